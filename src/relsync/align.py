@@ -1,0 +1,466 @@
+"""Document x Document -> :class:`~relsync.model.Alignment`.
+
+Structure first: the headings of both documents (a front-matter ``title`` counts as a level-1
+heading) are aligned by a monotone dynamic program and the confident pairs become hard sync
+points. The blocks between consecutive sync points are then aligned by a second, banded
+dynamic program with the moves 1-1, 1-0, 0-1, 1-2 and 2-1 (a split or merged paragraph).
+Tables are aligned as one unit and their rows matched afterwards by best score, so reordered
+rows still pair up.
+
+Similarity across languages cannot compare words, so it rests on what translation keeps:
+anchors (code, numbers, dates, links, Latin-script terms, heading ids) compared with rapidfuzz,
+the block kind, the length ratio of the language pair (estimated from the two documents
+themselves), and the relative position. A passage left in English is recognised by plain
+fuzzy string similarity.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from .anchors import cjk_ratio
+from .model import Alignment, Anchors, Document, Pair
+
+#: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
+GAIN_FLOOR = 0.28
+#: Extra cost of a 1-2 or 2-1 move over a 1-1 move.
+MERGE_PENALTY = 0.06
+#: Heading pairs at or above this score become sync points.
+SYNC_THRESHOLD = 0.33
+#: Half-width of the DP band, in units, beyond the length difference of the two sides.
+BAND = 12
+#: Regions smaller than this (n * m) are aligned with the full, unbanded DP.
+FULL_DP_CELLS = 4096
+
+_KIND_GROUP = {
+    "heading": "heading",
+    "title": "heading",
+    "paragraph": "text",
+    "list_item": "text",
+    "footnote": "text",
+    "container": "container",
+    "table": "table",
+    "table_row": "table",
+    "code": "code",
+    "html": "html",
+    "shortcode": "code",
+    "front_matter": "front_matter",
+}
+
+
+def _kind_factor(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
+    ga, gb = _KIND_GROUP.get(a, a), _KIND_GROUP.get(b, b)
+    if ga == gb:
+        return 0.85
+    if {ga, gb} <= {"text", "html", "container"}:
+        return 0.45
+    return 0.0
+
+
+def _norm_link(url: str) -> str:
+    """Localized links differ by a language prefix or host; keep the tail that identifies them."""
+    url = url.split("?", 1)[0].rstrip("/").lower()
+    for prefix in ("https://", "http://"):
+        if url.startswith(prefix):
+            url = url[len(prefix):].split("/", 1)[-1] if "/" in url[len(prefix):] else ""
+    tail = url.rsplit("/", 1)[-1]
+    return tail.removesuffix(".html").removesuffix(".md") or url
+
+
+def anchor_keys(anchors: Anchors) -> Counter[str]:
+    """The anchors of a block as one multiset of comparable keys."""
+    keys: Counter[str] = Counter()
+    for c in anchors.code:
+        keys["c:" + c.strip().rstrip("()").lower()[:200]] += 1
+    for n in anchors.numbers:
+        keys["n:" + n] += 1
+    for d in anchors.dates:
+        keys["d:" + d] += 1
+    for link in anchors.links:
+        keys["l:" + _norm_link(link)] += 1
+    for t in anchors.terms:
+        keys["t:" + t.lower()] += 1
+    return keys
+
+
+def dice(a: Counter[str], b: Counter[str]) -> float:
+    """Overlap of two key multisets in [0, 1]; near-identical keys (rapidfuzz >= 90) count 0.8."""
+    total = sum(a.values()) + sum(b.values())
+    if not total:
+        return 0.0
+    common = a & b
+    shared = sum(common.values())
+    rest_a = a - common
+    rest_b = b - common
+    if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
+        used: set[str] = set()
+        for ka in rest_a:
+            for kb in rest_b:
+                if kb in used or ka[:2] != kb[:2]:
+                    continue
+                if fuzz.ratio(ka, kb, score_cutoff=90):
+                    shared += 0.8 * min(rest_a[ka], rest_b[kb])
+                    used.add(kb)
+                    break
+    return min(1.0, 2.0 * shared / total)
+
+
+@dataclass(slots=True)
+class _Unit:
+    """What the DP aligns: one block, or all rows of one table."""
+
+    blocks: tuple[int, ...]
+    kind: str
+    keys: Counter[str]
+    length: int
+    text: str
+    latin: bool
+    level: int = 0
+    pos: float = 0.0
+    body: Counter[str] = field(default_factory=Counter)
+    body_length: int = 0
+
+
+def _text_length(text: str) -> int:
+    return sum(1 for ch in text if not ch.isspace())
+
+
+def _units(doc: Document) -> list[_Unit]:
+    units: list[_Unit] = []
+    i = 0
+    blocks = doc.blocks
+    n = len(blocks)
+    while i < n:
+        b = blocks[i]
+        if b.kind == "table_row":
+            j = i
+            while j + 1 < n and blocks[j + 1].kind == "table_row" and blocks[j + 1].table == b.table:
+                j += 1
+            group = blocks[i : j + 1]
+            keys: Counter[str] = Counter()
+            for r in group:
+                keys.update(anchor_keys(r.anchors))
+            text = "\n".join(r.text for r in group)
+            units.append(_Unit(tuple(r.index for r in group), "table", keys, _text_length(text),
+                               text, cjk_ratio(text) < 0.2))
+            i = j + 1
+            continue
+        text = b.text if b.kind not in ("front_matter",) else ""
+        units.append(
+            _Unit((b.index,), b.kind, anchor_keys(b.anchors), _text_length(text), text,
+                  cjk_ratio(text) < 0.2, level=b.level if b.is_heading else 0)
+        )
+        i += 1
+    total = max(1, len(units) - 1)
+    for k, u in enumerate(units):
+        u.pos = k / total
+    return units
+
+
+def _length_ratio(up: list[_Unit], tr: list[_Unit]) -> float:
+    """Characters of translation per character of upstream, from the prose of both documents."""
+    la = sum(u.length for u in up if u.kind in ("paragraph", "list_item"))
+    lb = sum(u.length for u in tr if u.kind in ("paragraph", "list_item"))
+    if la < 200 or lb < 50:
+        return 1.0
+    return max(0.15, min(4.0, lb / la))
+
+
+class _Scorer:
+    def __init__(self, up: list[_Unit], tr: list[_Unit]) -> None:
+        self.up = up
+        self.tr = tr
+        self.ratio = _length_ratio(up, tr)
+        self.log_ratio = math.log(self.ratio)
+        self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+
+    def length_prior(self, la: int, lb: int, same_language: bool) -> float:
+        expected = 0.0 if same_language else self.log_ratio
+        d = math.log((lb + 4) / (la + 4)) - expected
+        return math.exp(-(d * d) / (2 * 0.55 * 0.55))
+
+    def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
+        key = (ai, bj)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        ua = [self.up[i] for i in ai]
+        ub = [self.tr[j] for j in bj]
+        s = self._score(ua, ub, pos_a, pos_b)
+        self.cache[key] = s
+        return s
+
+    def _score(self, ua: list[_Unit], ub: list[_Unit], pos_a: float, pos_b: float) -> float:
+        kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
+        if kf == 0.0:
+            return 0.0
+        if len(ua) == 1:
+            ka, la, ta = ua[0].keys, ua[0].length, ua[0].text
+        else:
+            ka = Counter()
+            for u in ua:
+                ka.update(u.keys)
+            la = sum(u.length for u in ua)
+            ta = " ".join(u.text for u in ua)
+        if len(ub) == 1:
+            kb, lb, tb = ub[0].keys, ub[0].length, ub[0].text
+        else:
+            kb = Counter()
+            for u in ub:
+                kb.update(u.keys)
+            lb = sum(u.length for u in ub)
+            tb = " ".join(u.text for u in ub)
+        same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
+        lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
+        pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
+        if ka or kb:
+            an = dice(ka, kb)
+            base = 0.6 * an + 0.25 * lp + 0.15 * pp
+        else:
+            base = 0.35 + 0.35 * lp + 0.3 * pp if ta and tb else 0.5 + 0.5 * pp
+            base *= 0.8
+        if same_language and ta and tb:
+            base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
+        if ua[0].kind == "heading" and ub[0].kind in ("heading", "title"):
+            if ua[0].level != ub[0].level:
+                base *= 0.75
+        return max(0.0, min(1.0, base * kf))
+
+
+def _dp(
+    n: int,
+    m: int,
+    score,
+    allow_merge: bool = True,
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Monotone alignment of n x m units maximising sum(score - GAIN_FLOOR) over the pairs.
+
+    ``score(i_tuple, j_tuple)`` returns a similarity in [0, 1]. The search is confined to a band
+    around the diagonal when the region is large, so cost grows linearly with its length.
+    """
+    if n == 0 and m == 0:
+        return []
+    full = n * m <= FULL_DP_CELLS
+    width = BAND + abs(n - m)
+
+    def lo_hi(i: int) -> tuple[int, int]:
+        if full:
+            return 0, m
+        center = (i * m) // n if n else 0
+        return max(0, center - width), min(m, center + width)
+
+    neg = float("-inf")
+    best: dict[tuple[int, int], float] = {(0, 0): 0.0}
+    back: dict[tuple[int, int], tuple[int, int]] = {}
+    for i in range(n + 1):
+        lo, hi = lo_hi(i)
+        for j in range(lo, hi + 1):
+            if i == 0 and j == 0:
+                continue
+            cur = neg
+            arg = None
+            # 1-0 and 0-1: a block with no partner.
+            if i > 0:
+                v = best.get((i - 1, j), neg)
+                if v > cur:
+                    cur, arg = v, (1, 0)
+            if j > 0:
+                v = best.get((i, j - 1), neg)
+                if v > cur:
+                    cur, arg = v, (0, 1)
+            if i > 0 and j > 0:
+                v = best.get((i - 1, j - 1), neg)
+                if v != neg:
+                    v += score((i - 1,), (j - 1,)) - GAIN_FLOOR
+                    if v > cur:
+                        cur, arg = v, (1, 1)
+                if allow_merge:
+                    if j > 1:
+                        v = best.get((i - 1, j - 2), neg)
+                        if v != neg:
+                            v += score((i - 1,), (j - 2, j - 1)) - GAIN_FLOOR - MERGE_PENALTY
+                            if v > cur:
+                                cur, arg = v, (1, 2)
+                    if i > 1:
+                        v = best.get((i - 2, j - 1), neg)
+                        if v != neg:
+                            v += score((i - 2, i - 1), (j - 1,)) - GAIN_FLOOR - MERGE_PENALTY
+                            if v > cur:
+                                cur, arg = v, (2, 1)
+            if arg is not None:
+                best[(i, j)] = cur
+                back[(i, j)] = arg
+    # Walk back from the end; the band always contains (n, m).
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    i, j = n, m
+    while i > 0 or j > 0:
+        di, dj = back[(i, j)]
+        out.append((tuple(range(i - di, i)), tuple(range(j - dj, j))))
+        i, j = i - di, j - dj
+    out.reverse()
+    return out
+
+
+def _heading_bodies(units: list[_Unit]) -> None:
+    """Give each heading unit the anchors and length of the text that follows it."""
+    limit = 40
+    for k, u in enumerate(units):
+        if u.kind not in ("heading", "title"):
+            continue
+        body: Counter[str] = Counter()
+        length = 0
+        seen = 0
+        for v in units[k + 1 : k + 1 + limit]:
+            if v.kind in ("heading", "title") and v.level <= u.level:
+                break
+            body.update(v.keys)
+            length += v.length
+            seen += 1
+        u.body = body
+        u.body_length = length
+
+
+def _sync_points(up: list[_Unit], tr: list[_Unit], scorer: _Scorer) -> list[tuple[int, int]]:
+    hu = [k for k, u in enumerate(up) if u.kind in ("heading", "title", "front_matter")]
+    ht = [k for k, u in enumerate(tr) if u.kind in ("heading", "title", "front_matter")]
+    if not hu or not ht:
+        return []
+
+    def hscore(ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
+        a = up[hu[ai[0]]]
+        b = tr[ht[bj[0]]]
+        if (a.kind == "front_matter") != (b.kind == "front_matter"):
+            return 0.0
+        if a.kind == "front_matter":
+            return 1.0
+        own = scorer.score((hu[ai[0]],), (ht[bj[0]],), a.pos, b.pos)
+        if a.body or b.body:
+            body = dice(a.body, b.body)
+        else:
+            body = 0.5
+        blen = scorer.length_prior(a.body_length, b.body_length, False)
+        pp = max(0.0, 1.0 - 3.0 * abs(a.pos - b.pos))
+        level = 1.0 if a.level == b.level else 0.6
+        if any(k.startswith("t:#") for k in a.keys) and a.keys & b.keys and any(
+            k.startswith("t:#") for k in (a.keys & b.keys)
+        ):
+            return 1.0
+        s = (0.3 * own + 0.4 * body + 0.1 * blen + 0.2 * pp) * level
+        return min(1.0, s)
+
+    pairs = _dp(len(hu), len(ht), hscore, allow_merge=False)
+    sync = []
+    for ai, bj in pairs:
+        if ai and bj and hscore(ai, bj) >= SYNC_THRESHOLD:
+            sync.append((hu[ai[0]], ht[bj[0]]))
+    return sync
+
+
+def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, ...], ratio: float) -> list[Pair]:
+    """Pair the rows of two tables by best score, so reordered rows still match."""
+    ra = [up.blocks[i] for i in ua]
+    rb = [tr.blocks[j] for j in tb]
+    keys_a = [anchor_keys(r.anchors) for r in ra]
+    keys_b = [anchor_keys(r.anchors) for r in rb]
+    candidates = []
+    for x, a in enumerate(ra):
+        for y, b in enumerate(rb):
+            if a.header != b.header:
+                continue
+            s = 0.0
+            if keys_a[x] or keys_b[y]:
+                s = 0.7 * dice(keys_a[x], keys_b[y])
+            else:
+                s = 0.35
+            if cjk_ratio(b.text) < 0.2 and cjk_ratio(a.text) < 0.2:
+                s = max(s, fuzz.ratio(a.text, b.text) / 100.0)
+            pa = x / max(1, len(ra) - 1)
+            pb = y / max(1, len(rb) - 1)
+            s += 0.2 * max(0.0, 1.0 - 2 * abs(pa - pb))
+            s += 0.1 * (1.0 if len(a.cells) == len(b.cells) else 0.0)
+            if a.header and b.header:
+                s = max(s, 0.9)
+            candidates.append((min(1.0, s), x, y))
+    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    match_a: dict[int, tuple[int, float]] = {}
+    used_b: set[int] = set()
+    for s, x, y in candidates:
+        if s < 0.3 or x in match_a or y in used_b:
+            continue
+        match_a[x] = (y, s)
+        used_b.add(y)
+    pairs: list[Pair] = []
+    pending_b = [y for y in range(len(rb)) if y not in used_b]
+    for x in range(len(ra)):
+        if x in match_a:
+            y, s = match_a[x]
+            while pending_b and pending_b[0] < y:
+                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, "table_row"))
+            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), "table_row"))
+        else:
+            pairs.append(Pair((ua[x],), (), 0.0, "table_row"))
+    for y in pending_b:
+        pairs.append(Pair((), (tb[y],), 0.0, "table_row"))
+    return pairs
+
+
+def align(upstream: Document, translation: Document) -> Alignment:
+    """Align two documents; every block of each appears in exactly one pair, in order."""
+    up = _units(upstream)
+    tr = _units(translation)
+    _heading_bodies(up)
+    _heading_bodies(tr)
+    scorer = _Scorer(up, tr)
+    sync = _sync_points(up, tr, scorer)
+
+    unit_pairs: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
+    prev_a, prev_b = 0, 0
+    for a, b in sync + [(len(up), len(tr))]:
+        ra = list(range(prev_a, a))
+        rb = list(range(prev_b, b))
+        n, m = len(ra), len(rb)
+
+        def region_score(ai, bj, ra=ra, rb=rb, n=n, m=m):
+            pa = (ai[0] + 0.5) / n
+            pb = (bj[0] + 0.5) / m
+            return scorer.score(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), pa, pb)
+
+        for ai, bj in _dp(n, m, region_score):
+            s = region_score(ai, bj) if ai and bj else 0.0
+            if ai and bj and s < GAIN_FLOOR / 2 and len(ai) == 1 and len(bj) == 1:
+                unit_pairs.append(((ra[ai[0]],), (), 0.0))
+                unit_pairs.append(((), (rb[bj[0]],), 0.0))
+                continue
+            unit_pairs.append((tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), s))
+        if a < len(up) and b < len(tr):
+            s = scorer.score((a,), (b,), up[a].pos, tr[b].pos)
+            unit_pairs.append(((a,), (b,), max(s, SYNC_THRESHOLD)))
+        prev_a, prev_b = a + 1, b + 1
+
+    pairs: list[Pair] = []
+    for ua_idx, ub_idx, s in unit_pairs:
+        ua = [up[i] for i in ua_idx]
+        ub = [tr[j] for j in ub_idx]
+        a_blocks = tuple(b for u in ua for b in u.blocks)
+        b_blocks = tuple(b for u in ub for b in u.blocks)
+        a_table = len(ua) == 1 and ua[0].kind == "table"
+        b_table = len(ub) == 1 and ub[0].kind == "table"
+        if (a_table and b_table) or (a_table and not ub) or (b_table and not ua):
+            pairs.extend(_match_rows(upstream, translation, a_blocks, b_blocks, scorer.ratio))
+            continue
+        if (a_table or b_table):
+            # A table paired with something else: keep the rows unpaired, honestly.
+            for blk in a_blocks:
+                pairs.append(Pair((blk,), (), 0.0, upstream.blocks[blk].kind))
+            for blk in b_blocks:
+                pairs.append(Pair((), (blk,), 0.0, translation.blocks[blk].kind))
+            continue
+        kind = (upstream.blocks[a_blocks[0]] if a_blocks else translation.blocks[b_blocks[0]]).kind
+        pairs.append(Pair(a_blocks, b_blocks, round(float(s), 4) if a_blocks and b_blocks else 0.0, kind))
+    return Alignment(upstream, translation, pairs)

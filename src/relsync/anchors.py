@@ -1,0 +1,181 @@
+"""Language-independent anchors in prose: numbers, versions, dates, URLs and Latin terms.
+
+These functions see only the *text* runs of a block (markdown-it has already taken code spans,
+link targets and markup out), so a number inside a code span or a URL is never read as prose.
+Every pattern here is linear: no nested quantifiers, no backtracking over the same span.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from datetime import date
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import get_month_names
+
+_CJK = (
+    "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf"
+    "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+)
+CJK_RE = re.compile(f"[{_CJK}]")
+LATIN_LETTER_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
+URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\s<>()\[\]{}\"'，。、（）.,;:!?]")
+
+# A number: digits with optional grouping or decimal parts; an optional leading "v" of a
+# version; an optional CJK magnitude. Not preceded by a letter or digit (X86, FP16, H100 are
+# names, not numbers) and not followed by an ordinal suffix.
+NUMBER_RE = re.compile(
+    r"(?<![A-Za-z0-9_])(?:[vV](?=\d))?(\d+(?:[.,]\d+)*)(\s?[万亿])?(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
+)
+TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
+SHORTCODE_RE = re.compile(r"\{\{[<%].*?[>%]\}\}|\{%.*?%\}")
+
+_CJK_MAGNITUDE = {"万": 10_000, "亿": 100_000_000}
+
+
+def nfkc(text: str) -> str:
+    """Full-width digits and letters to ASCII; ideographic spaces to spaces."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def cjk_ratio(text: str) -> float:
+    """Share of CJK characters among the letters of ``text`` (0 when it has no letters)."""
+    cjk = len(CJK_RE.findall(text))
+    latin = len(LATIN_LETTER_RE.findall(text))
+    total = cjk + latin
+    return cjk / total if total else 0.0
+
+
+def normalize_number(raw: str, magnitude: str | None = None) -> str:
+    """``3,892`` -> ``3892``; ``1.2 万`` -> ``12000``; versions ``12.6.3`` stay as they are."""
+    digits = raw
+    if "," in digits:
+        head, *groups = digits.split(",")
+        if all(len(g) == 3 for g in groups) and "." not in "".join(groups[:-1]):
+            digits = head + "".join(groups)
+        else:
+            digits = digits.replace(",", ".") if len(groups) == 1 and len(groups[0]) != 3 else digits
+    if magnitude:
+        mag = _CJK_MAGNITUDE[magnitude.strip()]
+        try:
+            value = float(digits) * mag
+        except ValueError:
+            return digits
+        return str(int(value)) if value == int(value) else str(value)
+    return digits
+
+
+@functools.lru_cache(maxsize=32)
+def _month_table(locales: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, int]]:
+    names: dict[str, int] = {}
+    for code in locales:
+        try:
+            loc = Locale.parse(code)
+        except (ValueError, UnknownLocaleError):
+            continue
+        for width in ("wide", "abbreviated"):
+            for context in ("format", "stand-alone"):
+                for num, name in get_month_names(width, context, loc).items():
+                    key = name.lower().rstrip(".")
+                    if LATIN_LETTER_RE.search(key):
+                        names.setdefault(key, num)
+    names.setdefault("sept", 9)
+    alternatives = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
+    month = rf"(?P<mon>{alternatives})\.?"
+    pattern = re.compile(
+        r"(?P<iso>(?<!\d)(?P<iy>\d{4})-(?P<im>\d{1,2})-(?P<id>\d{1,2})(?!\d))"
+        r"|(?P<cjk>(?P<cy>\d{4})\s*年\s*(?P<cm>\d{1,2})\s*月(?:\s*(?P<cd>\d{1,2})\s*[日号])?)"
+        rf"|(?P<mdy>\b{month}\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<my>\d{{4}})\b)"
+        rf"|(?P<dmy>\b(?P<dd>\d{{1,2}})(?:st|nd|rd|th)?\.?\s+{month.replace('mon', 'mon2')}\s+(?P<dy>\d{{4}})\b)"
+        rf"|(?P<my2>\b{month.replace('mon', 'mon3')}\s+(?P<yy>\d{{4}})\b)",
+        re.IGNORECASE,
+    )
+    return pattern, names
+
+
+def _iso(year: str, month: int, day: str | None) -> str | None:
+    try:
+        y, d = int(year), int(day) if day else 1
+        date(y, month, d)
+    except ValueError:
+        return None
+    return f"{y:04d}-{month:02d}-{d:02d}" if day else f"{y:04d}-{month:02d}"
+
+
+def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int, int, str]]:
+    """Dates in ``text`` as ``(start, end, iso)``; month names come from babel's locale data."""
+    pattern, names = _month_table(tuple(sorted(set(locales) | {"en"})))
+    found = []
+    for m in pattern.finditer(text):
+        g = m.groupdict()
+        iso: str | None
+        if g["iso"]:
+            iso = _iso(g["iy"], int(g["im"]), g["id"])
+        elif g["cjk"]:
+            month = int(g["cm"])
+            iso = _iso(g["cy"], month, g["cd"]) if 1 <= month <= 12 else None
+        elif g["mdy"]:
+            iso = _iso(g["my"], names[g["mon"].lower().rstrip(".")], g["md"])
+        elif g["dmy"]:
+            iso = _iso(g["dy"], names[g["mon2"].lower().rstrip(".")], g["dd"])
+        else:
+            iso = _iso(g["yy"], names[g["mon3"].lower().rstrip(".")], None)
+        if iso:
+            found.append((m.start(), m.end(), iso))
+    return found
+
+
+def _blank(text: str, spans: list[tuple[int, int]]) -> str:
+    if not spans:
+        return text
+    parts = []
+    last = 0
+    for start, end in spans:
+        parts.append(text[last:start])
+        parts.append(" " * (end - start))
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+def prose_anchors(
+    text: str, locales: tuple[str, ...] = ("en",)
+) -> tuple[list[str], list[str], list[str], list[str]]:
+    """Numbers, dates, bare URLs and Latin terms in a run of prose.
+
+    A number inside a date or a URL belongs to that date or URL and is not reported again.
+    """
+    text = nfkc(text)
+    urls = []
+    spans = []
+    for m in URL_RE.finditer(text):
+        urls.append(m.group(0))
+        spans.append(m.span())
+    text = _blank(text, spans)
+    dates = find_dates(text, locales)
+    text = _blank(text, [(s, e) for s, e, _ in dates])
+    numbers = [normalize_number(m.group(1), m.group(2)) for m in NUMBER_RE.finditer(text)]
+    if CJK_RE.search(text):
+        terms = TERM_RE.findall(text)
+    else:
+        terms = [m.group(0) for m in TERM_RE.finditer(text) if _looks_like_name(m.group(0), text, m.start())]
+    return numbers, [iso for _, _, iso in dates], urls, terms
+
+
+_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;\"'(\[*_>-])\s*$")
+
+
+def _looks_like_name(word: str, text: str, start: int) -> bool:
+    """In English prose, keep words that read as names: inner capitals, digits, dots, or a
+    capitalized word that does not merely start a sentence."""
+    if len(word) < 2:
+        return False
+    return (
+        (word[0].isupper() and not _SENTENCE_START_RE.search(text[max(0, start - 3):start]))
+        or any(c.isupper() for c in word[1:])
+        or any(c.isdigit() for c in word)
+        or "." in word
+        or "_" in word
+    )

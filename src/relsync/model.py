@@ -1,0 +1,273 @@
+"""The data model shared by every stage: documents, blocks, alignments and findings."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator
+
+
+@dataclass(frozen=True, slots=True)
+class Anchors:
+    """Language-independent facts found in a block's inline content.
+
+    They survive translation unchanged, so they are what alignment matches on and what
+    consistency checks compare.
+    """
+
+    numbers: tuple[str, ...] = ()
+    """Numbers and versions, normalized (ASCII digits, no thousands separators)."""
+    dates: tuple[str, ...] = ()
+    """Dates as ISO strings (``2025-01-29``; ``2025-01`` when the day is absent)."""
+    code: tuple[str, ...] = ()
+    """Inline code spans, verbatim."""
+    links: tuple[str, ...] = ()
+    """Link and image targets, and bare URLs in the text."""
+    terms: tuple[str, ...] = ()
+    """Latin-script words and names (``torch.compile``, ``FlexAttention``, ``AOTInductor``)."""
+
+    def is_empty(self) -> bool:
+        return not (self.numbers or self.dates or self.code or self.links or self.terms)
+
+
+@dataclass(frozen=True, slots=True)
+class Markup:
+    """Counts of inline markup kinds in a block (emphasis, strong, html, images, ...)."""
+
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def as_dict(self) -> dict[str, int]:
+        return dict(self.counts)
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One table cell."""
+
+    text: str
+    anchors: Anchors
+    header: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A leaf unit of a document that is translated as a whole.
+
+    Kinds: ``title`` (a front-matter title), ``front_matter``, ``heading``, ``paragraph``,
+    ``list_item``, ``table_row``, ``code``, ``html``, ``container`` (the opening line of a
+    ``::: tip Title`` container), ``footnote``.
+    """
+
+    index: int
+    """Position in :attr:`Document.blocks`."""
+    kind: str
+    start: int
+    """First source line, 1-based."""
+    end: int
+    """Last source line, 1-based, inclusive."""
+    text: str
+    """Plain text: markup removed, code spans kept as their content."""
+    anchors: Anchors = field(default_factory=Anchors)
+    markup: Markup = field(default_factory=Markup)
+    level: int = 0
+    """Heading level (1-6; 1 for a title); list nesting depth for list items."""
+    section: int = 0
+    """Index of the enclosing :class:`Section` in :attr:`Document.sections`."""
+    source: str = ""
+    """The inline Markdown source of the block (or the raw text for code and html)."""
+    cells: tuple[Cell, ...] = ()
+    """Cells of a ``table_row``."""
+    table: int = -1
+    """For a ``table_row``: an id shared by the rows of one table (its first line)."""
+    header: bool = False
+    """For a ``table_row``: the header row."""
+    info: str = ""
+    """Fence info string for code, container name for containers, quote depth marker."""
+    quote: int = 0
+    """Block-quote nesting depth."""
+
+    @property
+    def lines(self) -> tuple[int, int]:
+        return (self.start, self.end)
+
+    @property
+    def is_heading(self) -> bool:
+        return self.kind in ("heading", "title")
+
+
+@dataclass(slots=True)
+class Section:
+    """A heading and everything under it up to the next heading of the same or higher level."""
+
+    index: int
+    heading: int | None
+    """Index of the heading block; ``None`` for the document root."""
+    level: int
+    parent: int | None
+    children: list[int] = field(default_factory=list)
+    """Indexes of sub-sections."""
+    blocks: list[int] = field(default_factory=list)
+    """Indexes of the blocks directly in this section (not in sub-sections)."""
+
+
+@dataclass(slots=True)
+class Document:
+    """A parsed Markdown document: a flat list of blocks and a tree of sections over them."""
+
+    path: str
+    text: str
+    blocks: list[Block]
+    sections: list[Section]
+    front_matter: dict[str, object] = field(default_factory=dict)
+    line_count: int = 0
+    suppressions: dict[int, frozenset[str]] = field(default_factory=dict)
+    """``relsync-disable-next-line`` comments: line of the next block -> rule names."""
+    file_suppressions: frozenset[str] = frozenset()
+    """``relsync-disable`` comments that apply to the whole file."""
+
+    @property
+    def root(self) -> Section:
+        return self.sections[0]
+
+    def walk(self) -> Iterator[Section]:
+        """Sections in document order, depth first."""
+        stack = [0]
+        while stack:
+            section = self.sections[stack.pop()]
+            yield section
+            stack.extend(reversed(section.children))
+
+    def pretty(self) -> str:
+        """A readable dump of the section tree, used in tests and ``relsync parse``."""
+        out: list[str] = []
+
+        def show(idx: int, depth: int) -> None:
+            section = self.sections[idx]
+            pad = "  " * depth
+            if section.heading is not None:
+                h = self.blocks[section.heading]
+                out.append(f"{pad}# {h.text} [{h.start}-{h.end}]")
+            for b in section.blocks:
+                block = self.blocks[b]
+                if block.index == section.heading:
+                    continue
+                text = block.text.replace("\n", " ")
+                if len(text) > 50:
+                    text = text[:47] + "..."
+                out.append(f"{pad}  {block.kind} [{block.start}-{block.end}] {text}")
+            for child in section.children:
+                show(child, depth + 1)
+
+        show(0, 0)
+        return "\n".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Aligned blocks: one or two upstream blocks with zero, one or two translation blocks.
+
+    Either side may be empty (a block missing from the translation, or extra in it).
+    """
+
+    upstream: tuple[int, ...]
+    translation: tuple[int, ...]
+    score: float
+    kind: str
+
+    @property
+    def is_match(self) -> bool:
+        return bool(self.upstream) and bool(self.translation)
+
+
+@dataclass(slots=True)
+class Alignment:
+    """The result of aligning an upstream document with its translation."""
+
+    upstream: Document
+    translation: Document
+    pairs: list[Pair]
+
+    def upstream_blocks(self, pair: Pair) -> list[Block]:
+        return [self.upstream.blocks[i] for i in pair.upstream]
+
+    def translation_blocks(self, pair: Pair) -> list[Block]:
+        return [self.translation.blocks[i] for i in pair.translation]
+
+    def span(self, pair: Pair, side: str) -> tuple[int, int] | None:
+        """The 1-based inclusive line range a pair covers on one side, or ``None``."""
+        blocks = self.upstream_blocks(pair) if side == "upstream" else self.translation_blocks(pair)
+        if not blocks:
+            return None
+        return (min(b.start for b in blocks), max(b.end for b in blocks))
+
+
+class Severity(enum.IntEnum):
+    """How serious a finding is; ordered so that ``>=`` compares with a threshold."""
+
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, value: str) -> "Severity":
+        try:
+            return cls[value.strip().upper()]
+        except KeyError:
+            raise ValueError(
+                f"unknown severity {value!r} (expected error, warning or info)"
+            ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    path: str
+    line: int
+    column: int = 1
+
+    def to_dict(self) -> dict[str, object]:
+        return {"path": self.path, "line": self.line}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found by a rule, located on one or both sides."""
+
+    rule: str
+    """Stable rule id, e.g. ``RS301``."""
+    slug: str
+    severity: Severity
+    message: str
+    upstream: Location | None = None
+    translation: Location | None = None
+    details: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def primary(self) -> Location | None:
+        """Where a reviewer should look: the translation if it has a line, else upstream."""
+        return self.translation or self.upstream
+
+    def to_dict(self) -> dict[str, object]:
+        """The one serialized form of a finding; every output format is built from it."""
+        data: dict[str, object] = {
+            "rule": self.rule,
+            "slug": self.slug,
+            "severity": str(self.severity),
+            "message": self.message,
+            "upstream": self.upstream.to_dict() if self.upstream else None,
+            "translation": self.translation.to_dict() if self.translation else None,
+        }
+        if self.details:
+            data["details"] = dict(self.details)
+        return data
+
+    def sort_key(self) -> tuple:
+        loc = self.primary
+        return (
+            loc.path if loc else "",
+            loc.line if loc else 0,
+            self.rule,
+            self.message,
+        )

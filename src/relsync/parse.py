@@ -1,0 +1,487 @@
+"""Markdown text -> :class:`~relsync.model.Document`: a section tree with exact line ranges.
+
+Built on markdown-it-py's token stream (CommonMark + GFM tables, front matter, footnotes and
+``:::`` containers). Each token carries ``map`` (0-based, end-exclusive source lines); blocks
+keep them as 1-based inclusive ranges.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from html.parser import HTMLParser
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.container import container_plugin
+from mdit_py_plugins.footnote import footnote_plugin
+from mdit_py_plugins.front_matter import front_matter_plugin
+
+from .anchors import SHORTCODE_RE, prose_anchors
+from .errors import InputError
+from .model import Anchors, Block, Cell, Document, Markup, Section
+
+CONTAINER = "any"
+HEADING_ID_RE = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
+SUPPRESS_RE = re.compile(
+    r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
+)
+
+
+@functools.lru_cache(maxsize=1)
+def markdown() -> MarkdownIt:
+    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers."""
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    md.use(front_matter_plugin).use(footnote_plugin)
+    md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    return md
+
+
+def decode(data: bytes, path: str) -> str:
+    """Bytes -> text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM; otherwise an error."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise InputError(path, f"not valid UTF-16 at byte {exc.start}") from None
+    if b"\x00" in data[:8192]:
+        raise InputError(path, "binary file (contains NUL bytes), not Markdown")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
+
+
+def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",)) -> Document:
+    """Parse Markdown ``text`` into a :class:`Document`.
+
+    ``locales`` names the languages whose month names are recognised in dates.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    norm = text.replace("\r\n", "\n").replace("\r", "\n")
+    tokens = markdown().parse(norm)
+    builder = _Builder(norm, path, tuple(locales))
+    builder.run(tokens)
+    return builder.document()
+
+
+class _Builder:
+    def __init__(self, text: str, path: str, locales: tuple[str, ...]) -> None:
+        self.text = text
+        self.path = path
+        self.locales = locales
+        self.lines = text.split("\n")
+        self.raw: list[dict] = []
+        self.front_matter: dict[str, object] = {}
+        self.comments: list[tuple[int, str, frozenset[str]]] = []
+
+    # -- token walk -------------------------------------------------------------------
+    def run(self, tokens: list[Token]) -> None:
+        list_depth = 0
+        quote = 0
+        item_first: list[bool] = []
+        i = 0
+        n = len(tokens)
+        while i < n:
+            tok = tokens[i]
+            t = tok.type
+            if t == "front_matter":
+                self._front_matter(tok)
+            elif t == "heading_open":
+                inline = tokens[i + 1]
+                self._add("heading", tok.map, inline, level=int(tok.tag[1:]), quote=quote)
+                i += 2
+            elif t == "paragraph_open":
+                inline = tokens[i + 1]
+                kind = "paragraph"
+                if item_first and item_first[-1]:
+                    kind = "list_item"
+                    item_first[-1] = False
+                elif tok.level == 0 and SHORTCODE_RE.fullmatch(inline.content.strip()):
+                    kind = "shortcode"
+                self._add(kind, tok.map, inline, level=list_depth, quote=quote)
+                i += 2
+            elif t in ("bullet_list_open", "ordered_list_open"):
+                list_depth += 1
+            elif t in ("bullet_list_close", "ordered_list_close"):
+                list_depth -= 1
+            elif t == "list_item_open":
+                item_first.append(True)
+            elif t == "list_item_close":
+                item_first.pop()
+            elif t == "blockquote_open":
+                quote += 1
+            elif t == "blockquote_close":
+                quote -= 1
+            elif t == "table_open":
+                i = self._table(tokens, i)
+            elif t in ("fence", "code_block"):
+                self._code(tok, quote)
+            elif t == "html_block":
+                self._html(tok, quote)
+            elif t == f"container_{CONTAINER}_open":
+                self._container(tok)
+            elif t == "footnote_open":
+                item_first.append(True)
+            elif t == "footnote_close":
+                item_first.pop()
+            i += 1
+
+    def _span(self, map_: list[int] | None) -> tuple[int, int]:
+        if not map_:
+            return (1, 1)
+        start, end = map_
+        return (start + 1, max(start + 1, end))
+
+    def _inline(self, inline: Token | None) -> tuple[str, Anchors, Markup, list[str]]:
+        """Plain text, anchors and markup counts of an inline token."""
+        if inline is None or not inline.children:
+            content = inline.content if inline is not None else ""
+            numbers, dates, urls, terms = prose_anchors(content, self.locales)
+            return content, Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)), Markup(), []
+        text_parts: list[str] = []
+        prose_parts: list[str] = []
+        code: list[str] = []
+        links: list[str] = []
+        markup: Counter[str] = Counter()
+        for child in inline.children:
+            ct = child.type
+            if ct == "text":
+                text_parts.append(child.content)
+                prose_parts.append(child.content)
+            elif ct == "code_inline":
+                text_parts.append(child.content)
+                prose_parts.append(" ")
+                code.append(child.content)
+            elif ct in ("softbreak", "hardbreak"):
+                text_parts.append(" ")
+                prose_parts.append(" ")
+                if ct == "hardbreak":
+                    markup["hardbreak"] += 1
+            elif ct == "link_open":
+                href = child.attrs.get("href")
+                if href:
+                    links.append(str(href))
+                markup["autolink" if child.markup == "autolink" else "link"] += 1
+            elif ct == "image":
+                src = child.attrs.get("src")
+                if src:
+                    links.append(str(src))
+                text_parts.append(child.content)
+                prose_parts.append(" " + child.content + " ")
+                markup["image"] += 1
+            elif ct == "html_inline":
+                tag = _html_tag_name(child.content)
+                if tag:
+                    markup[f"html:{tag}"] += 1
+                for attr_value in _HTML_URL_ATTR_RE.findall(child.content):
+                    links.append(attr_value[1])
+            elif ct.endswith("_open") and ct != "link_open":
+                markup[ct[:-5]] += 1
+            elif ct == "footnote_ref":
+                markup["footnote_ref"] += 1
+        text = "".join(text_parts)
+        prose = "".join(prose_parts)
+        shortcodes = SHORTCODE_RE.findall(prose)
+        if shortcodes:
+            code.extend(shortcodes)
+            prose = SHORTCODE_RE.sub(" ", prose)
+        numbers, dates, urls, terms = prose_anchors(prose, self.locales)
+        for url in urls:
+            if url not in links:
+                links.append(url)
+        anchors = Anchors(tuple(numbers), tuple(dates), tuple(code), tuple(links), tuple(terms))
+        return text, anchors, Markup(tuple(sorted(markup.items()))), code
+
+    def _add(
+        self,
+        kind: str,
+        map_: list[int] | None,
+        inline: Token | None,
+        *,
+        level: int = 0,
+        quote: int = 0,
+        info: str = "",
+    ) -> None:
+        start, end = self._span(map_)
+        text, anchors, markup, _ = self._inline(inline)
+        if kind == "heading":
+            m = HEADING_ID_RE.search(text)
+            if m:
+                text = text[: m.start()]
+                anchors = Anchors(
+                    anchors.numbers,
+                    anchors.dates,
+                    anchors.code,
+                    anchors.links,
+                    anchors.terms + ("#" + m.group(1),),
+                )
+        self.raw.append(
+            dict(
+                kind=kind,
+                start=start,
+                end=end,
+                text=text.strip(),
+                anchors=anchors,
+                markup=markup,
+                level=level,
+                quote=quote,
+                info=info,
+                source=inline.content if inline is not None else "",
+            )
+        )
+
+    def _front_matter(self, tok: Token) -> None:
+        start, end = self._span(tok.map)
+        try:
+            data = yaml.safe_load(tok.content) if tok.content.strip() else {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            line = start + 1 + mark.line if mark is not None else start
+            problem = getattr(exc, "problem", None) or "invalid YAML"
+            raise InputError(self.path, f"front matter is not valid YAML: {problem}", line=line) from None
+        if not isinstance(data, dict):
+            data = {}
+        self.front_matter = data
+        self.raw.append(
+            dict(kind="front_matter", start=start, end=end, text=tok.content, anchors=Anchors(),
+                 markup=Markup(), level=0, quote=0, info="", source=tok.content)
+        )
+        title = data.get("title")
+        if isinstance(title, str) and title.strip():
+            line = start
+            for offset, raw_line in enumerate(tok.content.split("\n")):
+                if raw_line.startswith("title:"):
+                    line = start + 1 + offset
+                    break
+            numbers, dates, urls, terms = prose_anchors(title, self.locales)
+            self.raw.append(
+                dict(kind="title", start=line, end=line, text=title.strip(),
+                     anchors=Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)),
+                     markup=Markup(), level=1, quote=0, info="", source=title)
+            )
+
+    def _table(self, tokens: list[Token], i: int) -> int:
+        table_id = (tokens[i].map or [0])[0] + 1
+        header = False
+        row_map = None
+        cells: list[Cell] = []
+        n = len(tokens)
+        while i < n:
+            tok = tokens[i]
+            t = tok.type
+            if t == "thead_open":
+                header = True
+            elif t == "thead_close":
+                header = False
+            elif t == "tr_open":
+                row_map = tok.map
+                cells = []
+            elif t == "inline":
+                text, anchors, _, _ = self._inline(tok)
+                cells.append(Cell(text.strip(), anchors, header))
+            elif t == "tr_close":
+                self._row(table_id, row_map, cells, header)
+            elif t == "table_close":
+                return i
+            i += 1
+        return i
+
+    def _row(self, table_id: int, row_map, cells: list[Cell], header: bool) -> None:
+        start, end = self._span(row_map)
+        anchors = _merge_anchors(c.anchors for c in cells)
+        self.raw.append(
+            dict(kind="table_row", start=start, end=end,
+                 text=" | ".join(c.text for c in cells), anchors=anchors, markup=Markup(),
+                 level=0, quote=0, info="", source="", cells=tuple(cells), table=table_id,
+                 header=header)
+        )
+
+    def _code(self, tok: Token, quote: int) -> None:
+        start, end = self._span(tok.map)
+        self.raw.append(
+            dict(kind="code", start=start, end=end, text=tok.content,
+                 anchors=Anchors(code=(tok.content.strip(),) if tok.content.strip() else ()),
+                 markup=Markup(), level=0, quote=quote, info=tok.info.strip(), source=tok.content)
+        )
+
+    def _html(self, tok: Token, quote: int) -> None:
+        start, end = self._span(tok.map)
+        content = tok.content
+        stripped = content.strip()
+        if stripped.startswith("<!--") and stripped.endswith("-->") and stripped.count("<!--") == 1:
+            m = SUPPRESS_RE.search(stripped)
+            if m:
+                rules = frozenset(r for r in re.split(r"[\s,]+", m.group(2).strip()) if r)
+                self.comments.append((end, m.group(1).lower(), rules))
+            return
+        if "<table" in content.lower():
+            parser = _HtmlTable()
+            try:
+                parser.feed(content)
+                parser.close()
+            except Exception:  # html.parser is lenient; anything odd keeps it an html block
+                parser.rows = []
+            if parser.rows:
+                for offset, row_cells, header in parser.rows:
+                    cells = []
+                    for text, is_header in row_cells:
+                        numbers, dates, urls, terms = prose_anchors(text, self.locales)
+                        cells.append(Cell(text, Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)), is_header))
+                    line = start + offset - 1
+                    self._row(start, [line - 1, line], cells, header)
+                return
+        visible = _HTML_TAG_RE.sub(" ", content)
+        numbers, dates, urls, terms = prose_anchors(visible, self.locales)
+        links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
+        self.raw.append(
+            dict(kind="html", start=start, end=end, text=" ".join(visible.split()),
+                 anchors=Anchors(tuple(numbers), tuple(dates), (), links + tuple(urls), tuple(terms)),
+                 markup=Markup(), level=0, quote=quote, info="", source=content)
+        )
+
+    def _container(self, tok: Token) -> None:
+        start, _ = self._span(tok.map)
+        info = tok.info.strip()
+        name, _, title = info.partition(" ")
+        numbers, dates, urls, terms = prose_anchors(title, self.locales)
+        self.raw.append(
+            dict(kind="container", start=start, end=start, text=title.strip(),
+                 anchors=Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)),
+                 markup=Markup(), level=0, quote=0, info=name, source=title)
+        )
+
+    # -- assembly ---------------------------------------------------------------------
+    def document(self) -> Document:
+        raw = sorted(enumerate(self.raw), key=lambda item: (item[1]["start"], item[0]))
+        blocks: list[Block] = []
+        sections = [Section(index=0, heading=None, level=0, parent=None)]
+        stack = [0]
+        for index, (_, r) in enumerate(raw):
+            if r["kind"] == "heading" and r["quote"] == 0:
+                level = r["level"]
+                while sections[stack[-1]].level >= level:
+                    stack.pop()
+                parent = stack[-1]
+                sec = Section(index=len(sections), heading=index, level=level, parent=parent)
+                sections[parent].children.append(sec.index)
+                sections.append(sec)
+                stack.append(sec.index)
+            current = stack[-1]
+            sections[current].blocks.append(index)
+            blocks.append(Block(index=index, section=current, **r))
+        suppressions: dict[int, set[str]] = {}
+        file_rules: set[str] = set()
+        starts = [b.start for b in blocks]
+        import bisect
+
+        for line, form, rules in self.comments:
+            if form in ("disable-file", "disable"):
+                file_rules |= rules or {"*"}
+                continue
+            pos = bisect.bisect_right(starts, line)
+            if pos < len(blocks):
+                suppressions.setdefault(blocks[pos].start, set()).update(rules or {"*"})
+        return Document(
+            path=self.path,
+            text=self.text,
+            blocks=blocks,
+            sections=sections,
+            front_matter=self.front_matter,
+            line_count=len(self.lines),
+            suppressions={k: frozenset(v) for k, v in suppressions.items()},
+            file_suppressions=frozenset(file_rules),
+        )
+
+
+def _merge_anchors(items) -> Anchors:
+    numbers: list[str] = []
+    dates: list[str] = []
+    code: list[str] = []
+    links: list[str] = []
+    terms: list[str] = []
+    for a in items:
+        numbers += a.numbers
+        dates += a.dates
+        code += a.code
+        links += a.links
+        terms += a.terms
+    return Anchors(tuple(numbers), tuple(dates), tuple(code), tuple(links), tuple(terms))
+
+
+merge_anchors = _merge_anchors
+
+_HTML_TAG_RE = re.compile(r"<[^>]*>")
+_HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
+_HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+
+
+def _html_tag_name(html: str) -> str | None:
+    m = _HTML_TAG_NAME_RE.match(html)
+    return m.group(1).lower() if m else None
+
+
+class _HtmlTable(HTMLParser):
+    """Rows and cells of an HTML ``<table>``, each row with its line offset in the block."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[tuple[int, list[tuple[str, bool]], bool]] = []
+        self._row: list[tuple[str, bool]] | None = None
+        self._row_line = 1
+        self._cell: list[str] | None = None
+        self._cell_header = False
+        self._in_head = False
+        self._row_header = False
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "thead":
+            self._in_head = True
+        elif tag == "tr":
+            self._close_row()
+            self._row = []
+            self._row_line = self.getpos()[0]
+            self._row_header = self._in_head
+        elif tag in ("td", "th"):
+            self._close_cell()
+            if self._row is None:
+                self._row = []
+                self._row_line = self.getpos()[0]
+            self._cell = []
+            self._cell_header = tag == "th"
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th"):
+            self._close_cell()
+        elif tag == "tr":
+            self._close_row()
+        elif tag == "thead":
+            self._in_head = False
+        elif tag == "table":
+            self._close_row()
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+    def _close_cell(self):
+        if self._cell is not None and self._row is not None:
+            self._row.append((" ".join("".join(self._cell).split()), self._cell_header))
+        self._cell = None
+
+    def _close_row(self):
+        self._close_cell()
+        if self._row:
+            header = self._row_header or all(h for _, h in self._row)
+            self.rows.append((self._row_line, self._row, header))
+        self._row = None
+
+    def close(self):
+        super().close()
+        self._close_row()

@@ -1,0 +1,155 @@
+"""Coverage: is every upstream block translated, and is the translation really translated?"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from rapidfuzz import fuzz
+
+from ..anchors import URL_RE, cjk_ratio
+from ..model import Alignment, Block, Finding, Pair, Severity
+from . import Context, check
+
+_WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
+_TRANSLATABLE = {"heading", "title", "paragraph", "list_item", "container", "footnote", "html"}
+
+
+def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[str]:
+    """Ordinary words of a text: letters only, not acronyms, not code or URLs."""
+    if isinstance(block_or_text, Block):
+        text = block_or_text.text
+        code = block_or_text.anchors.code
+    else:
+        text = block_or_text
+    for c in code:
+        text = text.replace(c, " ")
+    text = URL_RE.sub(" ", text)
+    return _WORD_RE.findall(text)
+
+
+def _snippet(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
+    """True when ``tr`` is still the source language: English words where the target is CJK,
+    or (for any target) the same text as upstream with enough ordinary words to be prose."""
+    words = prose_words(tr, code)
+    if len(words) < min_words:
+        return False
+    if cjk_target:
+        return cjk_ratio(tr) < 0.05
+    return fuzz.ratio(up, tr) >= 95
+
+
+@check("RS101", "coverage.missing", Severity.ERROR, scope="document")
+def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
+    """An upstream block has no counterpart in the translation.
+
+    Consecutive missing blocks are reported once, at the first of them, with the translation
+    line after which they belong.
+
+    Fails: upstream has `## Prototype features` and its paragraphs; the translation stops
+    before it. Passes: every upstream heading, paragraph, list item and table row has a
+    translated counterpart (`## 原型功能`).
+    """
+    run: list[Pair] = []
+    last_tr_line = 0
+
+    def flush() -> Iterator[Finding]:
+        if not run:
+            return
+        blocks = [b for p in run for b in al.upstream_blocks(p)]
+        first = blocks[0]
+        start, end = first.start, max(b.end for b in blocks)
+        headings = [b for b in blocks if b.is_heading]
+        if headings:
+            what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
+        else:
+            what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+        more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
+        where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
+        yield ctx.finding(
+            f"missing in translation: {what}{more}{where}",
+            upstream_line=start,
+            translation_line=last_tr_line or None,
+            details={"blocks": len(blocks), "upstream_end": end},
+        )
+
+    for pair in al.pairs:
+        if pair.upstream and not pair.translation:
+            if al.upstream.blocks[pair.upstream[0]].kind == "front_matter":
+                continue
+            run.append(pair)
+            continue
+        yield from flush()
+        run = []
+        if pair.translation:
+            last_tr_line = al.span(pair, "translation")[1]
+    yield from flush()
+
+
+@check("RS102", "coverage.untranslated", Severity.WARNING)
+def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
+    """A translated block is still in English, or identical to upstream where it should not be.
+
+    Names, code, numbers and short labels may stay as they are; prose may not.
+
+    Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
+    English). Passes: "`torch.compile` support for Python 3.13" / "`torch.compile` 支持
+    Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`".
+    """
+    if not pair.is_match:
+        return
+    al = ctx.alignment
+    ups = al.upstream_blocks(pair)
+    trs = al.translation_blocks(pair)
+    if pair.kind == "table_row":
+        up, tr = ups[0], trs[0]
+        english = []
+        for k, cell in enumerate(tr.cells):
+            up_text = up.cells[k].text if k < len(up.cells) else ""
+            words = prose_words(cell.text, cell.anchors.code)
+            if not words:
+                continue
+            if ctx.cjk_target and cjk_ratio(cell.text) < 0.05 and (cell.text == up_text or len(words) >= 3):
+                english.append(cell.text)
+            elif not ctx.cjk_target and cell.text == up_text and len(words) >= 2:
+                english.append(cell.text)
+        words = sum(len(prose_words(c)) for c in english)
+        if english and (words >= 2 or len(english) == len([c for c in tr.cells if c.text])):
+            cells = ", ".join(f"\u201c{c}\u201d" for c in english)
+            label = "header cells" if tr.header else "cells"
+            yield ctx.pair_finding(pair, f"table {label} left in English: {cells}",
+                                   details={"cells": english})
+        return
+    if any(b.kind not in _TRANSLATABLE for b in trs):
+        return
+    up_text = " ".join(b.text for b in ups)
+    tr_text = " ".join(b.text for b in trs)
+    code = tuple(c for b in trs for c in b.anchors.code)
+    min_words = 3 if pair.kind in ("heading", "title", "container") else 4
+    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words):
+        same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
+        yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
+
+
+@check("RS103", "coverage.extra", Severity.INFO)
+def extra(pair: Pair, ctx: Context) -> Iterator[Finding]:
+    """A translation block has no upstream counterpart: a translator's note, a credit line, or
+    text whose upstream was removed.
+
+    Informational: notes are legitimate, but a reviewer should see them.
+
+    Fails (info): a translation that adds "译者：@片刻" under the title. Passes: every
+    translated block corresponds to an upstream block.
+    """
+    if pair.upstream or not pair.translation:
+        return
+    blocks = ctx.alignment.translation_blocks(pair)
+    if blocks[0].kind == "front_matter":
+        return
+    text = " ".join(b.text for b in blocks)
+    yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")

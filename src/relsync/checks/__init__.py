@@ -31,7 +31,7 @@ class Rule:
 
     @property
     def summary(self) -> str:
-        return self.doc.split("\n", 1)[0]
+        return " ".join(self.doc.split("\n\n", 1)[0].split())
 
 
 REGISTRY: dict[str, Rule] = {}

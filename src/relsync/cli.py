@@ -1,0 +1,253 @@
+"""The ``relsync`` command line: each command parses options, calls :mod:`relsync.api`,
+renders, and returns an exit status.
+
+Exit status: 0 clean, 1 findings at or above the fail threshold, 2 bad usage or input.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import traceback
+from pathlib import Path
+
+import click
+
+from . import __version__, api
+from .checks import find_rule, rules as all_rules
+from .config import Config, load_config, parse_locale, parse_severity
+from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
+from .report import FINDING_FORMATS, render_findings
+from .report import json as json_report
+from .report import terminal
+
+SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
+
+
+class Exit(Exception):
+    def __init__(self, code: int) -> None:
+        self.code = code
+
+
+def _config(ctx: click.Context) -> Config:
+    obj = ctx.ensure_object(dict)
+    if "config" not in obj:
+        path = obj.get("config_path")
+        obj["config"] = load_config(path=Path(path) if path else None)
+    return obj["config"]
+
+
+def _color(ctx: click.Context) -> bool:
+    return bool(ctx.ensure_object(dict).get("color"))
+
+
+def _emit(text: str, output: str | None = None) -> None:
+    if output and output != "-":
+        from .io import atomic_write_text
+
+        atomic_write_text(output, text)
+    else:
+        click.echo(text, nl=False)
+
+
+def _locale_option(value: str | None) -> str | None:
+    if value is None:
+        return None
+    parse_locale(value)
+    return value
+
+
+def _pairs(ctx: click.Context, upstream: str | None, translation: str | None, locale: str | None):
+    """The pairs a command runs on: the two files given, or every pair of the project."""
+    cfg = _config(ctx)
+    if upstream and not translation:
+        raise click.UsageError("give both UPSTREAM and TRANSLATION, or neither")
+    if upstream and translation:
+        loc = _locale_option(locale) or api.guess_locale(translation, cfg) or ""
+        spec = api.PairSpec(Path(upstream), Path(translation), loc, Path(upstream).name)
+        return cfg, [spec], []
+    pairs, extra = api.discover(cfg)
+    if locale:
+        _locale_option(locale)
+        pairs = [p for p in pairs if p.locale == locale]
+    return cfg, pairs, extra
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="relsync")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Settings file (default: relsync.toml or [tool.relsync] in pyproject.toml).")
+@click.option("--color/--no-color", default=None, help="Colour the output (default: on a terminal).")
+@click.pass_context
+def cli(ctx: click.Context, config_path: str | None, color: bool | None) -> None:
+    """Keep translated Markdown in sync with its upstream."""
+    obj = ctx.ensure_object(dict)
+    obj["config_path"] = config_path
+    obj["color"] = sys.stdout.isatty() if color is None else color
+
+
+@cli.command()
+@click.argument("upstream", type=click.Path())
+@click.argument("translation", type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-l", "--locale", help="Locale of the translation (default: from its path).")
+def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None:
+    """Align UPSTREAM with TRANSLATION and print the block pairs with their scores."""
+    al = api.align_files(upstream, translation, _locale_option(locale))
+    if fmt == "json":
+        click.echo(json_report.render_alignment(al), nl=False)
+        return
+    for pair in al.pairs:
+        up = al.span(pair, "upstream")
+        tr = al.span(pair, "translation")
+        show = lambda s: f"{s[0]}-{s[1]}" if s else "-"  # noqa: E731
+        click.echo(f"{show(up):>9}  {show(tr):>9}  {pair.score:4.2f}  {pair.kind}")
+
+
+@cli.command()
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("translation", required=False, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
+@click.option("-w", "--width", type=click.IntRange(20, 1000), help="Terminal width (default: detected).")
+@click.option("--lines", "max_lines", type=click.IntRange(0), default=3, show_default=True,
+              help="Lines of text shown per side of a pair (0: all).")
+@click.option("-p", "--only-problems", is_flag=True, help="Show only pairs with a finding.")
+@click.option("--fail-on", type=SEVERITIES, default="warning", show_default=True,
+              help="Exit 1 when a finding has this severity or higher.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.pass_context
+def diff(ctx, upstream, translation, fmt, locale, width, max_lines, only_problems, fail_on, output):
+    """Show UPSTREAM and TRANSLATION aligned side by side, marking what is wrong.
+
+    With no arguments, runs every pair of the project (upstream/ and locales/<lang>/).
+    """
+    cfg, pairs, extra = _pairs(ctx, upstream, translation, locale)
+    width = width or api.env_width() or shutil.get_terminal_size((100, 24)).columns
+    color = _color(ctx) and not output
+    chunks: list[str] = []
+    all_findings = list(extra)
+    for spec in pairs:
+        al = api.align_files(spec.upstream, spec.translation, spec.locale)
+        findings = api.check_pair(spec, cfg, al)
+        all_findings.extend(findings)
+        if fmt == "text":
+            chunks.append(terminal.render(al, findings, width=width, max_lines=max_lines,
+                                          only_problems=only_problems, color=color, locale=spec.locale))
+    result = api.CheckResult(all_findings, pairs)
+    if fmt == "text":
+        from .report.text import format_finding, summary_line
+
+        for f in extra:
+            chunks.append(format_finding(f, color) + "\n")
+        chunks.append(summary_line(result.summary()) + "\n")
+        _emit("\n".join(chunks), output)
+    else:
+        _emit(render_findings(fmt, all_findings, result.summary()), output)
+    threshold = parse_severity(fail_on)
+    raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in all_findings) else EXIT_OK)
+
+
+@cli.command()
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("translation", required=False, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(sorted(FINDING_FORMATS)), default="text", show_default=True)
+@click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
+@click.option("--fail-on", type=SEVERITIES, help="Exit 1 when a finding has this severity or higher (default: error).")
+@click.option("--disable", multiple=True, metavar="RULE", help="Turn a rule off (id or slug); repeatable.")
+@click.option("--enable", multiple=True, metavar="RULE", help="Turn a rule on (id or slug); repeatable.")
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Hide the findings recorded in this baseline file.")
+@click.option("--write-baseline", "write_baseline", is_flag=False, flag_value=".relsync-baseline.json",
+              default=None, type=click.Path(dir_okay=False),
+              help="Record the current findings as the baseline (default file: .relsync-baseline.json).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.pass_context
+def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, baseline, write_baseline, output):
+    """Check translations against upstream; a CI gate.
+
+    With no arguments, checks every pair of the project (upstream/ and locales/<lang>/);
+    with UPSTREAM and TRANSLATION, checks that pair.
+    """
+    cfg, pairs, extra = _pairs(ctx, upstream, translation, locale)
+    for name in (*disable, *enable):
+        if find_rule(name) is None:
+            raise ConfigError(f"unknown rule {name!r} (see `relsync rules`)")
+    cfg.disable |= {find_rule(n).slug for n in disable}
+    cfg.enable |= {find_rule(n).slug for n in enable}
+    cfg.disable -= {find_rule(n).slug for n in enable}
+    if write_baseline:
+        result = api.run_check(cfg, pairs, extra)
+        api.write_baseline(Path(write_baseline), result.findings)
+        click.echo(f"wrote {len(result.findings)} findings to {write_baseline}", err=True)
+        raise Exit(EXIT_OK)
+    baseline_path = baseline or cfg.baseline
+    if baseline_path and not baseline and not Path(cfg.root, baseline_path).exists():
+        baseline_path = None
+    elif baseline_path and not baseline:
+        baseline_path = str(Path(cfg.root, baseline_path))
+    result = api.run_check(cfg, pairs, extra, Path(baseline_path) if baseline_path else None)
+    _emit(render_findings(fmt, result.findings, result.summary(), color=_color(ctx) and not output,
+                          rules=all_rules()), output)
+    threshold = parse_severity(fail_on) if fail_on else cfg.fail_on
+    raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in result.findings) else EXIT_OK)
+
+
+@cli.command(name="rules")
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.argument("rule", required=False)
+def rules_cmd(fmt: str, rule: str | None) -> None:
+    """List the rules (or show one rule's documentation)."""
+    from .report import rules_doc
+
+    if rule:
+        found = find_rule(rule)
+        if found is None:
+            raise ConfigError(f"unknown rule {rule!r} (see `relsync rules`)")
+        click.echo(rules_doc.rule_text(found))
+        return
+    click.echo(rules_doc.render(all_rules(), fmt), nl=False)
+
+
+@cli.command(name="parse")
+@click.argument("file", type=click.Path())
+@click.option("-l", "--locale", default="en", show_default=True)
+def parse_cmd(file: str, locale: str) -> None:
+    """Print the section tree of a Markdown FILE with each block's line range."""
+    click.echo(api.load_document(file, locale).pretty())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status instead of exiting."""
+    try:
+        cli.main(args=argv, prog_name="relsync", standalone_mode=False)
+    except Exit as exc:
+        return exc.code
+    except RelsyncError as exc:
+        click.echo(f"relsync: error: {exc}", err=True)
+        return EXIT_ERROR
+    except click.exceptions.Abort:
+        click.echo("relsync: aborted", err=True)
+        return EXIT_ERROR
+    except click.ClickException as exc:
+        exc.show()
+        return EXIT_ERROR
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        click.echo("relsync: interrupted", err=True)
+        return 130
+    except RecursionError:
+        click.echo("relsync: error: input nested too deeply to process", err=True)
+        return EXIT_ERROR
+    except Exception as exc:  # a bug: one line, and the traceback only on request
+        if os.environ.get("RELSYNC_DEBUG"):
+            traceback.print_exc()
+        click.echo(f"relsync: internal error: {exc.__class__.__name__}: {exc} "
+                   "(set RELSYNC_DEBUG=1 for the traceback)", err=True)
+        return 3
+    return EXIT_OK

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from .anchors import cjk_ratio
+from .anchors import cjk_ratio, code_skeleton
 from .model import Alignment, Anchors, Document, Pair
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
@@ -89,26 +89,44 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
     return keys
 
 
-def dice(a: Counter[str], b: Counter[str]) -> float:
-    """Overlap of two key multisets in [0, 1]; near-identical keys (rapidfuzz >= 90) count 0.8."""
-    total = sum(a.values()) + sum(b.values())
-    if not total:
-        return 0.0
+#: Weight of an upstream term the translation does not contain: English prose is full of
+#: capitalized words that a translation rightly does not keep.
+UNMATCHED_TERM_WEIGHT = 0.3
+
+
+def overlap(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
+    """Weighted Dice overlap of upstream keys ``a`` and translation keys ``b``, in [0, 1],
+    and the weight of the evidence it rests on (below 1: too little to judge by).
+
+    Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match.
+    """
+    if not a and not b:
+        return 0.0, 0.0
     common = a & b
-    shared = sum(common.values())
+    shared = float(sum(common.values()))
     rest_a = a - common
     rest_b = b - common
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
-        for ka in rest_a:
+        for ka in list(rest_a):
             for kb in rest_b:
                 if kb in used or ka[:2] != kb[:2]:
                     continue
                 if fuzz.ratio(ka, kb, score_cutoff=90):
-                    shared += 0.8 * min(rest_a[ka], rest_b[kb])
+                    n = min(rest_a[ka], rest_b[kb])
+                    shared += 0.8 * n
+                    rest_a[ka] -= n
+                    rest_b[kb] -= n
                     used.add(kb)
                     break
-    return min(1.0, 2.0 * shared / total)
+    wa = sum(v * (UNMATCHED_TERM_WEIGHT if k.startswith("t:") else 1.0) for k, v in rest_a.items() if v > 0)
+    wb = float(sum(v for v in rest_b.values() if v > 0))
+    weight = 2.0 * shared + wa + wb
+    return (2.0 * shared / weight if weight else 0.0), weight
+
+
+def dice(a: Counter[str], b: Counter[str]) -> float:
+    return overlap(a, b)[0]
 
 
 @dataclass(slots=True)
@@ -125,6 +143,8 @@ class _Unit:
     pos: float = 0.0
     body: Counter[str] = field(default_factory=Counter)
     body_length: int = 0
+    code: str = ""
+    """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
 
 
 def _text_length(text: str) -> int:
@@ -151,9 +171,18 @@ def _units(doc: Document) -> list[_Unit]:
                                text, cjk_ratio(text) < 0.2))
             i = j + 1
             continue
+        if b.kind == "code":
+            skeleton = code_skeleton(b.text, b.info)
+            units.append(_Unit((b.index,), b.kind, Counter({"c:" + skeleton[:200]: 1}), len(skeleton),
+                               "", True, code=skeleton or " "))
+            i += 1
+            continue
         text = b.text if b.kind not in ("front_matter",) else ""
+        keys = anchor_keys(b.anchors)
+        if b.kind == "container" and b.info:
+            keys["x:" + b.info.lower()] += 1
         units.append(
-            _Unit((b.index,), b.kind, anchor_keys(b.anchors), _text_length(text), text,
+            _Unit((b.index,), b.kind, keys, _text_length(text), text,
                   cjk_ratio(text) < 0.2, level=b.level if b.is_heading else 0)
         )
         i += 1
@@ -200,6 +229,12 @@ class _Scorer:
         kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
+        if ua[0].code and ub[0].code:
+            if len(ua) > 1 or len(ub) > 1:
+                return 0.0
+            similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
+            pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
+            return min(1.0, 0.85 * similarity + 0.15 * pp)
         if len(ua) == 1:
             ka, la, ta = ua[0].keys, ua[0].length, ua[0].text
         else:
@@ -219,8 +254,8 @@ class _Scorer:
         same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
-        if ka or kb:
-            an = dice(ka, kb)
+        an, weight = overlap(ka, kb)
+        if weight >= 1.0:
             base = 0.6 * an + 0.25 * lp + 0.15 * pp
         else:
             base = 0.35 + 0.35 * lp + 0.3 * pp if ta and tb else 0.5 + 0.5 * pp

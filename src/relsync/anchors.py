@@ -27,12 +27,21 @@ URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\
 # version; an optional CJK magnitude. Not preceded by a letter or digit (X86, FP16, H100 are
 # names, not numbers) and not followed by an ordinal suffix.
 NUMBER_RE = re.compile(
-    r"(?<![A-Za-z0-9_])(?:[vV](?=\d))?(\d+(?:[.,]\d+)*)(\s?[万亿])?(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
+    r"(?<![A-Za-z0-9_])(?:[vV](?=\d))?(\d+(?:[.,]\d+)*)"
+    r"(\s?[万亿]|\s(?:thousand|million|billion|trillion)\b)?"
+    r"(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
 )
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
 SHORTCODE_RE = re.compile(r"\{\{[<%].*?[>%]\}\}|\{%.*?%\}")
 
-_CJK_MAGNITUDE = {"万": 10_000, "亿": 100_000_000}
+_MAGNITUDE = {
+    "万": 10_000,
+    "亿": 100_000_000,
+    "thousand": 1_000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+    "trillion": 1_000_000_000_000,
+}
 
 
 def nfkc(text: str) -> str:
@@ -49,7 +58,8 @@ def cjk_ratio(text: str) -> float:
 
 
 def normalize_number(raw: str, magnitude: str | None = None) -> str:
-    """``3,892`` -> ``3892``; ``1.2 万`` -> ``12000``; versions ``12.6.3`` stay as they are."""
+    """``3,892`` -> ``3892``; ``1.2 万`` and ``12 thousand`` -> ``12000``; versions ``12.6.3``
+    stay as they are."""
     digits = raw
     if "," in digits:
         head, *groups = digits.split(",")
@@ -58,7 +68,7 @@ def normalize_number(raw: str, magnitude: str | None = None) -> str:
         else:
             digits = digits.replace(",", ".") if len(groups) == 1 and len(groups[0]) != 3 else digits
     if magnitude:
-        mag = _CJK_MAGNITUDE[magnitude.strip()]
+        mag = _MAGNITUDE[magnitude.strip()]
         try:
             value = float(digits) * mag
         except ValueError:
@@ -179,3 +189,30 @@ def _looks_like_name(word: str, text: str, start: int) -> bool:
         or "." in word
         or "_" in word
     )
+
+
+_COMMENT_RES = (
+    re.compile(r"/\*.*?\*/", re.S),
+    re.compile(r"<!--.*?-->", re.S),
+    re.compile(r"(?m)(?:^|(?<=\s))//.*$"),
+    re.compile(r"(?m)(?:^|(?<=\s))#(?![!{\[]).*$"),
+    re.compile(r"(?m)^\s*--\s.*$"),
+)
+_STRING_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`]*`")
+_TAG_TEXT_RE = re.compile(r">[^<>{}]*<")
+_PROSE_RE = re.compile(r"[^\W\d_]+")
+PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
+
+
+def code_skeleton(code: str, info: str = "code") -> str:
+    """Code without comments, string contents, text between tags, and whitespace: what a
+    translation must not change. Translators legitimately translate comments, sample
+    strings and sample text in markup; in a plain-text block (a diagram, a console
+    transcript) only the non-word structure is kept."""
+    if info.split(" ", 1)[0].lower() in PLAIN_TEXT_INFO:
+        return "".join(_PROSE_RE.sub("", code).split())
+    for pattern in _COMMENT_RES:
+        code = pattern.sub(" ", code)
+    code = _STRING_RE.sub("''", code)
+    code = _TAG_TEXT_RE.sub("><", code)
+    return "".join(code.split())

@@ -116,14 +116,15 @@ def guess_locale(path: Path | str, cfg: Config | None = None) -> str | None:
     return None
 
 
-def make_context(al: Alignment, locale: str, cfg: Config, locale_dir: Path | None = None) -> Context:
+def make_context(al: Alignment, locale: str, cfg: Config, locale_dir: Path | None = None,
+                 name: str = "") -> Context:
     cjk = is_cjk(locale) if locale else cjk_ratio(al.translation.text[:20000]) > 0.2
     prefixes = tuple(cfg.link_prefixes) + tuple(default_link_prefixes(locale) if locale else ())
     rewrites = dict(cfg.link_rewrites.get("*", {}))
     rewrites.update(cfg.link_rewrites.get(locale, {}))
     glossary = glossary_for(cfg, locale_dir, locale) if locale_dir is not None else []
     return Context(al, locale=locale, glossary=glossary, link_prefixes=prefixes,
-                   link_rewrites=rewrites, cjk_target=cjk)
+                   link_rewrites=rewrites, cjk_target=cjk, name=name)
 
 
 def align_files(upstream: Path | str, translation: Path | str, locale: str | None = None) -> Alignment:
@@ -137,7 +138,7 @@ def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None) 
     """Every enabled rule over one pair, with the configured severities and suppressions."""
     al = alignment or align_files(spec.upstream, spec.translation, spec.locale)
     locale_dir = _locale_dir(spec, cfg)
-    ctx = make_context(al, spec.locale, cfg, locale_dir)
+    ctx = make_context(al, spec.locale, cfg, locale_dir, spec.name)
     return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
 
 

@@ -243,6 +243,8 @@ class Finding:
     upstream: Location | None = None
     translation: Location | None = None
     details: tuple[tuple[str, object], ...] = ()
+    minor: bool = False
+    """A less certain case of its rule, reported one severity level lower."""
 
     @property
     def primary(self) -> Location | None:

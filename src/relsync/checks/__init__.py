@@ -79,6 +79,8 @@ class Context:
     link_prefixes: tuple[str, ...] = ()
     link_rewrites: dict[str, str] = field(default_factory=dict)
     cjk_target: bool = True
+    name: str = ""
+    """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
     _rule: Rule | None = None
 
     @property
@@ -96,21 +98,27 @@ class Context:
         upstream_line: int | None = None,
         translation_line: int | None = None,
         details: dict | None = None,
+        minor: bool = False,
     ) -> Finding:
-        """A finding of the rule that is running, located on one or both sides."""
+        """A finding of the rule that is running, located on one or both sides.
+
+        ``minor`` marks a less certain case, reported one severity level below the rule's.
+        """
         rule = self._rule
         assert rule is not None
         return Finding(
             rule=rule.id,
             slug=rule.slug,
-            severity=rule.severity,
+            severity=_lower(rule.severity) if minor else rule.severity,
+            minor=minor,
             message=message,
             upstream=Location(self.upstream_path, upstream_line) if upstream_line else None,
             translation=Location(self.translation_path, translation_line) if translation_line else None,
             details=tuple(sorted((details or {}).items())),
         )
 
-    def pair_finding(self, pair: Pair, message: str, details: dict | None = None) -> Finding:
+    def pair_finding(self, pair: Pair, message: str, details: dict | None = None,
+                     minor: bool = False) -> Finding:
         al = self.alignment
         up = al.span(pair, "upstream")
         tr = al.span(pair, "translation")
@@ -119,7 +127,12 @@ class Context:
             upstream_line=up[0] if up else None,
             translation_line=tr[0] if tr else None,
             details=details,
+            minor=minor,
         )
+
+
+def _lower(severity: Severity) -> Severity:
+    return Severity(max(Severity.INFO, severity - 1))
 
 
 def run_checks(
@@ -149,9 +162,11 @@ def run_checks(
 
 
 def _with_severity(f: Finding, severity: Severity) -> Finding:
+    if f.minor:
+        severity = _lower(severity)
     if f.severity == severity:
         return f
-    return Finding(f.rule, f.slug, severity, f.message, f.upstream, f.translation, f.details)
+    return Finding(f.rule, f.slug, severity, f.message, f.upstream, f.translation, f.details, f.minor)
 
 
 def _drop_overlaps(findings: list[Finding]) -> list[Finding]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from typing import Iterator
-from urllib.parse import urlsplit
+import posixpath
+from urllib.parse import unquote, urlsplit
 
+from ..anchors import code_skeleton
 from ..model import Anchors, Block, Finding, Pair, Severity
 from ..parse import merge_anchors
 from . import Context, check
@@ -61,6 +63,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     a = Counter(n for n in up.numbers if _significant_number(n))
     b = Counter(n for n in tr.numbers if _significant_number(n))
     lost, added = _diff(a, b)
+    # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose.
+    lost = {n for n in lost if not _in_code(n, tr.code)}
+    added = {n for n in added if not _in_code(n, up.code)}
     if not lost and not added:
         return
     if lost and added:
@@ -69,7 +74,15 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
         msg = f"upstream number {_fmt(lost)} is missing from the translation"
     else:
         msg = f"translation has {_fmt(added)}, which upstream does not"
-    yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)})
+    yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
+                           minor=not (lost and added))
+
+
+_DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _in_code(number: str, code: tuple[str, ...]) -> bool:
+    return any(number in _DIGITS_RE.findall(c) for c in code)
 
 
 def _dates_equal(a: str, b: str) -> bool:
@@ -103,27 +116,6 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added})
 
 
-_COMMENT_RES = (
-    re.compile(r"/\*.*?\*/", re.S),
-    re.compile(r"<!--.*?-->", re.S),
-    re.compile(r"(?m)(?:^|(?<=\s))//.*$"),
-    re.compile(r"(?m)(?:^|(?<=\s))#(?![!{\[]).*$"),
-    re.compile(r"(?m)^\s*--\s.*$"),
-)
-_STRING_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`]*`")
-
-
-def code_skeleton(code: str) -> str:
-    """Code without comments, string contents and whitespace: what translation must not change.
-
-    Translators legitimately translate comments and sample strings in code blocks.
-    """
-    for pattern in _COMMENT_RES:
-        code = pattern.sub(" ", code)
-    code = _STRING_RE.sub("''", code)
-    return "".join(code.split())
-
-
 @check("RS203", "consistency.code-mismatch", Severity.ERROR)
 def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     """Inline code or a code block differs between upstream and translation.
@@ -140,8 +132,9 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
         return
     ups, trs = sides
     if ups[0].kind == "code" and trs[0].kind == "code":
-        if code_skeleton(ups[0].text) != code_skeleton(trs[0].text):
-            line = _first_code_difference(ups[0].text, trs[0].text)
+        info = ups[0].info or trs[0].info
+        if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
+            line = _first_code_difference(ups[0].text, trs[0].text, info)
             yield ctx.finding(
                 f"code block differs from upstream outside comments and strings (at block line {line})",
                 upstream_line=ups[0].start,
@@ -156,19 +149,38 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     tr_code = {c for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if c not in tr_text)
     added = sorted(c for c in tr_code - up_code if c not in up_text)
-    if not lost and not added:
+    # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
+    for c in list(lost):
+        twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
+        if twin is not None:
+            lost.remove(c)
+            added.remove(twin)
+    if not lost:
+        # Code the translator added (backticks on a name upstream writes plainly) is fine.
         return
-    parts = []
-    if lost:
-        parts.append("upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation")
     if added:
-        parts.append("translation has " + ", ".join(f"`{c}`" for c in added) + " not in upstream")
-    yield ctx.pair_finding(pair, "; ".join(parts), details={"upstream": lost, "translation": added})
+        msg = (f"translation has {', '.join(f'`{c}`' for c in added)} where upstream has "
+               f"{', '.join(f'`{c}`' for c in lost)}")
+    else:
+        msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
+                           minor=not added)
 
 
-def _first_code_difference(a: str, b: str) -> int:
-    la = [code_skeleton(x) for x in a.split("\n")]
-    lb = [code_skeleton(x) for x in b.split("\n")]
+_PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")
+_NON_CODE_RE = re.compile(r"[^\x21-\x7e]+")
+
+
+def _code_core(code: str) -> str:
+    """Code with parenthesized remarks, text between tags and non-ASCII text removed."""
+    code = _PAREN_RE.sub("", code)
+    code = re.sub(r">[^<>]*<", "><", code)
+    return _NON_CODE_RE.sub("", code)
+
+
+def _first_code_difference(a: str, b: str, info: str) -> int:
+    la = [code_skeleton(x, info) for x in a.split("\n")]
+    lb = [code_skeleton(x, info) for x in b.split("\n")]
     la = [x for x in la if x]
     lb = [x for x in lb if x]
     for k, (x, y) in enumerate(zip(la, lb), start=1):
@@ -177,44 +189,90 @@ def _first_code_difference(a: str, b: str) -> int:
     return min(len(la), len(lb)) + 1
 
 
-def normalize_link(url: str, ctx: Context) -> str:
-    """A link target with its localization removed: language prefixes, site host, ``index``."""
+_ENGLISH_SEGMENTS = {"en", "en-us", "en_us", "en-gb", "en_gb"}
+
+
+def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
+    """A link target as ``(host, path, fragment)`` with its localization removed: the
+    configured rewrites, a language segment (``/zh-cn/``, ``/en-US/``) at the start of the
+    path, ``.md``/``.html``, ``index``, a trailing slash. Relative links are resolved
+    against the document's place in the site."""
     url = url.strip()
     for src, dst in ctx.link_rewrites.items():
         if url.startswith(src):
             url = dst + url[len(src):]
             break
-    if url.startswith("mailto:"):
-        return url.lower()
+    if url.lower().startswith("mailto:"):
+        return ("mailto", url.lower()[7:], "")
     parts = urlsplit(url)
+    host = parts.netloc.lower()
     path = parts.path
-    lowered = path.lower()
-    for prefix in ctx.link_prefixes:
-        p = "/" + prefix.strip("/").lower() + "/"
-        if lowered.startswith(p):
-            path = path[len(p) - 1 :]
-            break
+    if not host and not parts.scheme and path and not path.startswith("/") and ctx.name:
+        base = posixpath.dirname("/" + ctx.name.lstrip("/"))
+        path = posixpath.normpath(posixpath.join(base, path))
+    segments = path.split("/")
+    if len(segments) > 2 and segments[0] == "":
+        first = segments[1].lower()
+        if first in _ENGLISH_SEGMENTS or first in ctx.link_prefixes:
+            segments = [""] + segments[2:]
+    path = "/".join(segments)
     for suffix in (".html", ".md"):
         if path.endswith(suffix):
             path = path[: -len(suffix)]
-    if path.endswith("/index"):
+    if path.endswith("/index") or path == "index":
         path = path[: -len("index")]
     if len(path) > 1:
         path = path.rstrip("/")
-    return f"{path}#{parts.fragment}" if parts.fragment else path or url
+    if path == "/":
+        path = ""
+    return (host, path, unquote(parts.fragment))
 
 
-def _host(url: str) -> str:
-    return urlsplit(url).netloc.lower()
+def _site(host: str, ctx: Context) -> tuple[str, bool]:
+    """A host without a language label, and whether the label named the target language."""
+    label, _, rest = host.partition(".")
+    if rest and "." in rest:
+        if label in ctx.link_prefixes:
+            return rest, True
+        if label in _ENGLISH_SEGMENTS or label == "www":
+            return rest, False
+    return host, False
+
+
+def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) -> bool:
+    """Whether an upstream link ``a`` and a translated link ``b`` lead to the same page.
+
+    A localized edition of an external site (``zh.wikipedia.org``, ``cn.vitejs.dev`` with a
+    rewrite) may use its own paths; a localized site may translate heading anchors, and a
+    playground may encode translated code in the fragment.
+    """
+    (ha, pa, fa), (hb, pb, fb) = a, b
+    if ha and hb and ha != hb:
+        site_a, _ = _site(ha, ctx)
+        site_b, localized = _site(hb, ctx)
+        if site_a != site_b:
+            return False
+        if localized:
+            return True
+    elif bool(ha) != bool(hb) and len(pa) <= 1:
+        return False
+    if pa != pb:
+        return False
+    if fa == fb:
+        return True
+    if ha or hb:
+        return not fa.isascii() or not fb.isascii() or min(len(fa), len(fb)) > 40
+    return False
 
 
 @check("RS204", "consistency.link-mismatch", Severity.ERROR)
 def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     """A link target or URL differs; the link text may differ, the destination may not.
 
-    Localized links are equal: a `/<lang>/` prefix, the same path on an absolute URL of the
-    same site, a `.md`/`.html` suffix, a trailing slash, and the rewrites configured under
-    `link-rewrites`.
+    Localized links are equal: a language segment (`/zh-cn/`, `/en-US/`), an absolute URL of
+    the same page, `.md`/`.html`, a trailing slash, a fragment that a localized external site
+    translated, and the rewrites configured under `link-rewrites`. A link the translator
+    added is not a finding; a link upstream has and the translation lacks is a warning.
 
     Fails: "[notes](https://github.com/pytorch/pytorch/releases/tag/v2.6.0)" /
     "[发布说明](https://github.com/pytorch/pytorch/releases/tag/v2.5.0)". Passes:
@@ -226,28 +284,20 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     ups, trs = sides
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
-    a = {normalize_link(u, ctx): u for b in ups for u in b.anchors.links}
-    b = {normalize_link(u, ctx): u for b in trs for u in b.anchors.links}
-    lost = set(a) - set(b)
-    added = set(b) - set(a)
-    # An absolute URL of a site may replace a relative link to the same page.
-    for x in list(lost):
-        for y in list(added):
-            if _host(a[x]) != _host(b[y]) and (x.endswith(y) or y.endswith(x)) and min(len(x), len(y)) > 1:
-                lost.discard(x)
-                added.discard(y)
-                break
-    if not lost and not added:
+    a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links}
+    b = {u: normalize_link(u, ctx) for b in trs for u in b.anchors.links}
+    lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
+    added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]
+    if not lost:
         return
-    lost_raw = sorted(a[k] for k in lost)
-    added_raw = sorted(b[k] for k in added)
-    if lost and added:
+    lost_raw = sorted(lost)
+    added_raw = sorted(added)
+    if added:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
-    elif lost:
-        msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     else:
-        msg = f"translation links to {', '.join(added_raw)}, which upstream does not"
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw})
+        msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
+                           minor=not added)
 
 
 _MARKUP_COMPARED = ("image", "footnote_ref")

@@ -44,6 +44,14 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     return fuzz.ratio(up, tr) >= 95
 
 
+def _has_content(block: Block) -> bool:
+    """Front matter and HTML without visible text (a component, a wrapper) are structure,
+    not text to translate."""
+    if block.kind == "front_matter":
+        return False
+    return not (block.kind == "html" and not block.text.strip())
+
+
 @check("RS101", "coverage.missing", Severity.ERROR, scope="document")
 def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
     """An upstream block has no counterpart in the translation.
@@ -80,7 +88,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
 
     for pair in al.pairs:
         if pair.upstream and not pair.translation:
-            if al.upstream.blocks[pair.upstream[0]].kind == "front_matter":
+            if not _has_content(al.upstream.blocks[pair.upstream[0]]):
                 continue
             run.append(pair)
             continue
@@ -149,7 +157,7 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Finding]:
     if pair.upstream or not pair.translation:
         return
     blocks = ctx.alignment.translation_blocks(pair)
-    if blocks[0].kind == "front_matter":
+    if not _has_content(blocks[0]):
         return
     text = " ".join(b.text for b in blocks)
     yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")

@@ -127,7 +127,7 @@ def render(
         tr_no, tr_text = _side_text(al, view, "translation")
         mark = style(pad(label, _STATUS_WIDTH), fg=fg, bold=view.status != "ok")
         if stacked:
-            body = width - _STATUS_WIDTH - _LINE_WIDTH - 3
+            body = width - _STATUS_WIDTH - _LINE_WIDTH - 4
             for k, (no, text, arrow) in enumerate(((up_no, up_text, "en"), (tr_no, tr_text, "tr"))):
                 lines = clip(wrap(text or "(none)", body), max_lines)
                 for j, line in enumerate(lines):

@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+from relsync import align, parse
+from relsync.api import load_document
+
+from .conftest import EXAMPLE_TR, EXAMPLE_UP
+
+
+def example():
+    return align(load_document(EXAMPLE_UP), load_document(EXAMPLE_TR, "zh_CN"))
+
+
+def covered_once(al):
+    up = [i for p in al.pairs for i in p.upstream]
+    tr = [i for p in al.pairs for i in p.translation]
+    return sorted(up) == list(range(len(al.upstream.blocks))) and sorted(tr) == list(
+        range(len(al.translation.blocks))
+    )
+
+
+def by_upstream_line(al, line):
+    for p in al.pairs:
+        span = al.span(p, "upstream")
+        if span and span[0] == line:
+            return p
+    raise AssertionError(f"no pair at upstream line {line}")
+
+
+def test_example_covers_every_block_once_with_scores_in_range():
+    al = example()
+    assert covered_once(al)
+    assert all(0.0 <= p.score <= 1.0 for p in al.pairs)
+
+
+def test_example_title_in_front_matter_pairs_with_the_h1():
+    al = example()
+    title = by_upstream_line(al, 6)
+    assert [al.translation.blocks[i].kind for i in title.translation] == ["title"]
+
+
+def test_example_split_paragraph_and_extra_credit_line():
+    al = example()
+    split = by_upstream_line(al, 38)  # one upstream paragraph, two in the translation
+    assert al.span(split, "translation") == (37, 39) and len(split.translation) == 2
+    extras = [al.translation_blocks(p)[0].text for p in al.pairs if not p.upstream]
+    assert extras == ["译者：@片刻"]
+    assert not [p for p in al.pairs if not p.translation and al.upstream.blocks[p.upstream[0]].kind != "front_matter"]
+
+
+def test_example_headings_all_pair_in_order():
+    al = example()
+    pairs = [(al.upstream_blocks(p)[0].text, al.translation_blocks(p)[0].text)
+             for p in al.pairs if p.is_match and p.kind == "heading"]
+    assert pairs[1] == ("BETA FEATURES", "测试版功能")
+    assert ("PROTOTYPE FEATURES", "原型特点") in pairs
+    assert len(pairs) == 14
+
+
+UP = """# Release 3.1
+
+Intro with `api.call()` and 3.1 and [docs](https://d.example/x).
+
+## Part A
+
+Alpha uses `alpha()` and 12 steps.
+
+Beta uses `beta()` with https://b.example/y.
+
+## Part B
+
+Gamma has `gamma()` and 40 items.
+
+Delta has `delta()` and 50 items.
+
+| Name | Value |
+|---|---|
+| `one` | 1.5 |
+| `two` | 2.5 |
+| `three` | 3.5 |
+"""
+
+
+def test_dropped_section_is_missing_and_the_rest_still_pairs():
+    tr = """# 发布 3.1
+
+介绍 `api.call()` 和 3.1，[文档](https://d.example/x)。
+
+## B 部分
+
+Gamma 有 `gamma()` 和 40 项。
+
+Delta 有 `delta()` 和 50 项。
+
+| 名称 | 值 |
+|---|---|
+| `one` | 1.5 |
+| `two` | 2.5 |
+| `three` | 3.5 |
+"""
+    al = align(parse(UP), parse(tr))
+    assert covered_once(al)
+    missing = [al.upstream_blocks(p)[0].text for p in al.pairs if not p.translation]
+    assert missing == ["Part A", "Alpha uses alpha() and 12 steps.", "Beta uses beta() with https://b.example/y."]
+    assert all(p.is_match for p in al.pairs if p.upstream and al.upstream.blocks[p.upstream[0]].start >= 11)
+
+
+def test_merged_paragraphs_and_translator_note_and_reordered_rows():
+    tr = """# 发布 3.1
+
+介绍 `api.call()` 和 3.1，[文档](https://d.example/x)。
+
+## A 部分
+
+Alpha 使用 `alpha()`，共 12 步；Beta 使用 `beta()`，见 https://b.example/y。
+
+> 译者注：这一节很重要。
+
+## B 部分
+
+Gamma 有 `gamma()` 和 40 项。
+
+Delta 有 `delta()` 和 50 项。
+
+<table>
+<tr><th>名称</th><th>值</th></tr>
+<tr><td>three</td><td>3.5</td></tr>
+<tr><td>one</td><td>1.5</td></tr>
+<tr><td>two</td><td>2.5</td></tr>
+</table>
+"""
+    al = align(parse(UP), parse(tr))
+    assert covered_once(al)
+    merged = [p for p in al.pairs if len(p.upstream) == 2]
+    assert len(merged) == 1 and al.span(merged[0], "translation") == (7, 7)
+    extra = [al.translation_blocks(p)[0].text for p in al.pairs if not p.upstream]
+    assert extra == ["译者注：这一节很重要。"]
+    rows = {al.upstream_blocks(p)[0].cells[0].text: al.translation_blocks(p)[0].cells[0].text
+            for p in al.pairs if p.kind == "table_row" and p.is_match}
+    assert rows == {"Name": "名称", "one": "one", "two": "two", "three": "three"}
+
+
+def test_partly_english_translation_still_aligns():
+    tr = UP.replace("Gamma has", "Gamma 有").replace("## Part A", "## A 部分")
+    al = align(parse(UP), parse(tr))
+    assert all(p.is_match for p in al.pairs)
+    same = [p for p in al.pairs if al.upstream_blocks(p)[0].text == al.translation_blocks(p)[0].text]
+    assert len(same) == len(al.pairs) - 2
+    assert all(p.score >= 0.9 for p in same)
+
+
+def test_long_documents_align_in_order():
+    sections = "".join(f"## S{i}\n\nText `f{i}()` with {i + 100} things.\n\n" for i in range(400))
+    tr = "".join(f"## 第 {i} 节\n\n文字 `f{i}()` 有 {i + 100} 个。\n\n" for i in range(400) if i != 200)
+    al = align(parse(sections), parse(tr))
+    assert covered_once(al)
+    missing = [al.upstream_blocks(p)[0].text for p in al.pairs if not p.translation]
+    assert missing == ["S200", "Text f200() with 300 things."]

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import pytest
+
+from relsync.anchors import find_dates, prose_anchors
+
+
+@pytest.mark.parametrize(
+    "text, numbers",
+    [
+        ("3892 commits", ["3892"]),
+        ("3,892 commits", ["3892"]),
+        ("３８９２ 次提交", ["3892"]),
+        ("12,000 users", ["12000"]),
+        ("1.2 万用户", ["12000"]),
+        ("over 1.5 million users", ["1500000"]),
+        ("PyTorch 2.6 and CUDA 12.6.3", ["2.6", "12.6.3"]),
+        ("tag v2.6.0", ["2.6.0"]),
+        ("X86 and FP16 on H100", []),
+        ("the 1st and 2nd", []),
+    ],
+)
+def test_numbers(text, numbers):
+    assert prose_anchors(text)[0] == numbers
+
+
+@pytest.mark.parametrize(
+    "text, iso",
+    [
+        ("January 29, 2025", "2025-01-29"),
+        ("Jan 29 2025", "2025-01-29"),
+        ("29 January 2025", "2025-01-29"),
+        ("2025-01-29", "2025-01-29"),
+        ("2025年1月29日", "2025-01-29"),
+        ("2024年10月17日", "2024-10-17"),
+        ("in July 2022", "2022-07"),
+        ("2022 年 6 月", "2022-06"),
+    ],
+)
+def test_dates(text, iso):
+    assert [d for _, _, d in find_dates(text)] == [iso]
+
+
+def test_french_month_names_come_from_babel():
+    assert [d for _, _, d in find_dates("le 29 janvier 2025", ("en", "fr"))] == ["2025-01-29"]
+
+
+def test_numbers_inside_dates_and_urls_are_not_numbers():
+    numbers, dates, urls, _ = prose_anchors("Released January 29, 2025, see https://x.org/v/2.6 now")
+    assert numbers == [] and dates == ["2025-01-29"] and urls == ["https://x.org/v/2.6"]
+
+
+def test_terms_in_cjk_and_in_english():
+    assert "FlexAttention" in prose_anchors("支持 FlexAttention 的 CPU")[3]
+    terms = prose_anchors("We are excited. The torch.compile API")[3]
+    assert "torch.compile" in terms and "API" in terms and "We" not in terms and "The" not in terms

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import pytest
+
+from relsync.parse import parse
+
+DOC = """---
+title: "Release 2.6"
+date: 2025-01-29
+---
+
+# Heading one {#one}
+
+First paragraph with `code` and a [link](https://example.com/a) on
+two lines.
+
+Setext heading
+--------------
+
+- item one
+- item two
+  - nested item
+
+| a | b |
+|---|---|
+| 1 | 2 |
+
+<!-- a comment -->
+
+```python
+print("hi")
+```
+
+::: tip Note
+Inside the container.
+:::
+
+{{< figure src="x.png" >}}
+
+<table>
+  <tr><th>Col</th></tr>
+  <tr><td>Cell 2.6</td></tr>
+</table>
+"""
+
+
+def kinds(doc):
+    return [(b.kind, b.start, b.end) for b in doc.blocks]
+
+
+def test_blocks_and_exact_line_ranges():
+    doc = parse(DOC)
+    assert kinds(doc) == [
+        ("front_matter", 1, 4),
+        ("title", 2, 2),
+        ("heading", 6, 6),
+        ("paragraph", 8, 9),
+        ("heading", 11, 12),
+        ("list_item", 14, 14),
+        ("list_item", 15, 15),
+        ("list_item", 16, 16),
+        ("table_row", 18, 18),
+        ("table_row", 20, 20),
+        ("code", 24, 26),
+        ("container", 28, 28),
+        ("paragraph", 29, 29),
+        ("shortcode", 32, 32),
+        ("table_row", 35, 35),
+        ("table_row", 36, 36),
+    ]
+
+
+def test_every_range_quotes_the_source():
+    doc = parse(DOC)
+    lines = DOC.split("\n")
+    para = doc.blocks[3]
+    assert lines[para.start - 1].startswith("First paragraph")
+    assert lines[para.end - 1] == "two lines."
+    code = next(b for b in doc.blocks if b.kind == "code")
+    assert lines[code.start - 1] == "```python" and lines[code.end - 1] == "```"
+
+
+def test_section_tree():
+    doc = parse(DOC)
+    root = doc.root
+    assert len(root.children) == 1
+    h1 = doc.sections[root.children[0]]
+    assert doc.blocks[h1.heading].text == "Heading one"
+    assert [doc.blocks[doc.sections[c].heading].text for c in h1.children] == ["Setext heading"]
+    assert doc.blocks[h1.heading].level == 1
+    assert "Setext heading [11-12]" in doc.pretty()
+
+
+def test_anchors_of_a_paragraph():
+    doc = parse(DOC)
+    para = doc.blocks[3]
+    assert para.anchors.code == ("code",)
+    assert para.anchors.links == ("https://example.com/a",)
+    heading = doc.blocks[2]
+    assert "#one" in heading.anchors.terms and heading.text == "Heading one"
+    title = doc.blocks[1]
+    assert title.text == "Release 2.6" and title.anchors.numbers == ("2.6",)
+    assert doc.front_matter["title"] == "Release 2.6"
+
+
+def test_html_table_rows_and_cells():
+    doc = parse(DOC)
+    rows = [b for b in doc.blocks if b.kind == "table_row" and b.start >= 34]
+    assert rows[0].header and [c.text for c in rows[0].cells] == ["Col"]
+    assert rows[1].cells[0].anchors.numbers == ("2.6",)
+
+
+@pytest.mark.parametrize("variant", ["crlf", "bom", "cr"])
+def test_line_endings_and_bom_do_not_move_lines(variant):
+    text = {"crlf": DOC.replace("\n", "\r\n"), "bom": "\ufeff" + DOC, "cr": DOC.replace("\n", "\r")}[variant]
+    assert kinds(parse(text)) == kinds(parse(DOC))
+
+
+def test_tabs_and_cjk_mixed_text():
+    doc = parse("# 标题\n\n-\t第一项 PyTorch 2.6\n\n段落里有 FlexAttention 和 3,892 次提交。\n")
+    item = doc.blocks[1]
+    assert item.kind == "list_item" and item.anchors.numbers == ("2.6",)
+    para = doc.blocks[2]
+    assert para.anchors.numbers == ("3892",)
+    assert "FlexAttention" in para.anchors.terms
+
+
+def test_suppression_comments():
+    doc = parse("<!-- relsync-disable-file link-mismatch -->\n\nA.\n\n"
+                "<!-- relsync-disable-next-line number-mismatch -->\nB 2.5.\n")
+    assert doc.file_suppressions == {"link-mismatch"}
+    assert doc.suppressions == {6: {"number-mismatch"}}
+
+
+def test_empty_and_front_matter_only():
+    assert parse("").blocks == []
+    doc = parse("---\ntitle: Only\n---\n")
+    assert [b.kind for b in doc.blocks] == ["front_matter", "title"]
+
+
+def test_broken_front_matter_is_an_input_error():
+    from relsync.errors import InputError
+
+    with pytest.raises(InputError) as info:
+        parse("---\ntitle: [unclosed\n---\n\nText\n", "doc.md")
+    assert info.value.path == "doc.md" and info.value.line is not None

@@ -87,10 +87,32 @@ def _json(findings, summary, **_):
     return json.render(findings, summary)
 
 
+def _sarif(findings, summary, rules=(), **_):
+    from .. import __version__
+    from . import sarif
+
+    return sarif.render(findings, summary, rules=rules, version=__version__)
+
+
+def _github(findings, summary, **_):
+    from . import github
+
+    return github.render(findings, summary)
+
+
+def _markdown(findings, summary, link_base=None, **_):
+    from . import markdown
+
+    return markdown.render(findings, summary, link_base=link_base)
+
+
 #: Output formats of findings: name -> renderer(findings, summary, **options) -> str.
 FINDING_FORMATS = {
     "text": _text,
     "json": _json,
+    "sarif": _sarif,
+    "github": _github,
+    "markdown": _markdown,
 }
 
 

@@ -1,0 +1,64 @@
+"""A Markdown summary for a pull-request comment: counts per rule and the worst findings.
+
+Line links point at ``{link_base}{path}#L{line}``. ``link_base`` defaults to the commit being
+checked on GitHub Actions (``$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_SHA/``), or
+``$RELSYNC_LINK_BASE``; without either, links are relative to the repository root.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from ..model import Finding, Location, Severity
+from .text import summary_line
+
+#: Findings listed in the table; the rest are counted.
+DEFAULT_LIMIT = 50
+_ICON = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}
+
+
+def default_link_base(env: dict[str, str] | None = None) -> str:
+    env = dict(os.environ) if env is None else env
+    if env.get("RELSYNC_LINK_BASE"):
+        base = env["RELSYNC_LINK_BASE"]
+        return base if base.endswith("/") else base + "/"
+    server, repo, sha = (env.get(k) for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA"))
+    if server and repo and sha:
+        return f"{server}/{repo}/blob/{sha}/"
+    return ""
+
+
+def cell(text: str) -> str:
+    """Text safe inside a table cell: pipes escaped, no line breaks."""
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _link(loc: Location | None, base: str) -> str:
+    if loc is None:
+        return ""
+    label = f"{loc.path}:{loc.line}"
+    return f"[{cell(label)}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
+
+
+def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,
+           link_base: str | None = None, **_) -> str:
+    base = default_link_base() if link_base is None else link_base
+    out = [f"### relsync: {summary_line(summary)}", ""]
+    if not findings:
+        out.append("No findings: every translation is consistent with its upstream.")
+        return "\n".join(out) + "\n"
+    counts = Counter((f.rule, f.slug, f.severity) for f in findings)
+    out += ["| rule | severity | findings |", "|---|---|---:|"]
+    for (rule, slug, sev), n in sorted(counts.items(), key=lambda kv: (-kv[0][2], kv[0][0])):
+        out.append(f"| {rule} `{slug}` | {sev} | {n} |")
+    worst = sorted(findings, key=lambda f: (-f.severity, f.sort_key()))[:limit]
+    title = "Findings" if len(worst) == len(findings) else f"The {len(worst)} most severe findings"
+    out += ["", f"#### {title}", "",
+            "| severity | rule | translation | upstream | message |", "|---|---|---|---|---|"]
+    for f in worst:
+        out.append(f"| {_ICON[f.severity]} | {f.rule} `{f.slug}` | {_link(f.translation, base)} | "
+                   f"{_link(f.upstream, base)} | {cell(f.message)} |")
+    if len(worst) < len(findings):
+        out += ["", f"{len(findings) - len(worst)} more findings not shown; run `relsync check` for all."]
+    return "\n".join(out) + "\n"

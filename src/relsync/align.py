@@ -16,6 +16,7 @@ fuzzy string similarity.
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ SYNC_THRESHOLD = 0.33
 #: Half-width of the DP band, in units, beyond the length difference of the two sides.
 BAND = 12
 #: Regions smaller than this (n * m) are aligned with the full, unbanded DP.
-FULL_DP_CELLS = 4096
+FULL_DP_CELLS = 900
 
 _KIND_GROUP = {
     "heading": "heading",
@@ -102,15 +103,21 @@ def overlap(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
     """
     if not a and not b:
         return 0.0, 0.0
-    common = a & b
-    shared = float(sum(common.values()))
-    rest_a = a - common
-    rest_b = b - common
+    shared = 0.0
+    rest_a: dict[str, int] = {}
+    for k, v in a.items():
+        w = b.get(k, 0)
+        if w >= v:
+            shared += v
+        else:
+            shared += w
+            rest_a[k] = v - w
+    rest_b = {k: v - a.get(k, 0) for k, v in b.items() if v > a.get(k, 0)}
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
         for ka in list(rest_a):
             for kb in rest_b:
-                if kb in used or ka[:2] != kb[:2]:
+                if kb in used or ka[:2] != kb[:2] or abs(len(ka) - len(kb)) > max(len(ka), len(kb)) // 5:
                     continue
                 if fuzz.ratio(ka, kb, score_cutoff=90):
                     n = min(rest_a[ka], rest_b[kb])
@@ -119,8 +126,10 @@ def overlap(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
                     rest_b[kb] -= n
                     used.add(kb)
                     break
-    wa = sum(v * (UNMATCHED_TERM_WEIGHT if k.startswith("t:") else 1.0) for k, v in rest_a.items() if v > 0)
-    wb = float(sum(v for v in rest_b.values() if v > 0))
+    wa = 0.0
+    for k, v in rest_a.items():
+        wa += v * UNMATCHED_TERM_WEIGHT if k[0] == "t" else v
+    wb = float(sum(rest_b.values()))
     weight = 2.0 * shared + wa + wb
     return (2.0 * shared / weight if weight else 0.0), weight
 
@@ -226,6 +235,8 @@ class _Scorer:
         return s
 
     def _score(self, ua: list[_Unit], ub: list[_Unit], pos_a: float, pos_b: float) -> float:
+        if len(ua) + len(ub) > 2 and any(_KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub)):
+            return 0.0  # only prose is split or merged
         kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
@@ -445,6 +456,107 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
     return pairs
 
 
+#: Unique shared anchors at or above this 1-1 score split a region before the DP runs.
+ANCHOR_THRESHOLD = 0.55
+
+
+def _lis(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest chain of points increasing on both coordinates (points sorted by x)."""
+    tails: list[int] = []
+    tail_idx: list[int] = []
+    prev = [-1] * len(points)
+    for k, (_, y) in enumerate(points):
+        pos = bisect.bisect_left(tails, y)
+        if pos == len(tails):
+            tails.append(y)
+            tail_idx.append(k)
+        else:
+            tails[pos] = y
+            tail_idx[pos] = k
+        prev[k] = tail_idx[pos - 1] if pos else -1
+    chain = []
+    k = tail_idx[-1] if tail_idx else -1
+    while k >= 0:
+        chain.append(points[k])
+        k = prev[k]
+    chain.reverse()
+    return chain
+
+
+def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> list[tuple[int, int]]:
+    """Pairs of units that share an anchor found exactly once on each side of the region,
+    in order and confirmed by their score: sync points that cut the DP into small pieces
+    (the idea of patience diff)."""
+    first_a: dict[str, int] = {}
+    first_b: dict[str, int] = {}
+    for side, units, first in ((ra, scorer.up, first_a), (rb, scorer.tr, first_b)):
+        seen_twice: set[str] = set()
+        for x, u in enumerate(side):
+            for key in units[u].keys:
+                if key in first:
+                    seen_twice.add(key)
+                else:
+                    first[key] = x
+        for key in seen_twice:
+            del first[key]
+    points = sorted({(x, first_b[k]) for k, x in first_a.items() if k in first_b})
+    n, m = len(ra), len(rb)
+    chosen = []
+    for x, y in _lis(points):
+        s = score((x,), (y,))
+        if s < ANCHOR_THRESHOLD:
+            continue
+        # Not if the block is one half of a split or merged paragraph.
+        alternatives = []
+        if y + 1 < m:
+            alternatives.append(score((x,), (y, y + 1)))
+        if y > 0:
+            alternatives.append(score((x,), (y - 1, y)))
+        if x + 1 < n:
+            alternatives.append(score((x, x + 1), (y,)))
+        if x > 0:
+            alternatives.append(score((x - 1, x), (y,)))
+        if alternatives and max(alternatives) - MERGE_PENALTY > s:
+            continue
+        chosen.append((x, y))
+    return chosen
+
+
+def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
+    """Align the units between two heading sync points: unique anchors first, then the DP
+    on each gap between them."""
+    n, m = len(ra), len(rb)
+
+    def score(ai, bj):
+        pa = (ai[0] + 0.5) / n
+        pb = (bj[0] + 0.5) / m
+        return scorer.score(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), pa, pb)
+
+    anchors = _unique_anchors(ra, rb, scorer, score) if n * m > 36 else []
+    out = []
+    prev_x, prev_y = 0, 0
+    for x, y in anchors + [(n, m)]:
+        gn, gm = x - prev_x, y - prev_y
+        ox, oy = prev_x, prev_y
+
+        def gap_score(ai, bj, ox=ox, oy=oy):
+            return score(tuple(i + ox for i in ai), tuple(j + oy for j in bj))
+
+        for ai, bj in _dp(gn, gm, gap_score):
+            ai = tuple(i + ox for i in ai)
+            bj = tuple(j + oy for j in bj)
+            s = score(ai, bj) if ai and bj else 0.0
+            if ai and bj and s < GAIN_FLOOR / 2 and len(ai) == 1 and len(bj) == 1:
+                out.append(((ra[ai[0]],), (), 0.0))
+                out.append(((), (rb[bj[0]],), 0.0))
+                continue
+            out.append((tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), s))
+        if x < n and y < m:
+            out.append(((ra[x],), (rb[y],), score((x,), (y,))))
+        prev_x, prev_y = x + 1, y + 1
+    return out
+
+
 def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
     up = _units(upstream)
@@ -457,22 +569,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     unit_pairs: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
     prev_a, prev_b = 0, 0
     for a, b in sync + [(len(up), len(tr))]:
-        ra = list(range(prev_a, a))
-        rb = list(range(prev_b, b))
-        n, m = len(ra), len(rb)
-
-        def region_score(ai, bj, ra=ra, rb=rb, n=n, m=m):
-            pa = (ai[0] + 0.5) / n
-            pb = (bj[0] + 0.5) / m
-            return scorer.score(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), pa, pb)
-
-        for ai, bj in _dp(n, m, region_score):
-            s = region_score(ai, bj) if ai and bj else 0.0
-            if ai and bj and s < GAIN_FLOOR / 2 and len(ai) == 1 and len(bj) == 1:
-                unit_pairs.append(((ra[ai[0]],), (), 0.0))
-                unit_pairs.append(((), (rb[bj[0]],), 0.0))
-                continue
-            unit_pairs.append((tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), s))
+        unit_pairs.extend(_align_region(list(range(prev_a, a)), list(range(prev_b, b)), scorer))
         if a < len(up) and b < len(tr):
             s = scorer.score((a,), (b,), up[a].pos, tr[b].pos)
             unit_pairs.append(((a,), (b,), max(s, SYNC_THRESHOLD)))

@@ -180,15 +180,11 @@ _SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;\"'(\[*_>-])\s*$")
 def _looks_like_name(word: str, text: str, start: int) -> bool:
     """In English prose, keep words that read as names: inner capitals, digits, dots, or a
     capitalized word that does not merely start a sentence."""
-    if len(word) < 2:
+    if len(word) < 2 or word.islower() and word.isalpha():
         return False
-    return (
-        (word[0].isupper() and not _SENTENCE_START_RE.search(text[max(0, start - 3):start]))
-        or any(c.isupper() for c in word[1:])
-        or any(c.isdigit() for c in word)
-        or "." in word
-        or "_" in word
-    )
+    if not word.isalpha() or not word[1:].islower():
+        return True  # digits, dots, underscores, inner capitals: torch.compile, FP16, PyTorch
+    return not _SENTENCE_START_RE.search(text, max(0, start - 3), start)
 
 
 _COMMENT_RES = (

@@ -52,7 +52,8 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
 
     Numbers are compared by value: `3892`, `3,892`, full-width `３８９２` and `0.39 万` are one
     number. Small integers (up to 10) are skipped because they are often written as words.
-    Numbers inside code, links and dates are left to their own rules.
+    Numbers inside code, links and dates are left to their own rules; a number of the link
+    text that the other side keeps in the link target is not lost.
 
     Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布". Passes: "3,892 commits" / "3892 次提交".
     """
@@ -63,9 +64,10 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     a = Counter(n for n in up.numbers if _significant_number(n))
     b = Counter(n for n in tr.numbers if _significant_number(n))
     lost, added = _diff(a, b)
-    # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose.
-    lost = {n for n in lost if not _in_code(n, tr.code)}
-    added = {n for n in added if not _in_code(n, up.code)}
+    # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
+    # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
+    lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
+    added = {n for n in added if not _in_code(n, up.code) and not _in_code(n, up.links)}
     if not lost and not added:
         return
     if lost and added:

@@ -157,7 +157,7 @@ class _Unit:
 
 
 def _text_length(text: str) -> int:
-    return sum(1 for ch in text if not ch.isspace())
+    return len("".join(text.split()))
 
 
 def _units(doc: Document) -> list[_Unit]:
@@ -284,6 +284,8 @@ def _dp(
     m: int,
     score,
     allow_merge: bool = True,
+    merge_a: list[bool] | None = None,
+    merge_b: list[bool] | None = None,
 ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """Monotone alignment of n x m units maximising sum(score - GAIN_FLOOR) over the pairs.
 
@@ -326,14 +328,14 @@ def _dp(
                     v += score((i - 1,), (j - 1,)) - GAIN_FLOOR
                     if v > cur:
                         cur, arg = v, (1, 1)
-                if allow_merge:
-                    if j > 1:
+                if allow_merge and (merge_a is None or merge_a[i - 1]):
+                    if j > 1 and (merge_b is None or (merge_b[j - 1] and merge_b[j - 2])):
                         v = best.get((i - 1, j - 2), neg)
                         if v != neg:
                             v += score((i - 1,), (j - 2, j - 1)) - GAIN_FLOOR - MERGE_PENALTY
                             if v > cur:
                                 cur, arg = v, (1, 2)
-                    if i > 1:
+                    if i > 1 and (merge_a is None or merge_a[i - 2]) and (merge_b is None or merge_b[j - 1]):
                         v = best.get((i - 2, j - 1), neg)
                         if v != neg:
                             v += score((i - 2, i - 1), (j - 1,)) - GAIN_FLOOR - MERGE_PENALTY
@@ -400,12 +402,42 @@ def _sync_points(up: list[_Unit], tr: list[_Unit], scorer: _Scorer) -> list[tupl
         s = (0.3 * own + 0.4 * body + 0.1 * blen + 0.2 * pp) * level
         return min(1.0, s)
 
-    pairs = _dp(len(hu), len(ht), hscore, allow_merge=False)
+    # Headings that share a unique anchor (a heading id, a code name) pair first; the DP
+    # runs on the gaps between them.
+    first_a = _unique_keys([up[k].keys for k in hu])
+    first_b = _unique_keys([tr[k].keys for k in ht])
+    points = sorted({(x, first_b[key]) for key, x in first_a.items() if key in first_b})
+    fixed = [(x, y) for x, y in _lis(points) if hscore((x,), (y,)) >= 0.6]
+    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    prev_x = prev_y = 0
+    for x, y in fixed + [(len(hu), len(ht))]:
+        ox, oy = prev_x, prev_y
+        for ai, bj in _dp(x - ox, y - oy, lambda ai, bj, ox=ox, oy=oy: hscore(
+                (ai[0] + ox,), (bj[0] + oy,)), allow_merge=False):
+            pairs.append((tuple(i + ox for i in ai), tuple(j + oy for j in bj)))
+        if x < len(hu) and y < len(ht):
+            pairs.append(((x,), (y,)))
+        prev_x, prev_y = x + 1, y + 1
     sync = []
     for ai, bj in pairs:
         if ai and bj and hscore(ai, bj) >= SYNC_THRESHOLD:
             sync.append((hu[ai[0]], ht[bj[0]]))
     return sync
+
+
+def _unique_keys(key_sets) -> dict[str, int]:
+    """Keys that occur in exactly one of the given key sets -> the index of that set."""
+    first: dict[str, int] = {}
+    seen_twice: set[str] = set()
+    for x, keys in enumerate(key_sets):
+        for key in keys:
+            if key in first:
+                seen_twice.add(key)
+            else:
+                first[key] = x
+    for key in seen_twice:
+        del first[key]
+    return first
 
 
 def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, ...], ratio: float) -> list[Pair]:
@@ -487,20 +519,12 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> lis
     """Pairs of units that share an anchor found exactly once on each side of the region,
     in order and confirmed by their score: sync points that cut the DP into small pieces
     (the idea of patience diff)."""
-    first_a: dict[str, int] = {}
-    first_b: dict[str, int] = {}
-    for side, units, first in ((ra, scorer.up, first_a), (rb, scorer.tr, first_b)):
-        seen_twice: set[str] = set()
-        for x, u in enumerate(side):
-            for key in units[u].keys:
-                if key in first:
-                    seen_twice.add(key)
-                else:
-                    first[key] = x
-        for key in seen_twice:
-            del first[key]
+    first_a = _unique_keys([scorer.up[u].keys for u in ra])
+    first_b = _unique_keys([scorer.tr[u].keys for u in rb])
     points = sorted({(x, first_b[k]) for k, x in first_a.items() if k in first_b})
     n, m = len(ra), len(rb)
+    text_a = [_KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra]
+    text_b = [_KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb]
     chosen = []
     for x, y in _lis(points):
         s = score((x,), (y,))
@@ -508,14 +532,15 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> lis
             continue
         # Not if the block is one half of a split or merged paragraph.
         alternatives = []
-        if y + 1 < m:
-            alternatives.append(score((x,), (y, y + 1)))
-        if y > 0:
-            alternatives.append(score((x,), (y - 1, y)))
-        if x + 1 < n:
-            alternatives.append(score((x, x + 1), (y,)))
-        if x > 0:
-            alternatives.append(score((x - 1, x), (y,)))
+        if text_a[x] and text_b[y]:
+            if y + 1 < m and text_b[y + 1]:
+                alternatives.append(score((x,), (y, y + 1)))
+            if y > 0 and text_b[y - 1]:
+                alternatives.append(score((x,), (y - 1, y)))
+            if x + 1 < n and text_a[x + 1]:
+                alternatives.append(score((x, x + 1), (y,)))
+            if x > 0 and text_a[x - 1]:
+                alternatives.append(score((x - 1, x), (y,)))
         if alternatives and max(alternatives) - MERGE_PENALTY > s:
             continue
         chosen.append((x, y))
@@ -542,7 +567,9 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
         def gap_score(ai, bj, ox=ox, oy=oy):
             return score(tuple(i + ox for i in ai), tuple(j + oy for j in bj))
 
-        for ai, bj in _dp(gn, gm, gap_score):
+        merge_a = [_KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra[ox:x]]
+        merge_b = [_KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb[oy:y]]
+        for ai, bj in _dp(gn, gm, gap_score, True, merge_a, merge_b):
             ai = tuple(i + ox for i in ai)
             bj = tuple(j + oy for j in bj)
             s = score(ai, bj) if ai and bj else 0.0

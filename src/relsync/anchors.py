@@ -114,8 +114,13 @@ def _iso(year: str, month: int, day: str | None) -> str | None:
     return f"{y:04d}-{month:02d}-{d:02d}" if day else f"{y:04d}-{month:02d}"
 
 
+_YEAR_RE = re.compile(r"\d{4}")
+
+
 def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int, int, str]]:
     """Dates in ``text`` as ``(start, end, iso)``; month names come from babel's locale data."""
+    if not _YEAR_RE.search(text):
+        return []
     pattern, names = _month_table(tuple(sorted(set(locales) | {"en"})))
     found = []
     for m in pattern.finditer(text):

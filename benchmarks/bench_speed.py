@@ -1,0 +1,87 @@
+"""Speed of relsync on the vue-docs corpus against the markdown-it-py parse baseline.
+
+    python benchmarks/bench_speed.py [--rounds 5] [--corpus ../shared/corpus/vue-docs/head]
+
+Prints, for each measurement, the median wall time of several rounds and its ratio to the
+baseline measured in the same run: parsing all 228 files with markdown-it-py alone
+(CommonMark + tables, one process). Ratios are what the targets are stated in; the machine
+is noisy, so compare ratios, not seconds across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from relsync import api  # noqa: E402
+from relsync.align import align  # noqa: E402
+from relsync.config import Config  # noqa: E402
+from relsync.parse import parse  # noqa: E402
+
+
+def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
+    out = []
+    for en in sorted((corpus / "en").rglob("*.md")):
+        rel = en.relative_to(corpus / "en").as_posix()
+        out.append((en, corpus / "zh" / rel, rel))
+    return out
+
+
+def median_time(fn, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus" / "vue-docs" / "head")
+    args = ap.parse_args()
+    pairs = pairs_of(args.corpus)
+    texts = {p: p.read_text(encoding="utf-8") for en, zh, _ in pairs for p in (en, zh)}
+    size = sum(len(t.encode("utf-8")) for t in texts.values())
+    md = MarkdownIt("commonmark").enable("table")
+    cfg = Config(root=ROOT)
+
+    def baseline():
+        for text in texts.values():
+            md.parse(text)
+
+    def relsync_parse():
+        for path, text in texts.items():
+            parse(text, str(path), ("en", "zh_CN"))
+
+    def relsync_align():
+        for en, zh, _ in pairs:
+            align(parse(texts[en], str(en)), parse(texts[zh], str(zh), ("en", "zh_CN")))
+
+    def relsync_check():
+        for en, zh, rel in pairs:
+            api.check_pair(api.PairSpec(en, zh, "zh_CN", rel), cfg)
+
+    base = median_time(baseline, args.rounds)
+    rows = [("markdown-it-py parse (baseline)", base)]
+    for name, fn in (("relsync parse", relsync_parse), ("relsync parse + align", relsync_align),
+                     ("relsync check (parse, align, all rules)", relsync_check)):
+        rows.append((name, median_time(fn, args.rounds)))
+    print(f"{len(pairs)} pairs, {len(texts)} files, {size / 1e6:.2f} MB, median of {args.rounds} rounds")
+    print(f"{'measurement':45} {'median s':>9} {'x baseline':>10}")
+    for name, t in rows:
+        print(f"{name:45} {t:9.3f} {t / base:10.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -217,6 +217,11 @@ def parse_cmd(file: str, locale: str) -> None:
     click.echo(api.load_document(file, locale).pretty())
 
 
+from .cli_po import po as _po_group  # noqa: E402
+
+cli.add_command(_po_group)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status instead of exiting."""
     try:

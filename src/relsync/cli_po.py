@@ -1,0 +1,475 @@
+"""``relsync po``: the translator's gettext workflow.
+
+Layout (configurable with ``[tool.relsync.po] templates``)::
+
+    upstream/NAME.md                          the English document
+    locales/templates/NAME.pot                its template          (po extract)
+    locales/<lang>/LC_MESSAGES/NAME.po        its translation       (po init / update / import)
+    locales/<lang>/NAME.md                    the built translation (po build)
+
+Every command also takes explicit paths; with explicit paths and no ``-o``, output goes to
+stdout.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import click
+
+from . import po as po_lib
+from .api import display_path, guess_locale
+from .config import NOT_LOCALES, Config, load_config, parse_locale
+from .errors import ConfigError, InputError, RelsyncError
+
+
+@dataclass(frozen=True)
+class Doc:
+    name: str
+    """Path relative to the upstream directory, without ``.md``."""
+    upstream: Path
+
+    @property
+    def reference(self) -> str:
+        return self.upstream.as_posix()
+
+
+def _config(ctx: click.Context) -> Config:
+    obj = ctx.ensure_object(dict)
+    if "config" not in obj:
+        path = obj.get("config_path")
+        obj["config"] = load_config(path=Path(path) if path else None)
+    return obj["config"]
+
+
+def _settings(ctx: click.Context) -> tuple[Config, po_lib.Settings]:
+    cfg = _config(ctx)
+    return cfg, po_lib.Settings.from_config(cfg)
+
+
+def _width(settings: po_lib.Settings, width: int | None, no_wrap: bool) -> int:
+    if no_wrap:
+        return 0
+    return settings.width if width is None else width
+
+
+def _rel(cfg: Config, path: Path) -> Path:
+    try:
+        return path.relative_to(cfg.root)
+    except ValueError:
+        return path
+
+
+def _docs(cfg: Config) -> list[Doc]:
+    up_dir = cfg.inside_root(Path(cfg.upstream), "upstream directory")
+    if not up_dir.is_dir():
+        raise ConfigError(f"upstream directory {display_path(up_dir)!r} does not exist")
+    docs = []
+    for path in sorted(up_dir.rglob("*.md")):
+        rel = path.relative_to(up_dir).as_posix()
+        match = lambda pats: any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch("/" + rel, p) for p in pats)  # noqa: E731
+        if path.is_file() and match(cfg.include) and not match(cfg.ignore):
+            docs.append(Doc(rel[:-3], _rel(cfg, Path(cfg.upstream) / rel) if not Path(cfg.upstream).is_absolute() else path))
+    return docs
+
+
+def _abs(cfg: Config, path: Path) -> Path:
+    return path if path.is_absolute() else cfg.root / path
+
+
+def _pot_path(cfg: Config, settings: po_lib.Settings, doc: Doc) -> Path:
+    return cfg.root / settings.templates / f"{doc.name}.pot"
+
+
+def _po_path(cfg: Config, locale: str, doc: Doc) -> Path:
+    return cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
+
+
+def _md_path(cfg: Config, locale: str, doc: Doc) -> Path:
+    return cfg.locales_dir / locale / f"{doc.name}.md"
+
+
+def _locales(cfg: Config, locale: str | None) -> list[str]:
+    if locale:
+        parse_locale(locale)
+        return [locale]
+    if not cfg.locales_dir.is_dir():
+        raise ConfigError(f"locales directory {display_path(cfg.locales_dir)!r} does not exist")
+    return sorted(d.name for d in cfg.locales_dir.iterdir()
+                  if d.is_dir() and d.name not in NOT_LOCALES and not d.name.startswith("."))
+
+
+def _note(path: Path | str, status: str, detail: str = "") -> None:
+    click.echo(f"{status:9} {display_path(path)}{('  ' + detail) if detail else ''}", err=True)
+
+
+def _ensure_dir(path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(display_path(path.parent), f"cannot create directory: {exc.strerror or exc}") from None
+
+
+def _emit_bytes(data: bytes) -> None:
+    stream = click.get_binary_stream("stdout")
+    stream.write(data)
+    stream.flush()
+
+
+def _locale_of(path: Path, catalog_locale: str | None, cfg: Config) -> str:
+    return catalog_locale or guess_locale(path, cfg) or ""
+
+
+width_options = [
+    click.option("--width", type=click.IntRange(0), default=None,
+                 help="Wrap PO lines at this width (default: 76, like gettext; 0: no wrapping)."),
+    click.option("--no-wrap", is_flag=True, help="Do not wrap long msgid/msgstr lines."),
+]
+
+
+def _with_width(f):
+    for option in reversed(width_options):
+        f = option(f)
+    return f
+
+
+@click.group(name="po")
+def po() -> None:
+    """Gettext catalogs for translators who work in PO editors (Poedit, Weblate, Lokalize).
+
+    \b
+    po extract   upstream Markdown -> POT
+    po init      POT -> new PO for a locale
+    po update    merge a PO with its new POT (fuzzy, #| msgid, obsolete #~)
+    po import    existing translated Markdown -> PO, by alignment (gettextize)
+    po build     upstream Markdown + PO -> translated Markdown
+    po stats     translated / fuzzy / untranslated / obsolete per document and locale
+    """
+
+
+@po.command()
+@click.argument("upstream", nargs=-1, type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="POT file to write ('-': stdout).")
+@_with_width
+@click.pass_context
+def extract(ctx, upstream, output, width, no_wrap):
+    """Upstream documents -> POT templates.
+
+    With no UPSTREAM: every upstream document into locales/templates/NAME.pot. Files whose
+    messages did not change are left untouched.
+    """
+    cfg, settings = _settings(ctx)
+    w = _width(settings, width, no_wrap)
+    if upstream:
+        if output and len(upstream) > 1:
+            raise click.UsageError("-o takes one UPSTREAM")
+        for path in upstream:
+            shown = display_path(path)
+            name = Path(path).stem
+            if not output or output == "-":
+                _emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings), w))
+                continue
+            previous = _existing(output)
+            pot = po_lib.extract_file(path, shown, shown, name, settings, previous)
+            written = po_lib.write_catalog(output, pot, w, previous)
+            _note(output, "wrote" if written else "unchanged", f"{len(pot)} messages")
+        return
+    for doc in _docs(cfg):
+        target = _pot_path(cfg, settings, doc)
+        previous = _existing(target)
+        pot = po_lib.extract_file(_abs(cfg, doc.upstream), display_path(_abs(cfg, doc.upstream)),
+                                  doc.reference, doc.name, settings, previous)
+        _ensure_dir(target)
+        written = po_lib.write_catalog(target, pot, w, previous)
+        _note(target, "wrote" if written else "unchanged", f"{len(pot)} messages")
+
+
+def _existing(path, locale: str | None = None):
+    path = Path(path)
+    return po_lib.read_catalog(path, display_path(path), locale) if path.exists() else None
+
+
+@po.command()
+@click.argument("pot", required=False, type=click.Path())
+@click.option("-l", "--locale", required=True, help="Locale of the new PO (zh_CN, ja, pt_BR).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="PO file to write ('-': stdout).")
+@_with_width
+@click.pass_context
+def init(ctx, pot, locale, output, width, no_wrap):
+    """Create a PO for LOCALE from a POT (every template of the project when no POT is given).
+
+    An existing PO is never replaced: use `relsync po update`.
+    """
+    cfg, settings = _settings(ctx)
+    parse_locale(locale)
+    w = _width(settings, width, no_wrap)
+    if pot:
+        template = po_lib.read_catalog(pot, display_path(pot))
+        catalog = po_lib.new_catalog(template, locale)
+        if not output or output == "-":
+            _emit_bytes(po_lib.serialize(catalog, w))
+            return
+        _create(Path(output), catalog, w)
+        return
+    for doc in _docs(cfg):
+        pot_path = _pot_path(cfg, settings, doc)
+        if not pot_path.exists():
+            raise InputError(display_path(pot_path), "no such template; run `relsync po extract` first")
+        template = po_lib.read_catalog(pot_path, display_path(pot_path))
+        target = _po_path(cfg, locale, doc)
+        if target.exists():
+            _note(target, "exists", "kept (use `relsync po update`)")
+            continue
+        _ensure_dir(target)
+        _create(target, po_lib.new_catalog(template, locale, doc.reference), w)
+
+
+def _create(target: Path, catalog, width: int) -> None:
+    if target.exists():
+        raise RelsyncError(f"{display_path(target)}: already exists; use `relsync po update` to merge it with a new template")
+    po_lib.write_catalog(target, catalog, width)
+    _note(target, "wrote", f"{len(catalog)} messages")
+
+
+@po.command()
+@click.argument("pot", required=False, type=click.Path())
+@click.argument("po_file", metavar="PO", required=False, type=click.Path())
+@click.option("-l", "--locale", help="Only this locale (layout mode).")
+@_with_width
+@click.pass_context
+def update(ctx, pot, po_file, locale, width, no_wrap):
+    """Merge PO with a new POT, like msgmerge (every PO of the project when no file is given).
+
+    Unchanged messages keep their translation; changed ones become fuzzy with the previous
+    msgid (#|); removed ones become obsolete (#~); translator comments and flags stay.
+    Running it twice leaves the file byte for byte the same.
+    """
+    cfg, settings = _settings(ctx)
+    w = _width(settings, width, no_wrap)
+    if pot and not po_file:
+        raise click.UsageError("give both POT and PO, or neither")
+    if pot:
+        _update_one(Path(pot), Path(po_file), w)
+        return
+    for loc in _locales(cfg, locale):
+        for doc in _docs(cfg):
+            target = _po_path(cfg, loc, doc)
+            if target.exists():
+                pot_path = _pot_path(cfg, settings, doc)
+                if not pot_path.exists():
+                    raise InputError(display_path(pot_path), "no such template; run `relsync po extract` first")
+                _update_one(pot_path, target, w)
+
+
+def _update_one(pot: Path, po_file: Path, width: int) -> None:
+    template = po_lib.read_catalog(pot, display_path(pot))
+    before = po_lib.read_catalog(po_file, display_path(po_file))
+    merged = po_lib.update(po_lib.read_catalog(po_file, display_path(po_file)), template)
+    written = po_lib.write_catalog(po_file, merged, width, before)
+    _note(po_file, "updated" if written else "unchanged", _summary(merged))
+
+
+def _summary(catalog) -> str:
+    s = po_lib.stats(catalog)
+    return f"{s['translated']} translated, {s['fuzzy']} fuzzy, {s['untranslated']} untranslated, {s['obsolete']} obsolete"
+
+
+@po.command(name="import")
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("translation", required=False, type=click.Path())
+@click.option("-l", "--locale", help="Locale of the translation (default: from its path).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="PO file to create or fill ('-': stdout).")
+@_with_width
+@click.pass_context
+def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
+    """Gettextize: fill a PO from an existing translated document, by alignment.
+
+    Every aligned pair fills a msgstr; pairs with a low score, and split or merged blocks, are
+    fuzzy with a comment giving the score; unmatched upstream blocks stay untranslated;
+    translated text with no upstream counterpart is kept as a translator comment. An existing
+    PO is filled, never overwritten: its translations win. With no arguments: every
+    translated document of the project (locales/<lang>/NAME.md).
+    """
+    cfg, settings = _settings(ctx)
+    w = _width(settings, width, no_wrap)
+    if upstream and not translation:
+        raise click.UsageError("give both UPSTREAM and TRANSLATION, or neither")
+    if upstream:
+        loc = locale or guess_locale(translation, cfg)
+        if not loc:
+            raise click.UsageError("cannot tell the locale of the translation: pass -l LOCALE")
+        parse_locale(loc)
+        _import_one(Path(upstream), display_path(upstream), Path(translation), loc,
+                    Path(output) if output and output != "-" else None, Path(upstream).stem, settings, w)
+        return
+    for loc in _locales(cfg, locale):
+        for doc in _docs(cfg):
+            tr = _md_path(cfg, loc, doc)
+            if not tr.exists():
+                continue
+            target = _po_path(cfg, loc, doc)
+            _ensure_dir(target)
+            _import_one(_abs(cfg, doc.upstream), doc.reference, tr, loc, target, doc.name, settings, w,
+                        built_by_relsync=_is_built(tr, target))
+
+
+def _is_built(md: Path, po_path: Path) -> bool:
+    manifest = po_lib._read_manifest(po_lib._manifest_path(po_path))
+    key = os.path.relpath(os.path.abspath(md), os.path.dirname(po_lib._manifest_path(po_path)))
+    return manifest.get(key) == po_lib.digest(md.read_bytes())
+
+
+def _import_one(upstream: Path, reference: str, translation: Path, locale: str, output: Path | None,
+                name: str, settings: po_lib.Settings, width: int, built_by_relsync: bool = False) -> None:
+    if built_by_relsync:
+        _note(translation, "skipped", "built by relsync po build from this PO")
+        return
+    up = po_lib.load_file(upstream, display_path(upstream), settings.front_matter)
+    tr = po_lib.load_file(translation, display_path(translation), settings.front_matter, locale)
+    up.path = reference
+    pot = po_lib.template(up, reference, name)
+    catalog, report = po_lib.gettextize(up, tr, pot, locale)
+    if output is None:
+        _emit_bytes(po_lib.serialize(catalog, width))
+        return
+    previous = _existing(output, locale)
+    if previous is not None:
+        merged = po_lib.update(_existing(output, locale), pot)
+        filled = po_lib.fill_missing(merged, catalog)
+        written = po_lib.write_catalog(output, merged, width, previous)
+        _note(output, "filled" if written else "unchanged", f"{filled} messages filled; {_summary(merged)}")
+        return
+    po_lib.write_catalog(output, catalog, width)
+    _note(output, "wrote", f"{report.translated} translated, {report.fuzzy} fuzzy, "
+                           f"{report.untranslated} untranslated, {report.extra} extra kept as comments")
+
+
+@po.command()
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("po_file", metavar="PO", required=False, type=click.Path())
+@click.option("-l", "--locale", help="Only this locale (layout mode).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Markdown file to write ('-': stdout).")
+@click.option("--fuzzy/--no-fuzzy", "use_fuzzy", default=None,
+              help="Use fuzzy translations (default: no, fall back to the upstream text).")
+@click.option("--force", is_flag=True, help="Replace an output file that relsync did not build.")
+@click.pass_context
+def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
+    """Upstream Markdown + PO -> translated Markdown (locales/<lang>/NAME.md).
+
+    Only the translated text changes; everything else (front matter, tables, code, link
+    definitions, HTML, line endings) is the upstream's, byte for byte. Untranslated and fuzzy
+    messages keep the upstream text. A file that relsync po build did not write (a
+    hand-written translation) is not replaced without --force.
+    """
+    cfg, settings = _settings(ctx)
+    fuzzy = settings.use_fuzzy if use_fuzzy is None else use_fuzzy
+    if upstream and not po_file:
+        raise click.UsageError("give both UPSTREAM and PO, or neither")
+    if upstream:
+        catalog = po_lib.read_catalog(po_file, display_path(po_file))
+        data = po_lib.build_file(upstream, display_path(upstream), catalog, settings, fuzzy)
+        if not output or output == "-":
+            _emit_bytes(data)
+            return
+        status = po_lib.write_built(output, display_path(output), data, po_file, force)
+        _note(output, status)
+        return
+    for loc in _locales(cfg, locale):
+        for doc in _docs(cfg):
+            po_path = _po_path(cfg, loc, doc)
+            if not po_path.exists():
+                continue
+            catalog = po_lib.read_catalog(po_path, display_path(po_path))
+            up = _abs(cfg, doc.upstream)
+            data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
+            target = _md_path(cfg, loc, doc)
+            _ensure_dir(target)
+            _note(target, po_lib.write_built(target, display_path(target), data, po_path, force))
+
+
+@po.command()
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table", show_default=True)
+@click.option("--fail-under", type=click.FloatRange(0, 100), metavar="PERCENT",
+              help="Exit 1 when a PO has fewer than PERCENT of its messages translated.")
+@click.pass_context
+def stats(ctx, files, fmt, fail_under):
+    """Translated / fuzzy / untranslated / obsolete messages and words per PO.
+
+    With no FILES: every locales/<lang>/LC_MESSAGES/**/*.po of the project. A directory
+    stands for the PO files below it.
+    """
+    cfg = _config(ctx)
+    paths: list[Path] = []
+    if files:
+        for f in files:
+            p = Path(f)
+            if p.is_dir():
+                paths.extend(sorted(p.rglob("*.po")))
+            elif not p.exists():
+                raise InputError(display_path(p), "no such file")
+            else:
+                paths.append(p)
+    else:
+        for loc in _locales(cfg, None):
+            base = cfg.locales_dir / loc / "LC_MESSAGES"
+            if base.is_dir():
+                paths.extend(sorted(base.rglob("*.po")))
+    rows = []
+    for path in paths:
+        catalog = po_lib.read_catalog(path, display_path(path))
+        row = {"file": display_path(path), "document": _document_name(path),
+               "locale": _locale_of(path, catalog.locale_identifier, cfg)}
+        row.update(po_lib.stats(catalog))
+        rows.append(row)
+    if fmt == "json":
+        click.echo(json.dumps({"documents": rows, "total": _total(rows)}, indent=2, ensure_ascii=False))
+    else:
+        click.echo(_table(rows), nl=False)
+    if fail_under is not None:
+        low = [r for r in rows if r["percent"] < fail_under]
+        for r in low:
+            click.echo(f"relsync: {r['file']}: {r['percent']}% translated, under {fail_under:g}%", err=True)
+        if low:
+            raise click.exceptions.Exit(1)
+
+
+def _document_name(path: Path) -> str:
+    parts = path.with_suffix("").parts
+    if "LC_MESSAGES" in parts:
+        return "/".join(parts[len(parts) - parts[::-1].index("LC_MESSAGES"):])
+    return path.stem
+
+
+def _total(rows: list[dict]) -> dict:
+    keys = ("translated", "fuzzy", "untranslated", "obsolete", "translated_words", "fuzzy_words",
+            "untranslated_words", "obsolete_words", "total")
+    total = {k: sum(r[k] for r in rows) for k in keys}
+    total["percent"] = round(100.0 * total["translated"] / total["total"], 1) if total["total"] else 100.0
+    return total
+
+
+def _table(rows: list[dict]) -> str:
+    head = ["document", "locale", "translated", "fuzzy", "untranslated", "obsolete", "words", "%"]
+    body = [[r["document"], r["locale"], str(r["translated"]), str(r["fuzzy"]), str(r["untranslated"]),
+             str(r["obsolete"]),
+             f"{r['translated_words']}/{r['translated_words'] + r['fuzzy_words'] + r['untranslated_words']}",
+             f"{r['percent']:.1f}"] for r in rows]
+    if len(rows) > 1:
+        t = _total(rows)
+        body.append(["total", "", str(t["translated"]), str(t["fuzzy"]), str(t["untranslated"]),
+                     str(t["obsolete"]),
+                     f"{t['translated_words']}/{t['translated_words'] + t['fuzzy_words'] + t['untranslated_words']}",
+                     f"{t['percent']:.1f}"])
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    lines = []
+    for row in [head, *body]:
+        cells = [row[0].ljust(widths[0]), row[1].ljust(widths[1])]
+        cells += [row[i].rjust(widths[i]) for i in range(2, len(head))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"

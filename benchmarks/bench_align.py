@@ -142,7 +142,10 @@ def _fmt(r: Range | None) -> str:
 
 
 def _fmt_pairs(pairs: list[PairKey]) -> str:
-    return ", ".join(f"{_fmt(u)} ~ {_fmt(t)}" for u, t in sorted(pairs, key=lambda p: (p[0] or (0, 0), p[1] or (0, 0))))
+    def order(p: PairKey) -> tuple[int, int]:
+        return (min(r[0] for r in p if r), 0 if p[0] else 1)
+
+    return ", ".join(f"{_fmt(u)} ~ {_fmt(t)}" for u, t in sorted(pairs, key=order))
 
 
 def _snippet(doc, r: Range | None, width: int = 60) -> str:

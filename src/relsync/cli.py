@@ -14,10 +14,11 @@ from pathlib import Path
 
 import click
 
-from . import __version__, api
+from . import __version__, api, runner
 from .checks import find_rule, rules as all_rules
 from .config import Config, load_config, parse_locale, parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
+from .model import Finding
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
 from .report import terminal
@@ -162,8 +163,16 @@ def diff(ctx, upstream, translation, fmt, locale, width, max_lines, only_problem
               default=None, type=click.Path(dir_okay=False),
               help="Record the current findings as the baseline (default file: .relsync-baseline.json).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
+              help="Check file pairs in N parallel processes (0: one per CPU).")
+@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+              help="Reuse results of unchanged pairs from the cache directory.")
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Cache directory (default: .relsync-cache at the project root; safe to delete).")
+@click.option("--shard", metavar="K/N", help="Check only the K-th of N deterministic shares of the pairs (CI matrices).")
 @click.pass_context
-def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, baseline, write_baseline, output):
+def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, baseline, write_baseline, output,
+          jobs, use_cache, cache_dir, shard):
     """Check translations against upstream; a CI gate.
 
     With no arguments, checks every pair of the project (upstream/ and locales/<lang>/);
@@ -176,8 +185,12 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, bas
     cfg.disable |= {find_rule(n).slug for n in disable}
     cfg.enable |= {find_rule(n).slug for n in enable}
     cfg.disable -= {find_rule(n).slug for n in enable}
+    if shard:
+        k, n = runner.parse_shard(shard)
+        pairs = runner.shard(pairs, k, n)
+        extra = [f for f in extra if _in_shard(f, k, n)]
+    result = _run_pairs(cfg, pairs, extra, jobs, use_cache, cache_dir, quiet=fmt != "text" or bool(output))
     if write_baseline:
-        result = api.run_check(cfg, pairs, extra)
         api.write_baseline(Path(write_baseline), result.findings)
         click.echo(f"wrote {len(result.findings)} findings to {write_baseline}", err=True)
         raise Exit(EXIT_OK)
@@ -186,11 +199,49 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, bas
         baseline_path = None
     elif baseline_path and not baseline:
         baseline_path = str(Path(cfg.root, baseline_path))
-    result = api.run_check(cfg, pairs, extra, Path(baseline_path) if baseline_path else None)
+    if baseline_path:
+        result = api.apply_baseline(result, api.read_baseline(Path(baseline_path)))
     _emit(render_findings(fmt, result.findings, result.summary(), color=_color(ctx) and not output,
                           rules=all_rules()), output)
     threshold = parse_severity(fail_on) if fail_on else cfg.fail_on
     raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in result.findings) else EXIT_OK)
+
+
+def _run_pairs(cfg: Config, pairs, extra, jobs: int, use_cache: bool, cache_dir: str | None,
+               quiet: bool) -> api.CheckResult:
+    """Check pairs with the cache and worker processes; a progress bar on a terminal."""
+    cache = runner.Cache(Path(cache_dir) if cache_dir else cfg.root / ".relsync-cache") if use_cache else None
+    jobs = jobs or runner.default_jobs()
+    if len(pairs) >= 20 and not quiet and runner.show_progress():
+        with click.progressbar(length=len(pairs), label="checking", file=sys.stderr) as bar:
+            findings, _ = runner.check_pairs(cfg, pairs, jobs, cache, progress=bar.update)
+    else:
+        findings, _ = runner.check_pairs(cfg, pairs, jobs, cache)
+    findings = sorted([*extra, *findings], key=Finding.sort_key)
+    return api.CheckResult(findings, pairs)
+
+
+def _in_shard(f: Finding, k: int, n: int) -> bool:
+    loc = f.primary
+    spec = api.PairSpec(Path(), Path(), "", loc.path if loc else "")
+    return bool(runner.shard([spec], k, n))
+
+
+@cli.command(name="merge-reports")
+@click.argument("reports", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.option("--fail-on", type=SEVERITIES, help="Exit 1 when a merged finding has this severity or higher.")
+def merge_reports(reports, output, fail_on):
+    """Join the JSON or SARIF reports of `relsync check --shard K/N` runs into one."""
+    import json as _json
+
+    kind, merged = runner.merge_reports([Path(r) for r in reports])
+    _emit(_json.dumps(merged, ensure_ascii=False, indent=2) + "\n", output)
+    if fail_on and kind == "json":
+        threshold = parse_severity(fail_on)
+        if any(parse_severity(f["severity"]) >= threshold for f in merged["findings"]):
+            raise Exit(EXIT_FINDINGS)
+    raise Exit(EXIT_OK)
 
 
 @cli.command(name="rules")

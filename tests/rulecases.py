@@ -5,7 +5,8 @@ the upstream snippet, the translation snippet, and the expected findings of the 
 per line as ``TRANSLATION_LINE:UPSTREAM_LINE SEVERITY: MESSAGE`` (``-`` for a side without a
 line); an empty expected part means the case passes. A title may end with settings in
 braces: ``{locale=ja; glossary=Prototype=原型功能; rewrite=https://cn.x.dev/>https://x.dev/;
-name=guide/intro.md}``.
+name=guide/intro.md}``. ``old=FILE`` names the upstream as the translation was made from it
+(``tests/fixtures/stale/FILE``), for the staleness rules.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from relsync.api import make_context
 from relsync.checks import find_rule, run_checks
 from relsync.config import Config, month_locales
 from relsync.parse import parse
+from relsync.stale import SyncPoint, compare
 
 RULE_FIXTURES = Path(__file__).resolve().parent / "fixtures" / "rules"
 _SETTINGS_RE = re.compile(r"\{([^{}]*)\}\s*$")
@@ -105,6 +107,10 @@ def run_case(case: RuleCase) -> list[str]:
     up = parse(case.upstream, f"upstream/{name}", ("en",))
     tr = parse(case.translation, f"locales/{locale}/{name}", month_locales(locale))
     ctx = make_context(align(up, tr), locale, cfg, None, name)
+    for old in case.settings.get("old", []):
+        old_text = (RULE_FIXTURES.parent / "stale" / old).read_text(encoding="utf-8")
+        ctx.staleness = compare(parse(old_text, f"upstream/{name}@old", ("en",)), ctx.alignment,
+                                SyncPoint("0" * 40, "fixture", f"upstream/{name}"))
     for entry in case.settings.get("glossary", []):
         source, _, target = entry.partition("=")
         ctx.glossary.append((source, target))

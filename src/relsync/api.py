@@ -134,12 +134,38 @@ def align_files(upstream: Path | str, translation: Path | str, locale: str | Non
     return align(up, tr)
 
 
-def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None) -> list[Finding]:
-    """Every enabled rule over one pair, with the configured severities and suppressions."""
+#: ``check_pair(staleness=AUTO)``: compute staleness from git history when it is at hand.
+AUTO = object()
+
+
+def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,
+               staleness: object = AUTO) -> list[Finding]:
+    """Every enabled rule over one pair, with the configured severities and suppressions.
+
+    ``staleness``: a :class:`relsync.stale.Staleness`, ``None`` for none, or ``AUTO``.
+    """
     al = alignment or align_files(spec.upstream, spec.translation, spec.locale)
     locale_dir = _locale_dir(spec, cfg)
     ctx = make_context(al, spec.locale, cfg, locale_dir, spec.name)
-    return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
+    ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
+    findings = run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
+    orphans = {f.translation.line for f in findings if f.slug == "orphaned" and f.translation}
+    if orphans:  # `orphaned` says why the block is extra
+        findings = [f for f in findings
+                    if not (f.slug == "extra" and f.translation and f.translation.line in orphans)]
+    return findings
+
+
+def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None = None,
+                  base: str | None = None):
+    """What changed upstream since the translation was synced (:mod:`relsync.stale`); ``None``
+    outside a git work tree or when the staleness rules are off."""
+    from . import stale
+    from .checks import rules
+
+    if not any(cfg.rule_enabled(r) for r in rules() if r.family == "staleness"):
+        return None
+    return stale.for_pair(spec.upstream, spec.translation, al, since=since, base=base)
 
 
 def _locale_dir(spec: PairSpec, cfg: Config) -> Path | None:

@@ -66,7 +66,7 @@ def find_rule(name: str) -> Rule | None:
 
 
 def _load() -> None:
-    from . import consistency, coverage, document  # noqa: F401  (registers the rules)
+    from . import consistency, coverage, document, staleness  # noqa: F401  (registers the rules)
 
 
 @dataclass
@@ -81,6 +81,8 @@ class Context:
     cjk_target: bool = True
     name: str = ""
     """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
+    staleness: object | None = None
+    """A :class:`relsync.stale.Staleness` when git history is at hand; staleness rules need it."""
     _rule: Rule | None = None
 
     @property

@@ -155,3 +155,21 @@ def test_long_documents_align_in_order():
     assert covered_once(al)
     missing = [al.upstream_blocks(p)[0].text for p in al.pairs if not p.translation]
     assert missing == ["S200", "Text f200() with 300 things."]
+
+
+def test_lis_takes_one_point_per_row():
+    import sys
+
+    lis = sys.modules["relsync.align"]._lis
+    chain = lis([(0, 0), (1, 1), (1, 2), (2, 3)])
+    assert chain == [(0, 0), (1, 2), (2, 3)] or chain == [(0, 0), (1, 1), (2, 3)]
+    assert len({x for x, _ in chain}) == len(chain)
+
+
+def test_split_paragraph_whose_halves_share_unique_anchors_is_one_pair():
+    up = "# T\n\nFirst `alpha()` sentence, then `beta()` sentence, and more words here.\n\nTail `gamma()`.\n"
+    tr = "# T\n\n第一句 `alpha()`。\n\n然后 `beta()` 句子。\n\n结尾 `gamma()`。\n"
+    al = align(parse(up), parse(tr))
+    assert covered_once(al)
+    split = [p for p in al.pairs if len(p.translation) == 2]
+    assert len(split) == 1 and al.span(split[0], "translation") == (3, 5)

@@ -20,11 +20,11 @@ from .conftest import FIXTURES, ROOT
 GOLD_DIR = FIXTURES / "align"
 
 #: Block-pair F1 over the whole set (pairs with both sides non-empty); measured 0.988.
-FLOOR_MATCHED_F1 = 0.96
+FLOOR_MATCHED_F1 = 0.98
 #: F1 over every pair, missing and extra blocks included; measured 0.978.
-FLOOR_ALL_F1 = 0.95
+FLOOR_ALL_F1 = 0.97
 #: Block-pair F1 of each document; the lowest measured is 0.933 (pytorch-2.6-html).
-FLOOR_DOCUMENT_F1 = 0.90
+FLOOR_DOCUMENT_F1 = 0.95
 
 
 def _load(name: str, path: Path):
@@ -117,16 +117,7 @@ def test_quality_floor_per_document(results, name):
     assert r.matched.f1 >= FLOOR_DOCUMENT_F1, "\n".join(r.errors)
 
 
-KNOWN_DUPLICATES = {
-    "pytorch-2.6-html": "a paragraph split in the translation shares unique anchors with both halves, "
-                        "and both become sync points for the same upstream block",
-}
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_DUPLICATES[n])) if n in KNOWN_DUPLICATES else n
-    for n in DOCUMENTS
-])
+@pytest.mark.parametrize("name", DOCUMENTS)
 def test_every_block_in_exactly_one_pair(name):
     al = bench.run_align(name)
     up = Counter(i for p in al.pairs for i in p.upstream)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ from .model import Alignment, Anchors, Document, Pair
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
 GAIN_FLOOR = 0.28
 #: Extra cost of a 1-2 or 2-1 move over a 1-1 move.
-MERGE_PENALTY = 0.06
+MERGE_PENALTY = 0.03
 #: Heading pairs at or above this score become sync points.
 SYNC_THRESHOLD = 0.33
 #: Half-width of the DP band, in units, beyond the length difference of the two sides.
@@ -83,6 +84,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
         keys["n:" + n] += 1
     for d in anchors.dates:
         keys["d:" + d] += 1
+    if anchors.dates:
+        keys["d:*"] = 1  # a dated line pairs with a dated line, even when the dates differ
     for link in anchors.links:
         keys["l:" + _norm_link(link)] += 1
     for t in anchors.terms:
@@ -95,11 +98,13 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
 UNMATCHED_TERM_WEIGHT = 0.3
 
 
-def overlap(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
+def overlap(a: Counter[str], b: Counter[str], words: frozenset[str] = frozenset()) -> tuple[float, float]:
     """Weighted Dice overlap of upstream keys ``a`` and translation keys ``b``, in [0, 1],
     and the weight of the evidence it rests on (below 1: too little to judge by).
 
-    Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match.
+    Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match; a Latin word the
+    translation kept (``补丁版本 (patch releases)``) matches an ordinary word of the upstream
+    text, given as ``words``.
     """
     if not a and not b:
         return 0.0, 0.0
@@ -113,6 +118,9 @@ def overlap(a: Counter[str], b: Counter[str]) -> tuple[float, float]:
             shared += w
             rest_a[k] = v - w
     rest_b = {k: v - a.get(k, 0) for k, v in b.items() if v > a.get(k, 0)}
+    if words and rest_b:
+        for k in [k for k in rest_b if k[0] == "t" and k[2:] in words]:
+            shared += rest_b.pop(k)
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
         for ka in list(rest_a):
@@ -154,6 +162,11 @@ class _Unit:
     body_length: int = 0
     code: str = ""
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
+    words: frozenset[str] = frozenset()
+    """Lowercase Latin words of the text (upstream prose)."""
+
+
+_WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
 
 
 def _text_length(text: str) -> int:
@@ -190,9 +203,11 @@ def _units(doc: Document) -> list[_Unit]:
         keys = anchor_keys(b.anchors)
         if b.kind == "container" and b.info:
             keys["x:" + b.info.lower()] += 1
+        latin = cjk_ratio(text) < 0.2
         units.append(
-            _Unit((b.index,), b.kind, keys, _text_length(text), text,
-                  cjk_ratio(text) < 0.2, level=b.level if b.is_heading else 0)
+            _Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
+                  level=b.level if b.is_heading else 0,
+                  words=frozenset(_WORD_RE.findall(text.lower())) if latin else frozenset())
         )
         i += 1
     total = max(1, len(units) - 1)
@@ -247,13 +262,14 @@ class _Scorer:
             pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
             return min(1.0, 0.85 * similarity + 0.15 * pp)
         if len(ua) == 1:
-            ka, la, ta = ua[0].keys, ua[0].length, ua[0].text
+            ka, la, ta, wa = ua[0].keys, ua[0].length, ua[0].text, ua[0].words
         else:
             ka = Counter()
             for u in ua:
                 ka.update(u.keys)
             la = sum(u.length for u in ua)
             ta = " ".join(u.text for u in ua)
+            wa = frozenset().union(*(u.words for u in ua))
         if len(ub) == 1:
             kb, lb, tb = ub[0].keys, ub[0].length, ub[0].text
         else:
@@ -265,7 +281,7 @@ class _Scorer:
         same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
-        an, weight = overlap(ka, kb)
+        an, weight = overlap(ka, kb, wa)
         if weight >= 1.0:
             base = 0.6 * an + 0.25 * lp + 0.15 * pp
         else:
@@ -493,7 +509,9 @@ ANCHOR_THRESHOLD = 0.55
 
 
 def _lis(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest chain of points increasing on both coordinates (points sorted by x)."""
+    """The longest chain of points strictly increasing on both coordinates."""
+    # Equal x in decreasing y: a strictly increasing y chain then takes at most one of them.
+    points = sorted(set(points), key=lambda p: (p[0], -p[1]))
     tails: list[int] = []
     tail_idx: list[int] = []
     prev = [-1] * len(points)
@@ -593,14 +611,28 @@ def align(upstream: Document, translation: Document) -> Alignment:
     scorer = _Scorer(up, tr)
     sync = _sync_points(up, tr, scorer)
 
+    # A front-matter title paired with a `#` heading is matched, but it does not cut the
+    # documents into regions: the title sits before everything else in its file, while the
+    # heading may come after a script block or an introduction on the other side.
+    floating = [(a, b) for a, b in sync if (up[a].kind == "title") != (tr[b].kind == "title")]
+    hard = [(a, b) for a, b in sync if (up[a].kind == "title") == (tr[b].kind == "title")]
+    skip_a = {a for a, _ in floating}
+    skip_b = {b for _, b in floating}
+
     unit_pairs: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
     prev_a, prev_b = 0, 0
-    for a, b in sync + [(len(up), len(tr))]:
-        unit_pairs.extend(_align_region(list(range(prev_a, a)), list(range(prev_b, b)), scorer))
+    for a, b in hard + [(len(up), len(tr))]:
+        ra = [x for x in range(prev_a, a) if x not in skip_a]
+        rb = [y for y in range(prev_b, b) if y not in skip_b]
+        unit_pairs.extend(_align_region(ra, rb, scorer))
         if a < len(up) and b < len(tr):
             s = scorer.score((a,), (b,), up[a].pos, tr[b].pos)
             unit_pairs.append(((a,), (b,), max(s, SYNC_THRESHOLD)))
         prev_a, prev_b = a + 1, b + 1
+    for a, b in floating:
+        s = max(scorer.score((a,), (b,), up[a].pos, tr[b].pos), SYNC_THRESHOLD)
+        at = next((k for k, (ua, _, _) in enumerate(unit_pairs) if ua and ua[0] > a), len(unit_pairs))
+        unit_pairs.insert(at, ((a,), (b,), s))
 
     pairs: list[Pair] = []
     for ua_idx, ub_idx, s in unit_pairs:

@@ -168,6 +168,24 @@ def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None 
     return stale.for_pair(spec.upstream, spec.translation, al, since=since, base=base)
 
 
+@dataclass
+class PairReport:
+    """One pair as ``relsync diff`` shows it: the alignment, the findings and the staleness."""
+
+    spec: PairSpec
+    alignment: Alignment
+    findings: list[Finding]
+    staleness: object | None = None
+    """A :class:`relsync.stale.Staleness`, or ``None`` without git history."""
+
+
+def report_pair(spec: PairSpec, cfg: Config, since: str | None = None,
+                base: str | None = None) -> PairReport:
+    al = align_files(spec.upstream, spec.translation, spec.locale)
+    st = staleness_for(spec, al, cfg, since=since, base=base)
+    return PairReport(spec, al, check_pair(spec, cfg, al, staleness=st), st)
+
+
 def _locale_dir(spec: PairSpec, cfg: Config) -> Path | None:
     if spec.locale:
         candidate = cfg.locales_dir / spec.locale

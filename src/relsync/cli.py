@@ -109,8 +109,14 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
 @cli.command()
 @click.argument("upstream", required=False, type=click.Path())
 @click.argument("translation", required=False, type=click.Path())
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "html"]), default="text",
+              show_default=True)
 @click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
+@click.option("--since", metavar="REV",
+              help="Compare upstream with REV instead of each translation's synced revision.")
+@click.option("--base", metavar="REF",
+              help="Pull-request mode: what upstream changes since the merge base with REF make stale, "
+                   "and which of them the translations already address.")
 @click.option("-w", "--width", type=click.IntRange(20, 1000), help="Terminal width (default: detected).")
 @click.option("--lines", "max_lines", type=click.IntRange(0), default=3, show_default=True,
               help="Lines of text shown per side of a pair (0: all).")
@@ -119,35 +125,74 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
               help="Exit 1 when a finding has this severity or higher.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
 @click.pass_context
-def diff(ctx, upstream, translation, fmt, locale, width, max_lines, only_problems, fail_on, output):
+def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines, only_problems, fail_on,
+         output):
     """Show UPSTREAM and TRANSLATION aligned side by side, marking what is wrong.
 
-    With no arguments, runs every pair of the project (upstream/ and locales/<lang>/).
+    With no arguments, runs every pair of the project (upstream/ and locales/<lang>/). In a git
+    work tree, passages whose upstream changed since the translation was synced are stale.
     """
+    if since and base:
+        raise click.UsageError("give --since or --base, not both")
     cfg, pairs, extra = _pairs(ctx, upstream, translation, locale)
     width = width or api.env_width() or shutil.get_terminal_size((100, 24)).columns
     color = _color(ctx) and not output
-    chunks: list[str] = []
-    all_findings = list(extra)
-    for spec in pairs:
-        al = api.align_files(spec.upstream, spec.translation, spec.locale)
-        findings = api.check_pair(spec, cfg, al)
-        all_findings.extend(findings)
-        if fmt == "text":
-            chunks.append(terminal.render(al, findings, width=width, max_lines=max_lines,
-                                          only_problems=only_problems, color=color, locale=spec.locale))
+    reports = [api.report_pair(spec, cfg, since=since, base=base) for spec in pairs]
+    all_findings = list(extra) + [f for r in reports for f in r.findings]
     result = api.CheckResult(all_findings, pairs)
     if fmt == "text":
         from .report.text import format_finding, summary_line
 
+        chunks = [terminal.render(r.alignment, r.findings, width=width, max_lines=max_lines,
+                                  only_problems=only_problems, color=color, locale=r.spec.locale)
+                  + _staleness_line(r) for r in reports]
         for f in extra:
             chunks.append(format_finding(f, color) + "\n")
         chunks.append(summary_line(result.summary()) + "\n")
         _emit("\n".join(chunks), output)
+    elif fmt in ("markdown", "html"):
+        from .report import html, markdown_diff
+
+        renderer = html.render if fmt == "html" else markdown_diff.render
+        _emit(renderer(reports, result.summary(), extra=extra), output)
     else:
         _emit(render_findings(fmt, all_findings, result.summary()), output)
     threshold = parse_severity(fail_on)
     raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in all_findings) else EXIT_OK)
+
+
+def _staleness_line(report) -> str:
+    st = report.staleness
+    if st is None or not st.passages:
+        return ""
+    stale = sum(1 for p in st.open if p.status == "stale")
+    orphaned = sum(1 for p in st.open if p.status == "orphaned")
+    done = f", {len(st.addressed)} updated since then" if st.sync.source == "base" else ""
+    return (f"upstream changed since {st.sync.short} ({st.sync.source}): {stale} stale, "
+            f"{orphaned} orphaned passage(s){done}\n")
+
+
+@cli.command(name="mark-synced")
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("translation", required=False, type=click.Path())
+@click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
+@click.option("--rev", default="HEAD", show_default=True, metavar="REV",
+              help="The upstream revision the translation is now in sync with.")
+@click.pass_context
+def mark_synced(ctx, upstream, translation, locale, rev):
+    """Record in the translation's front matter that it is in sync with upstream at REV
+    (`relsync: {source_commit: SHA}`); staleness is then measured from there.
+
+    With no arguments, marks every translation of the project.
+    """
+    from . import stale
+
+    _, pairs, _ = _pairs(ctx, upstream, translation, locale)
+    for spec in pairs:
+        sha, changed = stale.mark_synced(spec.upstream, spec.translation, rev)
+        state = "marked" if changed else "already"
+        click.echo(f"{state} {api.display_path(spec.translation)}: synced with "
+                   f"{api.display_path(spec.upstream)} at {sha[:7]}")
 
 
 @cli.command()

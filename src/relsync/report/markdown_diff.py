@@ -1,0 +1,140 @@
+"""``relsync diff --format markdown``: a pull-request comment about upstream changes.
+
+Per locale: a table of documents with their stale, orphaned and missing passages, then each
+stale or orphaned passage in a collapsible ``<details>`` block with the upstream diff and the
+translated text. Document text only ever appears inside fenced code blocks (or escaped), so a
+translation cannot inject markup into the comment.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+
+from ..model import Finding, Location
+from .markdown import default_link_base
+from .text import summary_line
+
+_MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]()#|~<>!])")
+
+
+def escape(text: str) -> str:
+    """Text safe as Markdown inline content: one line, markup characters escaped."""
+    return _MD_SPECIAL_RE.sub(r"\\\1", " ".join(text.split()))
+
+
+def fence(text: str, info: str = "") -> str:
+    """``text`` in a fenced code block longer than any backtick run inside it."""
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    marks = "`" * max(3, longest + 1)
+    return f"{marks}{info}\n{text.rstrip()}\n{marks}"
+
+
+def _link(loc: Location | None, base: str, label: str | None = None) -> str:
+    if loc is None:
+        return ""
+    label = escape(label or f"{loc.path}:{loc.line}")
+    return f"[{label}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
+
+
+def _diff_block(change) -> str:
+    from ..stale import format_word_diff
+
+    old = "".join(t for op, t in change.diff if op != "+")
+    new = "".join(t for op, t in change.diff if op != "-")
+    lines = []
+    if change.change != "added":
+        lines += ["- " + line for line in old.split("\n")]
+    if change.change != "removed":
+        lines += ["+ " + line for line in new.split("\n")]
+    out = [fence("\n".join(lines), "diff")]
+    if change.change == "changed":
+        out += ["", "Word diff:", "", fence(format_word_diff(change.diff), "text")]
+    return "\n".join(out)
+
+
+def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
+    from ..stale import block_source
+
+    al = report.alignment
+    tr_blocks = [al.translation.blocks[i] for i in passage.translation]
+    loc = Location(al.translation.path, tr_blocks[0].start)
+    kinds = {c.change for c in passage.changes}
+    what = "orphaned" if passage.status == "orphaned" else "stale"
+    if addressed:
+        what = "updated in this pull request"
+    ups = [f"upstream line {c.new.start}" for c in passage.changes if c.new is not None]
+    ups += [f"removed upstream line {c.old.start}" for c in passage.changes if c.new is None]
+    summary = html.escape(f"{loc.path}:{loc.line} \u2014 {what} ({', '.join(ups)}; "
+                          f"{'/'.join(sorted(kinds))})")
+    out = ["<details>", f"<summary>{summary}</summary>", ""]
+    out.append(f"Translation: {_link(loc, base)}")
+    out.append("")
+    out.append(fence("\n\n".join(block_source(al.translation, b) for b in tr_blocks), "text"))
+    out.append("")
+    out.append(f"Upstream since `{report.staleness.sync.short}`:")
+    out.append("")
+    for change in passage.changes:
+        out.append(_diff_block(change))
+        out.append("")
+    out.append("</details>")
+    out.append("")
+    return out
+
+
+def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: str | None = None,
+           **_) -> str:
+    """The comment for ``reports`` (:class:`relsync.api.PairReport`)."""
+    base = default_link_base() if link_base is None else link_base
+    out = [f"### relsync: {summary_line(summary)}", ""]
+    by_locale: dict[str, list] = defaultdict(list)
+    for r in reports:
+        by_locale[r.spec.locale or "?"].append(r)
+    totals = {"stale": 0, "orphaned": 0, "missing": 0, "addressed": 0}
+    for r in reports:
+        for f in r.findings:
+            if f.slug in totals:
+                totals[f.slug] += 1
+        if r.staleness is not None:
+            totals["addressed"] += len(r.staleness.addressed)
+    syncs = sorted({f"`{r.staleness.sync.short}` ({r.staleness.sync.source})"
+                    for r in reports if r.staleness is not None})
+    if syncs:
+        shown = ", ".join(syncs[:5]) + (f" and {len(syncs) - 5} more" if len(syncs) > 5 else "")
+        out.append(f"Upstream compared with {shown}: {totals['stale']} stale, "
+                   f"{totals['orphaned']} orphaned, {totals['missing']} missing passage(s); "
+                   f"{totals['addressed']} updated in this pull request.")
+    else:
+        out.append("No git history at hand: staleness was not computed.")
+    out.append("")
+    for f in extra:
+        out.append(f"- {f.rule} `{f.slug}`: {escape(f.message)}")
+    if extra:
+        out.append("")
+    for locale in sorted(by_locale):
+        rows = by_locale[locale]
+        out += [f"#### {escape(locale)}", "",
+                "| document | stale | orphaned | missing | updated | findings |",
+                "|---|---:|---:|---:|---:|---:|"]
+        for r in rows:
+            count = {k: sum(1 for f in r.findings if f.slug == k) for k in ("stale", "orphaned", "missing")}
+            updated = len(r.staleness.addressed) if r.staleness is not None else 0
+            path = r.alignment.translation.path
+            doc = _link(Location(path, 1), base, path)
+            out.append(f"| {doc} | {count['stale']} | {count['orphaned']} | {count['missing']} | "
+                       f"{updated} | {len(r.findings)} |")
+        out.append("")
+        for r in rows:
+            if r.staleness is None:
+                continue
+            for passage in r.staleness.open:
+                out += _passage(r, passage, base)
+            for passage in r.staleness.addressed:
+                out += _passage(r, passage, base, addressed=True)
+            missing = [f for f in r.findings if f.slug == "missing"]
+            for f in missing:
+                out.append(f"- missing: {_link(f.upstream, base)} {escape(f.message)}")
+            if missing:
+                out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -138,9 +138,16 @@ def test_empty_and_front_matter_only():
     assert [b.kind for b in doc.blocks] == ["front_matter", "title"]
 
 
-def test_broken_front_matter_is_an_input_error():
+def test_broken_front_matter_is_recorded_and_loading_it_is_an_input_error(tmp_path):
+    from relsync.api import load_document
     from relsync.errors import InputError
 
+    text = "---\ntitle: [unclosed\n---\n\nText\n"
+    doc = parse(text, "doc.md")
+    assert doc.problems and doc.problems[0][0] == 2 and "not valid YAML" in doc.problems[0][1]
+    assert [b.kind for b in doc.blocks] == ["front_matter", "paragraph"]
+    path = tmp_path / "doc.md"
+    path.write_text(text, encoding="utf-8")
     with pytest.raises(InputError) as info:
-        parse("---\ntitle: [unclosed\n---\n\nText\n", "doc.md")
-    assert info.value.path == "doc.md" and info.value.line is not None
+        load_document(path)
+    assert info.value.line == 2 and "front matter is not valid YAML" in str(info.value)

@@ -124,6 +124,9 @@ class Document:
     """``relsync-disable-next-line`` comments: line of the next block -> rule names."""
     file_suppressions: frozenset[str] = frozenset()
     """``relsync-disable`` comments that apply to the whole file."""
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    """``(line, message)`` of input the parser read around (broken front matter): parsing never
+    raises; :func:`relsync.api.load_document` reports these as input errors."""
 
     @property
     def root(self) -> Section:

@@ -80,6 +80,7 @@ class _Builder:
         self.raw: list[dict] = []
         self.front_matter: dict[str, object] = {}
         self.comments: list[tuple[int, str, frozenset[str]]] = []
+        self.problems: list[tuple[int, str]] = []
 
     # -- token walk -------------------------------------------------------------------
     def run(self, tokens: list[Token]) -> None:
@@ -245,7 +246,8 @@ class _Builder:
             mark = getattr(exc, "problem_mark", None)
             line = start + 1 + mark.line if mark is not None else start
             problem = getattr(exc, "problem", None) or "invalid YAML"
-            raise InputError(self.path, f"front matter is not valid YAML: {problem}", line=line) from None
+            self.problems.append((line, f"front matter is not valid YAML: {problem}"))
+            data = {}
         if not isinstance(data, dict):
             data = {}
         self.front_matter = data
@@ -397,6 +399,7 @@ class _Builder:
             line_count=len(self.lines),
             suppressions={k: frozenset(v) for k, v in suppressions.items()},
             file_suppressions=frozenset(file_rules),
+            problems=self.problems,
         )
 
 

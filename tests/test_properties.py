@@ -1,0 +1,79 @@
+"""Properties of parsing and alignment over generated Markdown and the real corpus."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from relsync import align, parse
+
+# Markdown-ish text: the characters that make structure, prose in two scripts, odd bytes.
+_ALPHABET = st.sampled_from(
+    list("#*-_`[]()<>!|:{}%~=+.\\/>0123456789 \t\n\r") + list("abcXYZ中文字。，")
+    + ["\u00a0", "\ufeff", "\u200b", "\x00", "\x1b", "\ud800", "\U0001f600", "\u0301"]
+)
+_LINES = st.lists(
+    st.sampled_from([
+        "# Title 2.6", "## Section `code`", "Setext", "===", "---", "- item 3,892", "1. first",
+        "> quote [link](https://x.org/a)", "| a | b |", "|---|---|", "| 1 | 2 |", "```py", "```",
+        "    indented code", "<div>", "</div>", "<!-- relsync-disable-next-line number-mismatch -->",
+        "::: tip Note", ":::", "title: x", "{{< shortcode >}}", "", "text 2025年1月29日 and January 29, 2025",
+        "<table><tr><td>x</td></tr></table>", "[^1]: note", "ref[^1]", "![alt](img.png)",
+    ]),
+    max_size=40,
+)
+_SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _check_ranges(text: str) -> None:
+    doc = parse(text)
+    n_lines = text.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+    for block in doc.blocks:
+        assert 1 <= block.start <= block.end <= max(1, n_lines), (block, n_lines)
+    starts = [b.start for b in doc.blocks]
+    assert starts == sorted(starts)
+
+
+@_SETTINGS
+@given(st.text(_ALPHABET, max_size=400))
+def test_parse_never_raises_and_ranges_lie_inside_the_file(text):
+    _check_ranges(text)
+
+
+@_SETTINGS
+@given(_LINES)
+def test_parse_structured_lines(lines):
+    _check_ranges("\n".join(lines))
+
+
+def _covered_once(al) -> None:
+    up = Counter(i for p in al.pairs for i in p.upstream)
+    tr = Counter(i for p in al.pairs for i in p.translation)
+    assert all(up[i] == 1 for i in range(len(al.upstream.blocks))) and len(up) == len(al.upstream.blocks)
+    assert all(tr[i] == 1 for i in range(len(al.translation.blocks))) and len(tr) == len(al.translation.blocks)
+    assert all(0.0 <= p.score <= 1.0 for p in al.pairs)
+    # In order: outside table rows (matched by content), each side's blocks increase.
+    for side in ("upstream", "translation"):
+        seq = [i for p in al.pairs if p.kind != "table_row" for i in getattr(p, side)]
+        assert seq == sorted(seq)
+
+
+@_SETTINGS
+@given(_LINES, _LINES)
+def test_alignment_covers_every_block_once_in_order(a, b):
+    _covered_once(align(parse("\n".join(a)), parse("\n".join(b))))
+
+
+def test_pathological_inputs_do_not_raise():
+    for text in (">" * 10000 + " deep", "".join("  " * i + "- x\n" for i in range(3000)),
+                 "[" * 50000, "*" * 50000, "`" * 50000, "1." * 100000, "word " * 200000):
+        _check_ranges(text)
+
+
+def test_every_real_pair_aligns_with_every_block_once(corpus):
+    for en, zh in corpus:
+        al = align(parse(en.read_text(encoding="utf-8"), str(en)),
+                   parse(zh.read_text(encoding="utf-8"), str(zh), ("en", "zh_CN")))
+        _covered_once(al)

@@ -92,7 +92,12 @@ def read_text(path: Path | str) -> str:
 
 
 def load_document(path: Path | str, locale: str = "en") -> Document:
-    return parse(read_text(path), display_path(path), month_locales(locale))
+    """Read and parse a file; input the parser had to read around is an :class:`InputError`."""
+    doc = parse(read_text(path), display_path(path), month_locales(locale))
+    if doc.problems:
+        line, message = doc.problems[0]
+        raise InputError(doc.path, message, line=line)
+    return doc
 
 
 def guess_locale(path: Path | str, cfg: Config | None = None) -> str | None:

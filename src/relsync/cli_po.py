@@ -436,7 +436,9 @@ def stats(ctx, files, fmt, fail_under):
         for r in low:
             click.echo(f"relsync: {r['file']}: {r['percent']}% translated, under {fail_under:g}%", err=True)
         if low:
-            raise click.exceptions.Exit(1)
+            from .cli import Exit
+
+            raise Exit(1)
 
 
 def _document_name(path: Path) -> str:

@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 import yaml
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 
 from .align import align
 from .errors import InputError
@@ -498,7 +498,12 @@ def update(po: Catalog, pot: Catalog) -> Catalog:
         if (message.id, message.context) in keys and po.get(message.id, message.context) is None:
             del po.obsolete[key]
             po[message.id] = message
+    previous = {(m.id, m.context): m.previous_id for m in po if m.id and m.previous_id}
     po.update(pot, update_header_comment=False)
+    for message in po:
+        key = (message.id, message.context)
+        if message.fuzzy and not message.previous_id and key in previous:
+            message.previous_id = previous[key]  # still fuzzy: keep what it was translated from
     for key, message in list(po.obsolete.items()):
         if not message.string:
             del po.obsolete[key]  # an untranslated message carries nothing to keep
@@ -531,7 +536,41 @@ def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
         raise InputError(path, f"malformed PO: {problem}", line=exc.lineno + 1) from None
     except (ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
         raise InputError(path, f"malformed PO: {exc}") from None
+    _read_previous_ids(data.decode("utf-8"), catalog)
     return strip_format_flags(catalog)
+
+
+def _read_previous_ids(text: str, catalog: Catalog) -> None:
+    """Attach the ``#| msgid`` comments, which babel's reader skips, to their messages, so
+    that a fuzzy message keeps its previous msgid through another update."""
+    if "#|" not in text:
+        return
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        # babel's reader keeps the "#|" lines as translator comments
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    by_line = {m.lineno: m for m in catalog if m.id}
+    previous: list[str] = []
+    keyword = ""
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            previous, keyword = [], ""
+        elif line.startswith("#|"):
+            rest = line[2:].strip()
+            if rest.startswith('"'):
+                if keyword == "msgid":
+                    previous.append(rest)
+            else:
+                keyword, _, arg = rest.partition(" ")
+                if keyword == "msgid":
+                    previous = [arg.strip()]
+        elif line.startswith("msgid ") and previous:
+            message = by_line.get(lineno)
+            if message is not None:
+                try:
+                    message.previous_id = ["".join(unescape(part) for part in previous)]
+                except (ValueError, IndexError):
+                    pass
+            previous, keyword = [], ""
 
 
 def same_messages(a: Catalog, b: Catalog) -> bool:

@@ -1,0 +1,513 @@
+"""The PO workflow: extraction, build, import (gettextize), update, stats and the CLI."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+from markdown_it.utils import read_fixture_file
+
+from relsync import po
+from relsync.parse import markdown
+
+from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES, ROOT
+
+PO_FIXTURES = FIXTURES / "po"
+MSGFMT = shutil.which("msgfmt")
+needs_msgfmt = pytest.mark.skipif(MSGFMT is None, reason="GNU gettext (msgfmt) is not installed")
+
+
+def _units_text(parsed: po.Parsed) -> str:
+    return "".join(f"{u.line} {u.kind}: {u.msgid.replace(chr(10), '⏎')}\n" for u in parsed.units)
+
+
+def _catalog(parsed: po.Parsed, translate) -> Catalog:
+    cat = Catalog(locale="zh_CN")
+    for unit in parsed.units:
+        cat.add(unit.msgid, translate(unit.msgid), context=unit.context)
+    return cat
+
+
+@pytest.mark.parametrize(
+    "line,title,text,expected",
+    read_fixture_file(PO_FIXTURES / "extract.md"),
+    ids=[c[1] for c in read_fixture_file(PO_FIXTURES / "extract.md")],
+)
+def test_extract_fixtures(line, title, text, expected):
+    assert _units_text(po.load(text, "doc.md")) == expected
+
+
+@pytest.mark.parametrize(
+    "line,title,text,expected",
+    read_fixture_file(PO_FIXTURES / "build.md"),
+    ids=[c[1] for c in read_fixture_file(PO_FIXTURES / "build.md")],
+)
+def test_build_fixtures(line, title, text, expected):
+    parsed = po.load(text, "doc.md")
+    assert po.build_text(parsed, _catalog(parsed, str.upper)) == expected
+    assert po.build_text(parsed, Catalog()) == text
+
+
+def test_multiline_translation_continues_the_block():
+    parsed = po.load("> - item\n>   text\n\n- one\n", "doc.md")
+    cat = _catalog(parsed, lambda s: s.upper() + "\\\nSECOND\n\nNEW PARAGRAPH")
+    out = po.build_text(parsed, cat)
+    assert out == ("> - ITEM TEXT\\\n>   SECOND\n>\n>   NEW PARAGRAPH\n\n"
+                   "- ONE\\\n  SECOND\n\n  NEW PARAGRAPH\n")
+    kinds = [b.kind for b in po.load(out, "out.md").doc.blocks]
+    assert kinds == ["list_item", "paragraph", "list_item", "paragraph"]
+
+
+def test_one_line_targets_escape_what_would_break_them():
+    text = "---\ntitle: Plain\n---\n\n# Head\n\n| a | b |\n|---|---|\n| c | d |\n"
+    parsed = po.load(text, "doc.md")
+    cat = _catalog(parsed, lambda s: {"Plain": "键: 值 # 注", "Head": "一\n二", "c": "x | y"}.get(s, s))
+    out = po.build_text(parsed, cat)
+    assert 'title: "键: 值 # 注"\n' in out
+    assert "# 一 二\n" in out
+    assert "| x \\| y | d |" in out
+    doc = po.load(out, "out.md").doc
+    assert doc.front_matter["title"] == "键: 值 # 注"
+    assert [c.text for c in doc.blocks[-1].cells] == ["x | y", "d"]
+
+
+def test_quoted_front_matter_values_round_trip_their_quoting():
+    text = "---\ntitle: \"Say \\\"hi\\\"\"\ndescription: 'It''s'\n---\n"
+    parsed = po.load(text, "doc.md", front_matter=("title", "description"))
+    assert [(u.kind, u.key, u.msgid) for u in parsed.units] == [
+        ("title", "title", 'Say "hi"'), ("front_matter", "description", "It's")]
+    out = po.build_text(parsed, _catalog(parsed, lambda s: s + " “好”'s"))
+    data = po.load(out, "out.md").doc.front_matter
+    assert data == {"title": 'Say "hi" “好”\'s', "description": "It's “好”'s"}
+
+
+def test_crlf_and_bom_survive_build(tmp_path):
+    data = "\ufeff# Title\r\n\r\nSome text\r\nmore text.\r\n".encode("utf-8")
+    src = tmp_path / "doc.md"
+    src.write_bytes(data)
+    parsed = po.load_file(src, "doc.md")
+    assert [u.msgid for u in parsed.units] == ["Title", "Some text more text."]
+    assert po.encode(po.build_text(parsed, Catalog()), parsed.encoding) == data
+    out = po.encode(po.build_text(parsed, _catalog(parsed, lambda s: s.upper() + "\nX")), parsed.encoding)
+    assert out == "\ufeff# TITLE X\r\n\r\nSOME TEXT MORE TEXT.\r\nX\r\n".encode("utf-8")
+
+
+def test_identical_texts_in_different_roles_get_a_context():
+    text = "## Beta\n\n| Beta | x |\n|---|---|\n| y | z |\n\nBeta\n\n## Beta\n"
+    parsed = po.load(text, "doc.md")
+    assert [(u.msgid, u.context) for u in parsed.units if u.msgid == "Beta"] == [
+        ("Beta", None), ("Beta", "table cell"), ("Beta", "text"), ("Beta", None)]
+    pot = po.template(parsed, "upstream/doc.md", "doc")
+    beta = [m for m in pot if m.id == "Beta"]
+    assert len(beta) == 3
+    assert next(m for m in beta if m.context is None).locations == [
+        ("upstream/doc.md", 1), ("upstream/doc.md", 9)]
+
+
+def test_percent_is_not_a_python_format():
+    parsed = po.load("Speed up by 50% with %s and %(name)s.\n", "doc.md")
+    pot = po.template(parsed, "upstream/doc.md", "doc")
+    data = po.serialize(pot)
+    assert b"python-format" not in data
+    reread = po.parse_catalog(data, "doc.pot")
+    assert all("python-format" not in m.flags for m in reread)
+    merged = po.update(po.new_catalog(reread, "zh_CN"), reread)
+    assert b"python-format" not in po.serialize(merged)
+
+
+# -- round trips over real documents ------------------------------------------------------
+
+def _html(text: str) -> str:
+    return re.sub(r"\s+", " ", markdown().render(text.lstrip("\ufeff").replace("\r\n", "\n")))
+
+
+def _round_trip(path: Path) -> None:
+    data = path.read_bytes()
+    parsed = po.load_file(path, str(path))
+    assert po.encode(po.build_text(parsed, Catalog()), parsed.encoding) == data, path
+    # msgstr = msgid: the same document, up to the joined continuation lines
+    identity = po.build_text(parsed, _catalog(parsed, lambda s: s))
+    assert _html(identity) == _html(parsed.source.text), path
+    # every translated unit lands where it was: the same blocks, in the same order
+    marked = po.load(po.build_text(parsed, _catalog(parsed, lambda s: f"Q{s}Z")), "out.md")
+    assert [b.kind for b in marked.doc.blocks] == [b.kind for b in parsed.doc.blocks], path
+    assert [u.msgid for u in marked.units] == [f"Q{u.msgid}Z" for u in parsed.units], path
+
+
+def test_round_trip_example():
+    _round_trip(EXAMPLE_UP)
+    assert len(po.load_file(EXAMPLE_UP, "x").units) > 50
+
+
+def test_round_trip_corpus(corpus):
+    for en, _ in corpus:
+        _round_trip(en)
+
+
+# -- import (gettextize) ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def example_po():
+    up = po.load_file(EXAMPLE_UP, "upstream/pytorch-2.6.md")
+    tr = po.load_file(EXAMPLE_TR, "locales/zh_CN/pytorch-2.6.md", locale="zh_CN")
+    pot = po.template(up, "upstream/pytorch-2.6.md", "pytorch-2.6")
+    catalog, report = po.gettextize(up, tr, pot, "zh_CN")
+    return up, tr, catalog, report
+
+
+def test_import_example(example_po):
+    up, tr, catalog, report = example_po
+    assert catalog.get("by PyTorch Team").string == "来自 PyTorch团队"
+    assert not catalog.get("by PyTorch Team").fuzzy
+    title = catalog.get("PyTorch 2.6 Release Blog")
+    assert title.string == "新版本: PyTorch 2.5 发布博客"  # from the front-matter title
+    assert title.fuzzy and any("score" in c for c in title.user_comments)
+    # the translator's credit line has no upstream counterpart: kept as a comment
+    comments = [c for m in catalog for c in m.user_comments]
+    assert any("译者：@片刻" in c for c in comments)
+    assert report.extra >= 1
+    # table cells pair by column
+    assert catalog.get("FlexAttention support on X86 CPU for LLMs").string != ""
+    assert report.translated + report.fuzzy + report.untranslated == len([m for m in catalog if m.id])
+    assert report.translated > 40
+
+
+def test_import_every_low_score_is_fuzzy_with_its_score(example_po):
+    *_, catalog, _ = example_po
+    for message in catalog:
+        scored = [c for c in message.user_comments if "aligned with score" in c]
+        if scored:
+            score = float(scored[0].rsplit(" ", 1)[1])
+            assert score < po.FUZZY_SCORE and message.fuzzy
+
+
+def test_import_then_build_is_no_worse(tmp_path, run_cli):
+    out_po = tmp_path / "zh.po"
+    out_md = tmp_path / "zh_CN" / "pytorch-2.6.md"
+    out_md.parent.mkdir()
+    code, _, err = run_cli("po", "import", str(EXAMPLE_UP), str(EXAMPLE_TR), "-o", str(out_po))
+    assert code == 0, err
+    code, _, err = run_cli("po", "build", str(EXAMPLE_UP), str(out_po), "--fuzzy", "-o", str(out_md))
+    assert code == 0, err
+    from relsync import api
+    from relsync.config import Config
+
+    def findings(tr: Path) -> list:
+        spec = api.PairSpec(EXAMPLE_UP, tr, "zh_CN", "pytorch-2.6.md")
+        return api.check_pair(spec, Config(root=ROOT))
+
+    before, after = findings(EXAMPLE_TR), findings(out_md)
+    assert len(after) <= len(before)
+    assert sum(f.severity for f in after) <= sum(f.severity for f in before)
+    built = out_md.read_text(encoding="utf-8")
+    assert "来自 PyTorch团队" in built and "layout: blog_detail" in built
+
+
+def test_import_splits_and_merges_are_fuzzy():
+    up = po.load("First sentence here. Second one here.\n\n## Next\n", "up.md")
+    tr = po.load("第一句。\n\n第二句。\n\n## 下一个\n", "tr.md", locales=("en", "zh_CN"))
+    pot = po.template(up, "up.md", "up")
+    al = po.align(up.doc, tr.doc)
+    catalog, _ = po.gettextize(up, tr, pot, "zh_CN", alignment=al)
+    message = catalog.get("First sentence here. Second one here.")
+    if any(len(p.translation) == 2 for p in al.pairs):
+        assert message.fuzzy and message.string == "第一句。\n\n第二句。"
+    assert catalog.get("Next").string == "下一个"
+
+
+def test_corpus_imports_and_msgfmt_accepts(corpus, tmp_path):
+    written = []
+    for i, (en, zh) in enumerate(corpus):
+        up = po.load_file(en, f"upstream/{en.name}")
+        tr = po.load_file(zh, str(zh), locale="zh_CN")
+        pot = po.template(up, f"upstream/{en.name}", en.stem)
+        catalog, report = po.gettextize(up, tr, pot, "zh_CN")
+        if up.units and tr.units:
+            assert report.translated + report.fuzzy > 0, en
+        target = tmp_path / f"{i:03d}.po"
+        target.write_bytes(po.serialize(catalog))
+        written.append(target)
+    assert len(written) == len(corpus) == 114
+    if MSGFMT:
+        _msgfmt_all(written)
+
+
+def _msgfmt_all(paths: list[Path]) -> None:
+    """One shell running ``msgfmt --check`` on each file; fails naming every rejected file."""
+    script = 'for f in "$@"; do msgfmt --check-format --check-header -o /dev/null "$f" || echo "REJECTED $f"; done'
+    result = subprocess.run(["sh", "-c", script, "sh", *map(str, paths)], capture_output=True, text=True)
+    assert "REJECTED" not in result.stdout, result.stdout + result.stderr
+    assert "error" not in result.stderr.replace("warning", ""), result.stderr
+
+
+# -- update ---------------------------------------------------------------------------------
+
+def _update_project(tmp_path: Path) -> Path:
+    up = tmp_path / "upstream"
+    up.mkdir()
+    (tmp_path / "locales" / "zh_CN" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(PO_FIXTURES / "update" / "new.md", up / "demo.md")
+    shutil.copy(PO_FIXTURES / "update" / "old.po", tmp_path / "locales" / "zh_CN" / "LC_MESSAGES" / "demo.po")
+    return tmp_path
+
+
+def test_update_keeps_every_translation(tmp_path, run_cli):
+    root = _update_project(tmp_path)
+    target = root / "locales" / "zh_CN" / "LC_MESSAGES" / "demo.po"
+    code, _, err = run_cli("po", "extract", cwd=root)
+    assert code == 0, err
+    assert (root / "locales" / "templates" / "demo.pot").exists()
+    code, _, err = run_cli("po", "update", cwd=root)
+    assert code == 0, err
+    cat = po.parse_catalog(target.read_bytes(), "demo.po")
+    assert cat.get("Release notes").string == "发布说明"
+    assert cat.get("Release notes").user_comments == ["Checked by the team."]
+    assert "no-wrap" in cat.get("The first release is out.").flags
+    changed = cat.get("Install it with `pip install demo==1.1` today.")
+    assert changed.fuzzy and changed.previous_id == ["Install it with `pip install demo==1.0` today."]
+    assert changed.string == "今天就用 `pip install demo==1.0` 安装它。"
+    assert cat.get("A brand new paragraph.").string == ""
+    obsolete = {m.id: m.string for m in cat.obsolete.values()}
+    assert obsolete["This paragraph will be removed."] == "这一段将被删除。"
+    assert obsolete["An old sentence that comes back."] == "一句回来的旧话。"
+    text = target.read_text(encoding="utf-8")
+    assert '#| msgid "Install it with `pip install demo==1.0` today."' in text
+    assert '#~ msgid "This paragraph will be removed."' in text
+    # twice: byte for byte the same, file untouched
+    before = target.read_bytes()
+    code, _, err = run_cli("po", "update", cwd=root)
+    assert code == 0 and "unchanged" in err
+    assert target.read_bytes() == before
+    code, _, _ = run_cli("po", "extract", cwd=root)
+    code, _, err = run_cli("po", "update", cwd=root)
+    assert target.read_bytes() == before
+
+
+def test_update_restores_an_obsolete_message_that_comes_back(tmp_path, run_cli):
+    root = _update_project(tmp_path)
+    with (root / "upstream" / "demo.md").open("a", encoding="utf-8") as handle:
+        handle.write("\nAn old sentence that comes back.\n")
+    assert run_cli("po", "extract", cwd=root)[0] == 0
+    assert run_cli("po", "update", cwd=root)[0] == 0
+    cat = read_po((root / "locales" / "zh_CN" / "LC_MESSAGES" / "demo.po").open("rb"))
+    back = cat.get("An old sentence that comes back.")
+    assert back.string == "一句回来的旧话。" and not back.fuzzy
+    assert "An old sentence that comes back." not in {m.id for m in cat.obsolete.values()}
+
+
+def test_update_explicit_paths(tmp_path, run_cli):
+    shutil.copy(PO_FIXTURES / "update" / "old.po", tmp_path / "demo.po")
+    pot = tmp_path / "demo.pot"
+    code, _, err = run_cli("po", "extract", str(PO_FIXTURES / "update" / "new.md"), "-o", str(pot))
+    assert code == 0, err
+    code, _, err = run_cli("po", "update", str(pot), str(tmp_path / "demo.po"))
+    assert code == 0, err
+    assert "#| msgid" in (tmp_path / "demo.po").read_text(encoding="utf-8")
+
+
+def test_extract_twice_keeps_the_pot_untouched(tmp_path, run_cli):
+    pot = tmp_path / "demo.pot"
+    src = PO_FIXTURES / "update" / "new.md"
+    assert run_cli("po", "extract", str(src), "-o", str(pot))[0] == 0
+    first = pot.read_bytes()
+    code, _, err = run_cli("po", "extract", str(src), "-o", str(pot))
+    assert code == 0 and "unchanged" in err and pot.read_bytes() == first
+
+
+# -- malformed input and atomic writes ------------------------------------------------------
+
+def test_malformed_po_is_reported_and_never_overwritten(tmp_path, run_cli):
+    bad = tmp_path / "bad.po"
+    shutil.copy(PO_FIXTURES / "update" / "bad.po", bad)
+    before = bad.read_bytes()
+    pot = tmp_path / "demo.pot"
+    run_cli("po", "extract", str(PO_FIXTURES / "update" / "new.md"), "-o", str(pot))
+    for args in (("po", "update", str(pot), str(bad)),
+                 ("po", "build", str(PO_FIXTURES / "update" / "new.md"), str(bad), "-o", str(tmp_path / "o.md")),
+                 ("po", "stats", str(bad))):
+        code, out, err = run_cli(*args)
+        assert code == 2, args
+        assert f"{bad}:7: malformed PO" in err
+        assert "Traceback" not in err
+    assert bad.read_bytes() == before
+    assert not (tmp_path / "o.md").exists()
+
+
+def test_a_failed_write_leaves_the_po_intact(tmp_path, run_cli, monkeypatch):
+    root = _update_project(tmp_path)
+    target = root / "locales" / "zh_CN" / "LC_MESSAGES" / "demo.po"
+    before = target.read_bytes()
+    assert run_cli("po", "extract", cwd=root)[0] == 0
+
+    def broken_fsync(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("relsync.io.os.fsync", broken_fsync)
+    code, _, err = run_cli("po", "update", cwd=root)
+    assert code == 2 and "No space left on device" in err
+    assert target.read_bytes() == before
+    assert [p.name for p in target.parent.iterdir()] == ["demo.po"]
+
+
+def test_missing_upstream_is_one_line_error(tmp_path, run_cli):
+    code, _, err = run_cli("po", "extract", str(tmp_path / "nope.md"))
+    assert code == 2 and "nope.md: no such file" in err
+
+
+# -- build into the layout ------------------------------------------------------------------
+
+def _example_project(tmp_path: Path) -> Path:
+    shutil.copytree(ROOT / "upstream", tmp_path / "upstream")
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    return tmp_path
+
+
+def test_layout_workflow_on_the_example(tmp_path, run_cli):
+    root = _example_project(tmp_path)
+    hand_written = (root / "locales" / "zh_CN" / "pytorch-2.6.md").read_bytes()
+    assert run_cli("po", "extract", cwd=root)[0] == 0
+    code, _, err = run_cli("po", "import", cwd=root)
+    assert code == 0, err
+    po_path = root / "locales" / "zh_CN" / "LC_MESSAGES" / "pytorch-2.6.po"
+    assert po_path.exists()
+    # building over the hand-written translation is refused
+    code, _, err = run_cli("po", "build", cwd=root)
+    assert code == 2 and "--force" in err
+    assert (root / "locales" / "zh_CN" / "pytorch-2.6.md").read_bytes() == hand_written
+    code, _, err = run_cli("po", "build", "--force", cwd=root)
+    assert code == 0, err
+    built = (root / "locales" / "zh_CN" / "pytorch-2.6.md").read_bytes()
+    assert built != hand_written and "来自 PyTorch团队".encode() in built
+    # a file relsync built is rebuilt without --force
+    po_path.write_text(po_path.read_text(encoding="utf-8").replace("来自 PyTorch团队", "作者：PyTorch 团队"),
+                       encoding="utf-8")
+    code, _, err = run_cli("po", "build", cwd=root)
+    assert code == 0, err
+    assert "作者：PyTorch 团队" in (root / "locales" / "zh_CN" / "pytorch-2.6.md").read_text(encoding="utf-8")
+    # import again does not re-import relsync's own output, and keeps the PO's translations
+    code, _, err = run_cli("po", "import", cwd=root)
+    assert code == 0 and "skipped" in err
+    # check and diff still find exactly one locale and ignore templates/ and LC_MESSAGES/
+    code, out, err = run_cli("check", "--format", "json", cwd=root)
+    assert code in (0, 1), err
+    assert json.loads(out)["summary"]["pairs"] == 1
+
+
+def test_init_creates_and_never_replaces(tmp_path, run_cli):
+    root = _example_project(tmp_path)
+    assert run_cli("po", "extract", cwd=root)[0] == 0
+    code, _, err = run_cli("po", "init", "-l", "ja", cwd=root)
+    assert code == 0, err
+    target = root / "locales" / "ja" / "LC_MESSAGES" / "pytorch-2.6.po"
+    cat = read_po(target.open("rb"))
+    assert str(cat.locale) == "ja" and all(not m.string for m in cat if m.id)
+    target.write_text(target.read_text(encoding="utf-8").replace(
+        'msgid "by PyTorch Team"\nmsgstr ""', 'msgid "by PyTorch Team"\nmsgstr "PyTorch チーム"'), encoding="utf-8")
+    before = target.read_bytes()
+    code, _, err = run_cli("po", "init", "-l", "ja", cwd=root)
+    assert code == 0 and "kept" in err and target.read_bytes() == before
+    pot = root / "locales" / "templates" / "pytorch-2.6.pot"
+    code, _, err = run_cli("po", "init", str(pot), "-l", "ja", "-o", str(target))
+    assert code == 2 and "po update" in err and target.read_bytes() == before
+    code, _, err = run_cli("po", "init", "-l", "xx_NOPE", cwd=root)
+    assert code == 2
+
+
+# -- wrapping and compatibility -------------------------------------------------------------
+
+def test_width_and_no_wrap(run_cli):
+    code, out, _ = run_cli("po", "extract", str(EXAMPLE_UP), "--width", "40")
+    assert code == 0
+    # lines wrap at spaces; only a single long word (a URL) may pass the width
+    for line in out.splitlines():
+        if line.startswith('"') and len(line) > 40:
+            assert " " not in line[1:-1].strip(), line
+    code, out, _ = run_cli("po", "extract", str(EXAMPLE_UP), "--no-wrap")
+    long_line = [line for line in out.splitlines() if line.startswith("msgid") and len(line) > 200]
+    assert long_line
+    code, out, _ = run_cli("po", "extract", str(EXAMPLE_UP))
+    for line in out.splitlines():
+        if line.startswith('"') and len(line) > 76:
+            assert " " not in line[1:-1].strip(), line
+
+
+@pytest.fixture(scope="module")
+def written_catalogs(tmp_path_factory, example_po):
+    up, _, catalog, _ = example_po
+    base = tmp_path_factory.mktemp("po")
+    pot = base / "example.pot"
+    pot.write_bytes(po.serialize(po.template(up, "upstream/pytorch-2.6.md", "pytorch-2.6")))
+    out = base / "example.po"
+    out.write_bytes(po.serialize(catalog))
+    merged = base / "merged.po"
+    old = po.parse_catalog((PO_FIXTURES / "update" / "old.po").read_bytes(), "old.po")
+    new = po.template(po.load_file(PO_FIXTURES / "update" / "new.md", "x"), "upstream/demo.md", "demo")
+    merged.write_bytes(po.serialize(po.update(old, new)))
+    return [pot, out, merged]
+
+
+@needs_msgfmt
+def test_msgfmt_accepts_what_relsync_writes(written_catalogs):
+    _msgfmt_all(written_catalogs)
+
+
+def test_polib_reads_what_relsync_writes(written_catalogs):
+    polib = pytest.importorskip("polib")
+    pot, example, merged = written_catalogs
+    entries = polib.pofile(str(example))
+    assert entries.metadata["Language"] == "zh_CN"
+    assert any(e.msgstr == "来自 PyTorch团队" for e in entries)
+    merged_entries = polib.pofile(str(merged))
+    assert merged_entries.obsolete_entries() and any(e.previous_msgid for e in merged_entries)
+    assert len(polib.pofile(str(pot))) == len(entries)
+
+
+def test_translate_toolkit_reads_what_relsync_writes(written_catalogs):
+    pytest.importorskip("translate.storage.pypo")
+    from translate.storage import factory
+
+    pot, example, merged = written_catalogs
+    store = factory.getobject(str(example))
+    units = [u for u in store.units if not u.isheader()]
+    assert any(u.target == "来自 PyTorch团队" for u in units)
+    assert any(u.isfuzzy() for u in units)
+    assert len([u for u in factory.getobject(str(pot)).units if not u.isheader()]) == len(units)
+    assert any(u.isobsolete() for u in factory.getobject(str(merged)).units)
+
+
+# -- stats ----------------------------------------------------------------------------------
+
+def test_stats_table_json_and_fail_under(run_cli):
+    old = str(PO_FIXTURES / "update" / "old.po")
+    code, out, _ = run_cli("po", "stats", old)
+    assert code == 0
+    header, row = out.splitlines()
+    assert header.split() == ["document", "locale", "translated", "fuzzy", "untranslated", "obsolete", "words", "%"]
+    assert row.split()[:6] == ["old", "zh_CN", "5", "0", "0", "1"]
+    code, out, _ = run_cli("po", "stats", old, "--format", "json")
+    data = json.loads(out)
+    doc = data["documents"][0]
+    assert (doc["translated"], doc["obsolete"], doc["percent"]) == (5, 1, 100.0)
+    assert doc["translated_words"] == 2 + 5 + 7 + 5 + 1
+    assert run_cli("po", "stats", old, "--fail-under", "100")[0] == 0
+
+
+def test_stats_fail_under(tmp_path, run_cli):
+    pot = tmp_path / "demo.pot"
+    target = tmp_path / "demo.po"
+    run_cli("po", "extract", str(PO_FIXTURES / "update" / "new.md"), "-o", str(pot))
+    shutil.copy(PO_FIXTURES / "update" / "old.po", target)
+    run_cli("po", "update", str(pot), str(target))
+    code, out, err = run_cli("po", "stats", str(target), "--fail-under", "90")
+    assert code == 1 and "under 90%" in err
+    data = json.loads(run_cli("po", "stats", str(tmp_path), "--format", "json")[1])
+    doc = data["documents"][0]
+    assert (doc["translated"], doc["fuzzy"], doc["untranslated"], doc["obsolete"]) == (3, 1, 4, 2)
+    assert run_cli("po", "stats", str(target), "--fail-under", "37")[0] == 0

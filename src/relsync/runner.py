@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from . import __version__, api
+from . import __version__, api, stale
 from .config import Config
 from .errors import InputError, RelsyncError
 from .model import Finding, Location, Severity
@@ -70,7 +70,8 @@ def cache_key(spec: api.PairSpec, cfg: Config, extra: str = "") -> str | None:
     be read (the uncached run then reports the problem)."""
     h = hashlib.sha256()
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
-                 api.display_path(spec.upstream), api.display_path(spec.translation), extra):
+                 api.display_path(spec.upstream), api.display_path(spec.translation), extra,
+                 stale.history_key(spec.upstream)):  # staleness depends on the git history
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
     for path in (spec.upstream, spec.translation):

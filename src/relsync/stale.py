@@ -448,6 +448,36 @@ def _relative(path: Path, repo: Path) -> str | None:
         return None
 
 
+def history_key(path: Path | str) -> str:
+    """The commit checked out in the work tree holding ``path`` ("" outside git): staleness
+    depends on the history up to it, so result caches key on it. Read from ``.git`` without
+    running git when the layout is the usual one."""
+    repo = work_tree(path)
+    if repo is None:
+        return ""
+    git_dir = repo / ".git"
+    try:
+        if git_dir.is_dir():
+            head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+            if not head.startswith("ref: "):
+                return head
+            ref = head[5:].strip()
+            if (git_dir / ref).is_file():
+                return (git_dir / ref).read_text(encoding="utf-8").strip()
+            packed = git_dir / "packed-refs"
+            if packed.is_file():
+                for line in packed.read_text(encoding="utf-8").splitlines():
+                    if line.endswith(" " + ref):
+                        return line.split(" ", 1)[0]
+            return ""  # a branch without commits yet
+    except OSError:
+        pass
+    try:
+        return git(repo, "rev-parse", "HEAD").decode().strip()
+    except GitError:
+        return ""
+
+
 def front_matter_commit(doc: Document) -> tuple[str, int] | None:
     """``relsync: {source_commit: SHA}`` from a translation's front matter, with its line."""
     entry = doc.front_matter.get("relsync") if doc.front_matter else None

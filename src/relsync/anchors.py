@@ -192,13 +192,21 @@ def _looks_like_name(word: str, text: str, start: int) -> bool:
     return not _SENTENCE_START_RE.search(text, max(0, start - 3), start)
 
 
+_HASH_COMMENT_RE = re.compile(r"(?m)(?:^|(?<=\s))#(?![!{\[]).*$")
 _COMMENT_RES = (
     re.compile(r"/\*.*?\*/", re.S),
     re.compile(r"<!--.*?-->", re.S),
     re.compile(r"(?m)(?:^|(?<=\s))//.*$"),
-    re.compile(r"(?m)(?:^|(?<=\s))#(?![!{\[]).*$"),
+    _HASH_COMMENT_RE,
     re.compile(r"(?m)^\s*--\s.*$"),
 )
+#: Languages where ``#`` starts no comment: markup (``<template #fallback>``), CSS (``#app``),
+#: JavaScript (``this.#count``), JSON and C-like languages.
+NO_HASH_COMMENT_INFO = frozenset({
+    "html", "vue", "vue-html", "xml", "svg", "svelte", "astro", "jsx", "tsx", "js", "javascript",
+    "ts", "typescript", "mjs", "cjs", "css", "scss", "sass", "less", "json", "jsonc", "json5",
+    "java", "kotlin", "swift", "go", "rust", "c", "cpp", "c++", "cs", "csharp", "php",
+})
 _STRING_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`]*`")
 _TAG_TEXT_RE = re.compile(r">[^<>{}]*<")
 _PROSE_RE = re.compile(r"[^\W\d_]+")
@@ -212,7 +220,10 @@ def code_skeleton(code: str, info: str = "code") -> str:
     transcript) only the non-word structure is kept."""
     if info.split(" ", 1)[0].lower() in PLAIN_TEXT_INFO:
         return "".join(_PROSE_RE.sub("", code).split())
+    lang = re.match(r"[\w+-]*", info.strip()).group(0).lower()  # "vue{4}", "ts:line-numbers"
     for pattern in _COMMENT_RES:
+        if pattern is _HASH_COMMENT_RE and lang in NO_HASH_COMMENT_INFO:
+            continue
         code = pattern.sub(" ", code)
     code = _STRING_RE.sub("''", code)
     code = _TAG_TEXT_RE.sub("><", code)

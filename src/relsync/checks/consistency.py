@@ -61,8 +61,11 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     if sides is None:
         return
     up, tr = _anchors(sides[0]), _anchors(sides[1])
-    a = Counter(n for n in up.numbers if _significant_number(n))
-    b = Counter(n for n in tr.numbers if _significant_number(n))
+    # "320k followers" / "32 万粉丝": a number with a k/M/B suffix is that many thousands.
+    up_scaled = _scaled(" ".join(x.text for x in sides[0]))
+    tr_scaled = _scaled(" ".join(x.text for x in sides[1]))
+    a = Counter(up_scaled.get(n, n) for n in up.numbers if _significant_number(n))
+    b = Counter(tr_scaled.get(n, n) for n in tr.numbers if _significant_number(n))
     lost, added = _diff(a, b)
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
@@ -81,6 +84,17 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
 
 
 _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
+_SUFFIXED_RE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])\b")
+_SUFFIX = {"k": 1_000, "K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
+
+
+def _scaled(text: str) -> dict[str, str]:
+    """Numbers written with a k/M/B suffix: ``"320k"`` -> ``{"320": "320000"}``."""
+    out = {}
+    for m in _SUFFIXED_RE.finditer(text):
+        value = float(m.group(1)) * _SUFFIX[m.group(2)]
+        out[m.group(1)] = str(int(value)) if value == int(value) else str(value)
+    return out
 
 
 def _in_code(number: str, code: tuple[str, ...]) -> bool:
@@ -201,8 +215,10 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     against the document's place in the site."""
     url = url.strip()
     for src, dst in ctx.link_rewrites.items():
-        if url.startswith(src):
-            url = dst + url[len(src):]
+        # "https://cn.vitejs.dev" is the same page as "https://cn.vitejs.dev/".
+        bare = src.endswith("/") and url == src[:-1]
+        if url.startswith(src) or bare:
+            url = dst + ("" if bare else url[len(src):])
             break
     if url.lower().startswith("mailto:"):
         return ("mailto", url.lower()[7:], "")
@@ -231,12 +247,17 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
 
 
 def _site(host: str, ctx: Context) -> tuple[str, bool]:
-    """A host without a language label, and whether the label named the target language."""
-    label, _, rest = host.partition(".")
-    if rest and "." in rest:
+    """A host without a language label, and whether the label named the target language.
+
+    The label may be any but the last two labels: ``zh.wikipedia.org``, ``v2.cn.vuejs.org``.
+    """
+    labels = host.split(".")
+    for k in range(len(labels) - 2):
+        label = labels[k]
+        rest = ".".join(labels[:k] + labels[k + 1:])
         if label in ctx.link_prefixes:
             return rest, True
-        if label in _ENGLISH_SEGMENTS or label == "www":
+        if label in _ENGLISH_SEGMENTS or (label == "www" and k == 0):
             return rest, False
     return host, False
 
@@ -267,6 +288,25 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
     return False
 
 
+_HEADING_ID_RE = re.compile(r"\{#([^{}\s]+)\}\s*$")
+
+
+def _heading_ids(doc) -> set[str]:
+    """Ids a same-page link may name: explicit ``{#id}`` and the usual slugs of heading text,
+    and HTML ``id``/``name`` attributes."""
+    ids: set[str] = set()
+    for block in doc.blocks:
+        if block.is_heading:
+            m = _HEADING_ID_RE.search(block.source)
+            if m:
+                ids.add(m.group(1).lower())
+            slug = re.sub(r"[^\w\- ]", "", block.text.lower()).strip().replace(" ", "-")
+            ids.add(slug)
+        elif block.kind == "html":
+            ids.update(x.lower() for x in re.findall(r"\b(?:id|name)=[\"']([^\"']+)", block.text))
+    return ids
+
+
 @check("RS204", "consistency.link-mismatch", Severity.ERROR)
 def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     """A link target or URL differs; the link text may differ, the destination may not.
@@ -274,7 +314,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     Localized links are equal: a language segment (`/zh-cn/`, `/en-US/`), an absolute URL of
     the same page, `.md`/`.html`, a trailing slash, a fragment that a localized external site
     translated, and the rewrites configured under `link-rewrites`. A link the translator
-    added is not a finding; a link upstream has and the translation lacks is a warning.
+    added is not a finding; a link upstream has and the translation lacks is a warning. A
+    same-page `#fragment` upstream that names none of its headings is broken upstream and is
+    not compared.
 
     Fails: "[notes](https://github.com/pytorch/pytorch/releases/tag/v2.6.0)" /
     "[发布说明](https://github.com/pytorch/pytorch/releases/tag/v2.5.0)". Passes:
@@ -286,7 +328,11 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     ups, trs = sides
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
-    a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links}
+    targets = _heading_ids(ctx.alignment.upstream)
+    # A same-page "#fragment" that names no heading upstream is broken upstream; a translation
+    # that links elsewhere may have fixed it.
+    a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
+         if not (u.startswith("#") and len(u) > 1 and u[1:].lower() not in targets)}
     b = {u: normalize_link(u, ctx) for b in trs for u in b.anchors.links}
     lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
     added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]

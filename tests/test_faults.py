@@ -1,0 +1,170 @@
+"""The fault matrix of docs/faults.md: every row is a test here.
+
+Each bad input gives one line on stderr naming the file (and line or byte offset where there
+is one), exit status 2, no traceback, and writes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import EXAMPLE_TR, EXAMPLE_UP
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "upstream").mkdir()
+    (tmp_path / "locales" / "zh_CN").mkdir(parents=True)
+    shutil.copyfile(EXAMPLE_UP, tmp_path / "upstream" / "notes.md")
+    shutil.copyfile(EXAMPLE_TR, tmp_path / "locales" / "zh_CN" / "notes.md")
+    return tmp_path
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def assert_clean_failure(code: int, out: str, err: str, *needles: str) -> None:
+    assert code == 2, (code, out, err)
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err and err.startswith("relsync: error: ")
+    for needle in needles:
+        assert needle in err, (needle, err)
+
+
+def write(path: Path, data: bytes) -> Path:
+    path.write_bytes(data)
+    return path
+
+
+TR = "locales/zh_CN/notes.md"
+
+CASES = {
+    "missing file": (lambda p: (p / TR).unlink(), ["check", "upstream/notes.md", TR], ["notes.md", "no such file"]),
+    "directory": (lambda p: None, ["check", "upstream/notes.md", "locales/zh_CN"], ["zh_CN", "is a directory"]),
+    "binary file": (lambda p: write(p / TR, b"\x89PNG\r\n\x1a\n\x00\x00"), ["check"], [TR, "binary file"]),
+    "non-UTF-8": (lambda p: write(p / TR, "标题\n\ncaf\u00e9".encode("utf-8")[:9] + b"\xe9t\xe9\n"),
+                  ["check"], [TR, "not valid UTF-8 at byte 9"]),
+    "broken front matter": (lambda p: write(p / TR, b"---\ntitle: [oops\n---\n\n# x\n"), ["check"],
+                            [TR + ":2", "front matter is not valid YAML"]),
+    "config names a missing directory": (lambda p: write(p / "relsync.toml", b'upstream = "docs/en"\n'), ["check"],
+                                         ["upstream directory", "does not exist"]),
+    "config path outside the root": (lambda p: write(p / "relsync.toml", b'locales = "../elsewhere"\n'), ["check"],
+                                     ["outside the project root"]),
+    "unknown rule in config": (lambda p: write(p / "relsync.toml", b'disable = ["no-such-rule"]\n'), ["check"],
+                               ["unknown rule 'no-such-rule'"]),
+    "unknown rule on the command line": (lambda p: None, ["check", "--disable", "nope"], ["unknown rule 'nope'"]),
+    "invalid TOML": (lambda p: write(p / "relsync.toml", b"disable = [\n"), ["check"], ["relsync.toml", "invalid TOML"]),
+    "not a locale": (lambda p: None, ["check", "-l", "xx_QQQ"], ["'xx_QQQ' is not a locale"]),
+    "bad severity": (lambda p: write(p / "relsync.toml", b'fail-on = "fatal"\n'), ["check"], ["unknown severity 'fatal'"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_input_fails_cleanly_and_writes_nothing(run_cli, project, name):
+    prepare, args, needles = CASES[name]
+    prepare(project)
+    before = snapshot(project)
+    code, out, err = run_cli(*args, cwd=project)
+    assert_clean_failure(code, out, err, *needles)
+    assert snapshot(project) == before
+
+
+def test_symlink_out_of_the_root_is_refused(run_cli, project, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    shutil.copytree(project / "locales", outside / "locales")
+    shutil.rmtree(project / "locales")
+    os.symlink(outside / "locales", project / "locales")
+    code, out, err = run_cli("check", cwd=project)
+    assert_clean_failure(code, out, err, "outside the project root")
+
+
+def test_unreadable_file(run_cli, project, monkeypatch):
+    real = Path.read_bytes
+
+    def deny(self):
+        if self.name == "notes.md" and "locales" in self.parts:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", deny)
+    code, out, err = run_cli("check", "--no-cache", cwd=project)
+    assert_clean_failure(code, out, err, TR, "permission denied")
+
+
+@pytest.mark.parametrize("variant", ["crlf", "mixed", "utf16", "bom"])
+def test_line_ending_and_encoding_variants_read_like_the_original(run_cli, project, variant):
+    tr = project / TR
+    text = tr.read_text(encoding="utf-8")
+    data = {
+        "crlf": text.replace("\n", "\r\n").encode("utf-8"),
+        "mixed": "".join(line + ("\r\n" if k % 2 else "\n") for k, line in enumerate(text.split("\n"))).encode("utf-8"),
+        "utf16": text.encode("utf-16"),
+        "bom": b"\xef\xbb\xbf" + text.encode("utf-8"),
+    }[variant]
+    import json
+
+    code, out, _ = run_cli("check", "--no-cache", "--format", "json", cwd=project)
+    expected = [(f["slug"], f["translation"] and f["translation"]["line"]) for f in json.loads(out)["findings"]]
+    tr.write_bytes(data)
+    code, out, _ = run_cli("check", "--no-cache", "--format", "json", cwd=project)
+    got = [(f["slug"], f["translation"] and f["translation"]["line"]) for f in json.loads(out)["findings"]]
+    assert got == expected
+
+
+@pytest.mark.parametrize("content", [b"", b"---\ntitle: Only a title\n---\n"])
+def test_empty_and_front_matter_only_files_are_checked_not_errors(run_cli, project, content):
+    (project / TR).write_bytes(content)
+    code, out, err = run_cli("check", "--no-cache", cwd=project)
+    assert code == 1 and err == "" and "RS101 missing" in out
+
+
+def test_failed_write_leaves_the_old_file_intact(tmp_path, monkeypatch):
+    from relsync.errors import InputError
+    from relsync.io import atomic_write_text
+
+    target = tmp_path / "out.po"
+    target.write_bytes(b"old content\n")
+    target.chmod(0o640)
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)  # the data never reaches the disk
+    with pytest.raises(InputError, match="No space left on device"):
+        atomic_write_text(target, "new content that never lands\n" * 1000)
+    monkeypatch.undo()
+    assert target.read_bytes() == b"old content\n"
+    assert oct(target.stat().st_mode & 0o777) == oct(0o640)
+    assert [p.name for p in tmp_path.iterdir()] == ["out.po"]
+
+
+def test_exception_during_replace_keeps_old_file(tmp_path, monkeypatch):
+    from relsync.io import atomic_write_text
+
+    target = tmp_path / "doc.md"
+    target.write_text("translator's work\n", encoding="utf-8")
+
+    def boom(*args):
+        raise RuntimeError("injected")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(RuntimeError):
+        atomic_write_text(target, "replacement\n")
+    monkeypatch.undo()
+    assert target.read_text(encoding="utf-8") == "translator's work\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["doc.md"]
+
+
+def test_successful_write_keeps_permissions(tmp_path):
+    from relsync.io import atomic_write_text
+
+    target = tmp_path / "doc.md"
+    target.write_text("a\n", encoding="utf-8")
+    target.chmod(0o600)
+    atomic_write_text(target, "b\n")
+    assert target.read_text(encoding="utf-8") == "b\n" and target.stat().st_mode & 0o777 == 0o600

@@ -34,7 +34,7 @@ from .parse import decode, parse
 #: One piece of a word diff: ``("=", text)`` kept, ``("-", text)`` removed, ``("+", text)`` added.
 WordDiff = tuple[tuple[str, str], ...]
 
-_TOKEN_RE = re.compile(r"\s+|\d+(?:[.,]\d+)*|\w+|[^\w\s]")
+_TOKEN_RE = re.compile(r"\s+|\d+(?:[.,]\d+)*[%\w]*|\w+|[^\w\s]")
 _SHA_RE = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
 #: Removed git variables that would point our calls at another repository (set inside hooks).
 _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")

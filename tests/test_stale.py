@@ -1,0 +1,352 @@
+"""Staleness from real git history: a fixture repository built by each test (git init, commits
+of upstream and translation at several revisions, renames), then ``relsync check``/``diff``
+and ``mark-synced`` on it."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it.utils import read_fixture_file
+
+from relsync import stale
+from relsync.parse import parse
+
+from .conftest import FIXTURES
+
+STALE = FIXTURES / "stale"
+UP = Path("upstream/notes.md")
+TR = Path("locales/zh_CN/notes.md")
+
+pytestmark = pytest.mark.skipif(shutil.which("git") is None and not os.environ.get("CI"),
+                                reason="git is not installed (.ci/run installs it)")
+
+# Upstream edits used below: (old text, new text) in tests/fixtures/stale/repo/upstream.md.
+EDIT_LATENCY = ("cuts start-up latency by 40%", "cuts start-up latency by 55% on large models")
+REMOVE_DEPRECATIONS = ("## Deprecations\n\nThe `tl.legacy_loader` module is deprecated and will be "
+                       "removed in 3.4.\n\n", "")
+ADD_SECURITY = ("| ResNet-50 | 1,204 img/s | 2,530 img/s |\n",
+                "| ResNet-50 | 1,204 img/s | 2,530 img/s |\n\n## Security\n\n"
+                "Archives written by `tl.export` are now signed with Ed25519 keys.\n")
+
+
+class Repo:
+    """A git repository in a temporary directory, with deterministic identities and dates."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.tick = 0
+        root.mkdir(parents=True, exist_ok=True)
+        self.git("init", "-q")
+        self.git("checkout", "-q", "-b", "main")
+
+    def git(self, *args: str) -> str:
+        self.tick += 1
+        date = f"2025-03-{1 + self.tick % 27:02d}T12:00:00+00:00"
+        env = dict(os.environ, GIT_AUTHOR_NAME="Ada", GIT_AUTHOR_EMAIL="ada@example.org",
+                   GIT_COMMITTER_NAME="Ada", GIT_COMMITTER_EMAIL="ada@example.org",
+                   GIT_AUTHOR_DATE=date, GIT_COMMITTER_DATE=date, GIT_CONFIG_NOSYSTEM="1",
+                   GIT_CONFIG_GLOBAL=os.devnull)
+        for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"):
+            env.pop(name, None)
+        proc = subprocess.run(
+            ["git", "-c", "user.name=Ada", "-c", "user.email=ada@example.org",
+             "-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main", *args],
+            cwd=self.root, env=env, capture_output=True, text=True,
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip()
+
+    def write(self, rel: Path | str, text: str) -> None:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+    def read(self, rel: Path | str) -> str:
+        return (self.root / rel).read_text(encoding="utf-8")
+
+    def edit(self, rel: Path | str, *edits: tuple[str, str]) -> None:
+        text = self.read(rel)
+        for old, new in edits:
+            assert old in text, old
+            text = text.replace(old, new, 1)
+        self.write(rel, text)
+
+    def commit(self, message: str, *paths: Path | str) -> str:
+        self.git("add", "--", *(str(p) for p in paths or (".",)))
+        self.git("commit", "-q", "-m", message)
+        return self.git("rev-parse", "HEAD")
+
+
+@pytest.fixture
+def repo(tmp_path) -> Repo:
+    """Upstream and its zh_CN translation committed together: in sync."""
+    r = Repo(tmp_path / "site")
+    r.write(UP, (STALE / "repo" / "upstream.md").read_text(encoding="utf-8"))
+    r.write(TR, (STALE / "repo" / "zh_CN.md").read_text(encoding="utf-8"))
+    r.commit("Release notes 3.2 and their translation")
+    return r
+
+
+def check(run_cli, repo: Repo, *args: str) -> list[dict]:
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", *args, cwd=repo.root)
+    assert code in (0, 1), err
+    return json.loads(out)["findings"]
+
+
+def of(findings: list[dict], slug: str) -> list[dict]:
+    return [f for f in findings if f["slug"] == slug]
+
+
+def line_of(repo: Repo, rel: Path, needle: str) -> int:
+    return next(k for k, line in enumerate(repo.read(rel).split("\n"), 1) if needle in line)
+
+
+def test_fixture_pair_is_clean_and_unchanged_upstream_gives_no_stale(run_cli, repo):
+    repo.edit(TR, ("共有 57 位贡献者", "共有 57 位贡献者（感谢！）"))
+    repo.commit("Translation: thank the contributors", TR)
+    findings = check(run_cli, repo)
+    assert of(findings, "stale") == [] and of(findings, "orphaned") == []
+    assert [f for f in findings if f["severity"] != "info"] == []
+
+
+def test_editing_one_upstream_paragraph_makes_exactly_its_translation_stale(run_cli, repo):
+    repo.edit(UP, EDIT_LATENCY)
+    synced = repo.git("rev-parse", "HEAD")
+    repo.commit("Upstream: new latency figure", UP)
+    stale_findings = of(check(run_cli, repo), "stale")
+    assert len(stale_findings) == 1
+    f = stale_findings[0]
+    assert f["rule"] == "RS401" and f["severity"] == "warning"
+    assert f["translation"] == {"path": str(TR), "line": line_of(repo, TR, "Scheduler.compile")}
+    assert f["upstream"] == {"path": str(UP), "line": line_of(repo, UP, "Scheduler.compile")}
+    assert f["details"]["since"] == synced and f["details"]["sync"] == "git"
+    assert f["details"]["diff"].endswith("cuts start-up latency by [-40%-]{+55% on large models+}.")
+    assert "[-40%-]{+55% on large models+}" in f["message"]
+    assert [c["change"] for c in f["details"]["changes"]] == ["changed"]
+
+
+def test_new_upstream_section_is_missing_and_removed_one_orphaned(run_cli, repo):
+    repo.edit(UP, REMOVE_DEPRECATIONS, ADD_SECURITY)
+    repo.commit("Upstream: drop deprecations, add security", UP)
+    findings = check(run_cli, repo)
+    assert of(findings, "stale") == []
+    orphaned = of(findings, "orphaned")
+    assert [f["translation"]["line"] for f in orphaned] == [
+        line_of(repo, TR, "## 弃用"), line_of(repo, TR, "tl.legacy_loader")]
+    assert "removed since" in orphaned[0]["message"] and "Deprecations" in orphaned[0]["message"]
+    missing = of(findings, "missing")
+    assert [f["upstream"]["line"] for f in missing] == [line_of(repo, UP, "## Security")]
+    # the orphaned blocks are not also reported as merely extra
+    assert of(findings, "extra") == []
+
+
+def test_mark_synced_clears_stale_and_orphaned_and_keeps_every_other_byte(run_cli, repo):
+    repo.edit(UP, EDIT_LATENCY, REMOVE_DEPRECATIONS)
+    head = repo.commit("Upstream changes", UP)
+    before = (repo.root / TR).read_bytes()
+    assert of(check(run_cli, repo), "stale") and of(check(run_cli, repo), "orphaned")
+    code, out, err = run_cli("mark-synced", cwd=repo.root)
+    assert code == 0, err
+    assert f"marked {TR}: synced with {UP} at {head[:7]}" in out
+    after = (repo.root / TR).read_bytes()
+    lines = before.split(b"\n")
+    assert after.split(b"\n") == lines[:2] + [f"relsync: {{source_commit: {head}}}".encode()] + lines[2:]
+    findings = check(run_cli, repo)
+    assert of(findings, "stale") == [] and of(findings, "orphaned") == []
+    code, out, _ = run_cli("mark-synced", cwd=repo.root)
+    assert code == 0 and out.startswith("already ") and (repo.root / TR).read_bytes() == after
+
+
+def test_front_matter_revision_wins_over_the_last_commit_of_the_translation(run_cli, repo):
+    first = repo.git("rev-parse", "HEAD")
+    code, _, err = run_cli("mark-synced", str(UP), str(TR), cwd=repo.root)
+    assert code == 0, err
+    repo.commit("Translation synced", TR)
+    repo.edit(UP, EDIT_LATENCY)
+    repo.commit("Upstream: latency", UP)
+    repo.edit(TR, ("发布于", "发布日期"))
+    repo.commit("Translation: wording", TR)  # the last commit of the translation is now newer
+    stale_findings = of(check(run_cli, repo), "stale")
+    assert len(stale_findings) == 1
+    assert stale_findings[0]["details"]["since"] == first
+    assert stale_findings[0]["details"]["sync"] == "front-matter"
+
+
+def test_upstream_rename_is_followed_from_the_recorded_revision(run_cli, repo):
+    synced = repo.git("rev-parse", "HEAD")
+    code, _, err = run_cli("mark-synced", cwd=repo.root)
+    assert code == 0, err
+    repo.commit("Translation synced", TR)
+    repo.git("mv", str(UP), "upstream/release-3.2.md")
+    repo.git("mv", str(TR), "locales/zh_CN/release-3.2.md")
+    repo.edit("upstream/release-3.2.md", EDIT_LATENCY)
+    repo.commit("Rename the release notes and update a figure")
+    findings = of(check(run_cli, repo), "stale")
+    assert len(findings) == 1
+    details = findings[0]["details"]
+    assert details["since"] == synced and details["upstream_path_then"] == str(UP)
+    assert findings[0]["translation"]["path"] == "locales/zh_CN/release-3.2.md"
+
+
+def test_inferred_revision_follows_an_upstream_rename(run_cli, repo):
+    repo.git("mv", str(UP), "upstream/release-3.2.md")
+    repo.commit("Rename upstream")
+    repo.edit("upstream/release-3.2.md", EDIT_LATENCY)
+    repo.commit("Upstream: latency")
+    findings = check(run_cli, repo, "upstream/release-3.2.md", str(TR))
+    assert [f["translation"]["line"] for f in of(findings, "stale")] == [
+        line_of(repo, TR, "Scheduler.compile")]
+    assert of(findings, "stale")[0]["details"]["upstream_path_then"] == str(UP)
+
+
+def test_diff_since_a_revision_and_json_contract(run_cli, repo):
+    start = repo.git("rev-parse", "HEAD")
+    repo.edit(UP, EDIT_LATENCY)
+    repo.commit("Upstream: latency", UP)
+    repo.edit(TR, ("降低 40%", "降低 55%"))
+    repo.commit("Translation: latency", TR)  # synced again: nothing stale
+    code, out, err = run_cli("diff", "--format", "json", cwd=repo.root)
+    assert of(json.loads(out)["findings"], "stale") == []
+    code, out, err = run_cli("diff", "--format", "json", "--since", "HEAD~2", cwd=repo.root)
+    assert code == 1, err
+    data = json.loads(out)
+    assert set(data) == {"findings", "summary"}
+    found = of(data["findings"], "stale")
+    assert len(found) == 1 and found[0]["details"]["since"] == start
+    assert found[0]["details"]["sync"] == "since"
+    assert data["summary"]["by_rule"]["RS401 stale"] == 1
+
+
+def test_diff_base_reports_what_a_pull_request_leaves_open_and_what_it_fixes(run_cli, repo):
+    repo.git("checkout", "-q", "-b", "pr")
+    repo.edit(UP, EDIT_LATENCY, ("up to 2.1x faster", "up to 2.6x faster"))
+    repo.edit(TR, ("降低 40%", "降低 55%"))  # the PR updates one of the two passages
+    repo.commit("Upstream figures; translation of the first")
+    code, out, err = run_cli("diff", "--base", "main", "--format", "json", cwd=repo.root)
+    assert code == 1, err
+    found = of(json.loads(out)["findings"], "stale")
+    assert [f["translation"]["line"] for f in found] == [line_of(repo, TR, "批量推理")]
+    assert found[0]["details"]["sync"] == "base"
+    code, out, err = run_cli("diff", "--base", "main", "--format", "markdown", cwd=repo.root)
+    assert "1 stale, 0 orphaned, 0 missing passage(s); 1 updated in this pull request" in out
+    assert "— updated in this pull request (upstream line" in out
+    assert "+ Batch inference on 8 GPUs is up to 2.6x faster than in 3.1." in out
+    assert "Batch inference on 8 GPUs is up to [-2.1x-]{+2.6x+} faster than in 3.1." in out
+    code, out, err = run_cli("diff", "--base", "main", "--width", "120", cwd=repo.root)
+    assert "1 stale, 0 orphaned passage(s), 1 updated since then" in out
+    assert "STALE" not in out or "批量推理" in out
+
+
+def test_markdown_comment_keeps_document_text_inside_code_fences(run_cli, repo):
+    repo.edit(UP, ("ahead of time", "ahead of time (see ```hostile``` and </details><script>x</script>)"))
+    repo.commit("Upstream with hostile text", UP)
+    code, out, err = run_cli("diff", "--format", "markdown", cwd=repo.root)
+    assert code == 1, err
+    outside, fence = [], ""
+    for line in out.split("\n"):
+        if fence:
+            fence = "" if line.strip() == fence else fence
+        elif line.startswith("```"):
+            fence = line[: len(line) - len(line.lstrip("`"))]
+        else:
+            outside.append(line)
+    assert outside.count("<details>") == outside.count("</details>") == 1
+    assert not [line for line in outside if "<script" in line or "hostile" in line]
+    assert "````diff\n" in out  # a fence longer than the backticks inside
+    assert "#### zh\\_CN" in out
+
+
+def test_errors_are_one_line_with_exit_status_2(run_cli, repo):
+    repo.write(TR, "---\nrelsync: {source_commit: 0123456789abcdef0123456789abcdef01234567}\n---\n"
+               + repo.read(TR))
+    code, out, err = run_cli("check", "--no-cache", cwd=repo.root)
+    assert code == 2
+    assert err.startswith(f"relsync: error: {TR}:2:") and "not a commit" in err
+    assert len(err.strip().splitlines()) == 1
+    code, _, err = run_cli("diff", "--since", "no-such-rev", cwd=repo.root)
+    assert code == 2 and "unknown revision 'no-such-rev'" in err
+    code, _, err = run_cli("diff", "--since", "HEAD", "--base", "main", cwd=repo.root)
+    assert code == 2 and "not both" in err
+
+
+def test_uncommitted_translation_and_no_git_give_no_staleness(run_cli, tmp_path, monkeypatch):
+    plain = tmp_path / "plain"
+    for rel, name in ((UP, "upstream.md"), (TR, "zh_CN.md")):
+        (plain / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(STALE / "repo" / name, plain / rel)
+    assert stale.work_tree(plain / UP) is None or (plain / ".git").exists() is False
+
+    def no_git(*args, **kwargs):
+        raise AssertionError("git must not run outside a work tree")
+
+    if stale.work_tree(plain / UP) is None:
+        monkeypatch.setattr(stale, "git", no_git)
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=plain)
+    assert code == 0, err
+    assert json.loads(out)["findings"] == []
+
+
+def test_a_handful_of_git_calls_per_pair(run_cli, repo, monkeypatch):
+    repo.edit(UP, EDIT_LATENCY)
+    repo.commit("Upstream: latency", UP)
+    calls = []
+    real = stale.git
+
+    def counting(repo_path, *args, **kwargs):
+        calls.append(args[0])
+        return real(repo_path, *args, **kwargs)
+
+    monkeypatch.setattr(stale, "git", counting)
+    assert len(of(check(run_cli, repo), "stale")) == 1
+    assert calls == ["log", "cat-file"]
+
+
+# -- front matter edits -------------------------------------------------------------------
+
+SHA = "0123456789abcdef0123456789abcdef01234567"
+FM_CASES = list(read_fixture_file(STALE / "front-matter.md"))
+
+
+@pytest.mark.parametrize("line,title,text,expected", FM_CASES, ids=[c[1] for c in FM_CASES])
+def test_set_source_commit(line, title, text, expected):
+    result = stale.set_source_commit(text, SHA)
+    assert result == expected
+    doc = parse(result)
+    assert doc.front_matter["relsync"]["source_commit"] == SHA
+    assert stale.set_source_commit(result, SHA) == result
+
+
+@pytest.mark.parametrize("prefix", ["", "\ufeff"])
+def test_mark_synced_keeps_crlf_and_bom(repo, prefix):
+    crlf = prefix + "---\r\ntitle: x\r\n---\r\n\r\n# 标题\r\n"
+    (repo.root / TR).write_bytes(crlf.encode("utf-8"))
+    sha, changed = stale.mark_synced(repo.root / UP, repo.root / TR)
+    assert changed
+    expected = prefix + f"---\r\ntitle: x\r\nrelsync: {{source_commit: {sha}}}\r\n---\r\n\r\n# 标题\r\n"
+    assert (repo.root / TR).read_bytes() == expected.encode("utf-8")
+
+
+# -- word diff ----------------------------------------------------------------------------
+
+def test_word_diff_reads_as_phrases():
+    d = stale.word_diff("PyTorch 2.5 adds FP16 support on X86 CPUs.",
+                        "PyTorch 2.6 adds FP16 and BF16 support on X86 CPUs.")
+    assert stale.format_word_diff(d) == "PyTorch [-2.5-]{+2.6+} adds FP16 {+and BF16 +}support on X86 CPUs."
+    d = stale.word_diff("The cache keeps old entries.", "The store drops stale entries.")
+    assert stale.format_word_diff(d) == "The [-cache keeps old-]{+store drops stale+} entries."
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab c.,1\n语", max_size=40), st.text(alphabet="ab c.,1\n语", max_size=40))
+def test_word_diff_rebuilds_both_texts(old, new):
+    d = stale.word_diff(old, new)
+    assert "".join(t for op, t in d if op != "+") == old
+    assert "".join(t for op, t in d if op != "-") == new
+    assert all(text for _, text in d)

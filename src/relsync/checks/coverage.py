@@ -147,6 +147,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
             words = prose_words(cell.text, cell.anchors.code)
             if not words:
                 continue
+            if len(words) == 1 and words[0][0].isupper() and cell.anchors.numbers:
+                continue  # a name and its version: "Harbor 1.7", "Python 3.13"
             if ctx.cjk_target and cjk_ratio(cell.text) < 0.05 and (cell.text == up_text or len(words) >= 3):
                 english.append(cell.text)
             elif not ctx.cjk_target and cell.text == up_text and len(words) >= 2:

@@ -163,14 +163,21 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     tr_text = " ".join(b.text for b in trs)
     up_code = {c for b in ups for c in b.anchors.code}
     tr_code = {c for b in trs for c in b.anchors.code}
-    lost = sorted(c for c in up_code - tr_code if c not in tr_text)
-    added = sorted(c for c in tr_code - up_code if c not in up_text)
+    lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
+    added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
     # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
     for c in list(lost):
         twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
+    if not lost and added:
+        # One of two mentions replaced: `CXX11_ABI=1` twice upstream, once and
+        # `CXX11_ABI=0` in the translation.
+        up_counts = Counter(c for b in ups for c in b.anchors.code)
+        tr_counts = Counter(c for b in trs for c in b.anchors.code)
+        lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c]
+                      and len(_TOKEN_RE(c).findall(tr_text)) < up_counts[c])
     if not lost:
         # Code the translator added (backticks on a name upstream writes plainly) is fine.
         return
@@ -181,6 +188,15 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
                            minor=not added)
+
+
+def _TOKEN_RE(code: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(code)}(?![\w-])")
+
+
+def _has_token(text: str, code: str) -> bool:
+    """``code`` occurs in ``text`` as a whole: `weights_only` is not in "weights_only_v2"."""
+    return _TOKEN_RE(code).search(text) is not None
 
 
 _PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")
@@ -206,6 +222,8 @@ def _first_code_difference(a: str, b: str, info: str) -> int:
 
 
 _ENGLISH_SEGMENTS = {"en", "en-us", "en_us", "en-gb", "en_gb"}
+#: Query parameters that choose a language: not part of a link's identity.
+_LANGUAGE_PARAMS = {"lang", "hl", "locale", "language", "lng", "setlang", "uselang"}
 
 
 def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
@@ -234,6 +252,17 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
         if first in _ENGLISH_SEGMENTS or first in ctx.link_prefixes:
             segments = [""] + segments[2:]
     path = "/".join(segments)
+    # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
+    stem, dot, ext = path.rpartition(".")
+    if dot and "/" not in ext:
+        for prefix in ctx.link_prefixes:
+            for sep in "_-.":
+                if stem.lower().endswith(sep + prefix.lower()):
+                    path = stem[: -len(prefix) - 1] + "." + ext
+                    break
+            else:
+                continue
+            break
     for suffix in (".html", ".md"):
         if path.endswith(suffix):
             path = path[: -len(suffix)]
@@ -243,6 +272,10 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
         path = path.rstrip("/")
     if path == "/":
         path = ""
+    query = "&".join(sorted(q for q in parts.query.split("&")
+                            if q and q.split("=", 1)[0].lower() not in _LANGUAGE_PARAMS))
+    if query:
+        path += "?" + unquote(query)
     return (host, path, unquote(parts.fragment))
 
 

@@ -57,71 +57,46 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
     """An upstream block has no counterpart in the translation.
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
-    line after which they belong. When the translation has, at the same place, as many
-    unmatched blocks of the same kinds, they may be its translation (or an outdated one) that
-    the alignment could not confirm: that less certain case is a warning.
+    line after which they belong.
 
     Fails: upstream has `## Prototype features` and its paragraphs; the translation stops
     before it. Passes: every upstream heading, paragraph, list item and table row has a
     translated counterpart (`## 原型功能`).
     """
-    pairs = al.pairs
+    run: list[Pair] = []
     last_tr_line = 0
-    k = 0
-    while k < len(pairs):
-        if pairs[k].is_match:
-            last_tr_line = al.span(pairs[k], "translation")[1]
-            k += 1
-            continue
-        end = k
-        while end < len(pairs) and not pairs[end].is_match:
-            end += 1
-        segment = pairs[k:end]
-        ups = [b for p in segment for b in al.upstream_blocks(p) if _has_content(b)]
-        trs = [b for p in segment for b in al.translation_blocks(p) if _has_content(b)]
-        unconfirmed = bool(ups) and [b.kind for b in ups] == [b.kind for b in trs]
-        run: list[Pair] = []
-        for pair in segment:
-            if pair.upstream and not pair.translation:
-                if _has_content(al.upstream.blocks[pair.upstream[0]]):
-                    run.append(pair)
+
+    def flush() -> Iterator[Finding]:
+        if not run:
+            return
+        blocks = [b for p in run for b in al.upstream_blocks(p)]
+        first = blocks[0]
+        start, end = first.start, max(b.end for b in blocks)
+        headings = [b for b in blocks if b.is_heading]
+        if headings:
+            what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
+        else:
+            what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+        more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
+        where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
+        yield ctx.finding(
+            f"missing in translation: {what}{more}{where}",
+            upstream_line=start,
+            translation_line=last_tr_line or None,
+            details={"blocks": len(blocks), "upstream_end": end},
+        )
+
+    for pair in al.pairs:
+        if pair.upstream and not pair.translation:
+            if not _has_content(al.upstream.blocks[pair.upstream[0]]):
                 continue
-            yield from _missing_run(al, ctx, run, last_tr_line, trs if unconfirmed else [])
-            run = []
-            if pair.translation:
-                last_tr_line = al.span(pair, "translation")[1]
-        yield from _missing_run(al, ctx, run, last_tr_line, trs if unconfirmed else [])
-        k = end
-
-
-def _missing_run(al: Alignment, ctx: Context, run: list[Pair], last_tr_line: int,
-                 candidates: list[Block]) -> Iterator[Finding]:
-    if not run:
-        return
-    blocks = [b for p in run for b in al.upstream_blocks(p)]
-    first = blocks[0]
-    start, end = first.start, max(b.end for b in blocks)
-    headings = [b for b in blocks if b.is_heading]
-    if headings:
-        what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
-    else:
-        what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
-    more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
-    where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
-    details: dict = {"blocks": len(blocks), "upstream_end": end}
-    unsure = ""
-    if candidates:
-        lines = ", ".join(str(b.start) for b in candidates)
-        unsure = (f"; translation line{'s' if len(candidates) > 1 else ''} {lines} at the same place "
-                  "may translate it (unconfirmed, or outdated)")
-        details["candidates"] = [b.start for b in candidates]
-    yield ctx.finding(
-        f"missing in translation: {what}{more}{where}{unsure}",
-        upstream_line=start,
-        translation_line=last_tr_line or None,
-        details=details,
-        minor=bool(candidates),
-    )
+            run.append(pair)
+            continue
+        yield from flush()
+        run = []
+        if pair.translation:
+            last_tr_line = al.span(pair, "translation")[1]
+    yield from flush()
 
 
 @check("RS102", "coverage.untranslated", Severity.WARNING)
@@ -166,6 +141,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
     tr_text = " ".join(b.text for b in trs)
     code = tuple(c for b in trs for c in b.anchors.code)
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
+    if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
+        min_words = 2  # "Published: March 4, 2025" copied as is
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")

@@ -511,3 +511,24 @@ def test_stats_fail_under(tmp_path, run_cli):
     doc = data["documents"][0]
     assert (doc["translated"], doc["fuzzy"], doc["untranslated"], doc["obsolete"]) == (3, 1, 4, 2)
     assert run_cli("po", "stats", str(target), "--fail-under", "37")[0] == 0
+
+
+def test_fast_outline_gives_the_same_units(corpus):
+    """extract and build read a block-level parse; import reads the full one: same units."""
+    def key(u: po.Unit) -> tuple:
+        return (u.msgid, u.kind, u.line, u.start, u.end, u.column, u.style, u.prefix, u.eol, u.key, u.context)
+
+    paths = [EXAMPLE_UP, EXAMPLE_TR] + [p for pair in corpus[::3] for p in pair]
+    for path in paths:
+        text, _ = po.decode_markdown(path.read_bytes(), str(path))
+        full = [key(u) for u in po.load(text, "x.md").units]
+        assert full == [key(u) for u in po.load(text, "x.md", fast=True).units], path
+    for _, _, text, _ in read_fixture_file(PO_FIXTURES / "extract.md"):
+        assert [key(u) for u in po.load(text, "x.md").units] == [key(u) for u in po.load(text, "x.md", fast=True).units]
+
+
+def test_broken_front_matter_is_one_line_error(tmp_path, run_cli):
+    bad = tmp_path / "bad.md"
+    bad.write_text("---\ntitle: [unclosed\n---\n\n# Hi\n", encoding="utf-8")
+    code, _, err = run_cli("po", "extract", str(bad))
+    assert code == 2 and "bad.md:" in err and "front matter is not valid YAML" in err

@@ -16,6 +16,7 @@ space (a hard line break is kept as a newline).
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
 import io
 import json
@@ -27,11 +28,13 @@ from typing import Iterable, Sequence
 import yaml
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, read_po, unescape, write_po
+from markdown_it import MarkdownIt
 
 from .align import align
+from .anchors import SHORTCODE_RE
 from .errors import InputError
-from .model import Alignment, Block, Document
-from .parse import HEADING_ID_RE, decode, parse
+from .model import Alignment, Anchors, Block, Cell, Document
+from .parse import CONTAINER, HEADING_ID_RE, decode, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 DEFAULT_WIDTH = 76
@@ -163,15 +166,128 @@ def decode_markdown(data: bytes, path: str) -> tuple[str, str]:
 
 
 def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
-         locales: tuple[str, ...] = ("en",), encoding: str = "utf-8") -> Parsed:
-    """Parse ``text`` and cut it into units."""
+         locales: tuple[str, ...] = ("en",), encoding: str = "utf-8", *, fast: bool = False) -> Parsed:
+    """Parse ``text`` and cut it into units.
+
+    ``fast`` skips what only alignment needs (inline parsing, anchors, sections): extract and
+    build use it; the units are the same (a test holds both paths to that). Footnotes need
+    the inline pass (a definition is kept only when referenced), so they take the full parse.
+    """
     source = Source.from_text(text)
-    doc = parse(source.text, path, locales)
+    fast = fast and "[^" not in source.text
+    doc = _outline(source.text, path) if fast else parse(source.text, path, locales)
     units = extract_units(source, doc, front_matter)
     parsed = Parsed(path, source, doc, units, encoding)
     for unit in units:
         parsed.by_block.setdefault(unit.block, []).append(unit)
     return parsed
+
+
+@functools.lru_cache(maxsize=1)
+def _block_parser() -> MarkdownIt:
+    """relsync's Markdown parser without the inline pass."""
+    from mdit_py_plugins.container import container_plugin
+    from mdit_py_plugins.footnote import footnote_plugin
+    from mdit_py_plugins.front_matter import front_matter_plugin
+
+    base = markdown()
+    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
+    md.use(front_matter_plugin).use(footnote_plugin)
+    md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    if md.get_active_rules() != base.get_active_rules():  # pragma: no cover - parse.py changed
+        raise RuntimeError("relsync.po's block parser no longer matches relsync.parse.markdown()")
+    md.core.ruler.disable(["inline"])
+    return md
+
+
+def _outline(text: str, path: str) -> Document:
+    """The blocks :func:`extract_units` reads, from a block-level parse: the same kinds,
+    lines and sources as :func:`relsync.parse.parse` gives them, without anchors."""
+    norm = text.replace("\r\n", "\n").replace("\r", "\n")
+    tokens = _block_parser().parse(norm)
+    raw: list[tuple[int, int, dict]] = []
+    item_first: list[bool] = []
+    list_depth = 0
+
+    def span(map_) -> tuple[int, int]:
+        if not map_:
+            return (1, 1)
+        return (map_[0] + 1, max(map_[0] + 1, map_[1]))
+
+    def add(kind: str, map_, **fields) -> None:
+        start, end = span(map_)
+        raw.append((start, len(raw), dict(kind=kind, start=start, end=end, **fields)))
+
+    i, n = 0, len(tokens)
+    table_header = False
+    row_map = None
+    cells = 0
+    while i < n:
+        tok = tokens[i]
+        t = tok.type
+        if t == "front_matter":
+            start, end = span(tok.map)
+            _check_yaml(tok.content, path, start)
+            add("front_matter", tok.map)
+            for offset, line in enumerate(tok.content.split("\n")):
+                if line.startswith("title:"):
+                    raw.append((start + 1 + offset, len(raw), dict(kind="title", start=start + 1 + offset,
+                                                                   end=start + 1 + offset, level=1)))
+                    break
+        elif t == "heading_open":
+            add("heading", tok.map, source=tokens[i + 1].content, level=int(tok.tag[1:]))
+            i += 1
+        elif t == "paragraph_open":
+            content = tokens[i + 1].content
+            kind = "paragraph"
+            if item_first and item_first[-1]:
+                kind = "list_item"
+                item_first[-1] = False
+            elif tok.level == 0 and SHORTCODE_RE.fullmatch(content.strip()):
+                kind = "shortcode"
+            add(kind, tok.map, source=content, level=list_depth)
+            i += 1
+        elif t in ("bullet_list_open", "ordered_list_open"):
+            list_depth += 1
+        elif t in ("bullet_list_close", "ordered_list_close"):
+            list_depth -= 1
+        elif t in ("list_item_open", "footnote_open"):
+            item_first.append(True)
+        elif t in ("list_item_close", "footnote_close"):
+            item_first.pop()
+        elif t == "thead_open":
+            table_header = True
+        elif t == "thead_close":
+            table_header = False
+        elif t == "tr_open":
+            row_map, cells = tok.map, 0
+        elif t == "inline" and row_map is not None:
+            cells += 1
+        elif t == "tr_close":
+            add("table_row", row_map, header=table_header, cells=(_EMPTY_CELL,) * cells)
+            row_map = None
+        elif t == f"container_{CONTAINER}_open":
+            start, _ = span(tok.map)
+            name, _, title = tok.info.strip().partition(" ")
+            raw.append((start, len(raw), dict(kind="container", start=start, end=start,
+                                              text=title.strip(), info=name, source=title)))
+        i += 1
+    raw.sort(key=lambda item: (item[0], item[1]))
+    blocks = [Block(index=k, text=fields.pop("text", ""), **fields) for k, (_, _, fields) in enumerate(raw)]
+    return Document(path=path, text=norm, blocks=blocks, sections=[])
+
+
+_EMPTY_CELL = Cell("", Anchors())
+
+
+def _check_yaml(content: str, path: str, start: int) -> None:
+    try:
+        yaml.safe_load(content)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = start + 1 + mark.line if mark is not None else start
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise InputError(path, f"front matter is not valid YAML: {problem}", line=line) from None
 
 
 # -- cutting a document into units ----------------------------------------------------------
@@ -871,11 +987,11 @@ def read_bytes(path: os.PathLike | str, shown: str) -> bytes:
 
 
 def load_file(path, shown: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
-              locale: str = "en") -> Parsed:
+              locale: str = "en", *, fast: bool = False) -> Parsed:
     from .config import month_locales
 
     text, encoding = decode_markdown(read_bytes(path, shown), shown)
-    return load(text, shown, front_matter, month_locales(locale), encoding)
+    return load(text, shown, front_matter, month_locales(locale), encoding, fast=fast)
 
 
 def read_catalog(path, shown: str, locale: str | None = None) -> Catalog:
@@ -900,7 +1016,7 @@ def _existing(path, shown: str, locale: str | None = None) -> Catalog | None:
 def extract_file(upstream, shown: str, reference: str, name: str, settings: Settings,
                  previous: Catalog | None = None) -> Catalog:
     """The POT of one upstream file; keeps ``previous``'s creation date when nothing changed."""
-    parsed = load_file(upstream, shown, settings.front_matter)
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True)
     pot = template(parsed, reference, name)
     if previous is not None and same_messages(previous, pot):
         pot.creation_date = previous.creation_date
@@ -908,7 +1024,7 @@ def extract_file(upstream, shown: str, reference: str, name: str, settings: Sett
 
 
 def build_file(upstream, shown: str, catalog: Catalog, settings: Settings, use_fuzzy: bool) -> bytes:
-    parsed = load_file(upstream, shown, settings.front_matter)
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True)
     return encode(build_text(parsed, catalog, use_fuzzy), parsed.encoding)
 
 

@@ -209,6 +209,8 @@ NO_HASH_COMMENT_INFO = frozenset({
 })
 _STRING_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`]*`")
 _TAG_TEXT_RE = re.compile(r">[^<>{}]*<")
+_TAG_MIXED_RE = re.compile(r">([^<>]*)<")
+_INTERPOLATION_RE = re.compile(r"\{\{.*?\}\}|\{[^{}]*\}", re.S)
 _PROSE_RE = re.compile(r"[^\W\d_]+")
 PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
@@ -227,4 +229,6 @@ def code_skeleton(code: str, info: str = "code") -> str:
         code = pattern.sub(" ", code)
     code = _STRING_RE.sub("''", code)
     code = _TAG_TEXT_RE.sub("><", code)
+    # Text around interpolations is sample text too: keep only "{{ $attrs }}", "{count}".
+    code = _TAG_MIXED_RE.sub(lambda m: ">" + "".join(_INTERPOLATION_RE.findall(m.group(1))) + "<", code)
     return "".join(code.split())

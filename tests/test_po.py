@@ -210,16 +210,43 @@ def test_import_then_build_is_no_worse(tmp_path, run_cli):
     assert "来自 PyTorch团队" in built and "layout: blog_detail" in built
 
 
-def test_import_splits_and_merges_are_fuzzy():
-    up = po.load("First sentence here. Second one here.\n\n## Next\n", "up.md")
-    tr = po.load("第一句。\n\n第二句。\n\n## 下一个\n", "tr.md", locales=("en", "zh_CN"))
-    pot = po.template(up, "up.md", "up")
+def test_import_split_paragraph_is_joined_and_fuzzy():
+    up = po.load("First sentence about `torch.compile` and 2.6. Second one with `foo()`.\n\n## Next\n", "up.md")
+    tr = po.load("第一句 `torch.compile` 和 2.6。\n\n第二句 `foo()`。\n\n## 下一个\n", "tr.md", locales=("en", "zh_CN"))
     al = po.align(up.doc, tr.doc)
-    catalog, _ = po.gettextize(up, tr, pot, "zh_CN", alignment=al)
-    message = catalog.get("First sentence here. Second one here.")
-    if any(len(p.translation) == 2 for p in al.pairs):
-        assert message.fuzzy and message.string == "第一句。\n\n第二句。"
-    assert catalog.get("Next").string == "下一个"
+    assert [(p.upstream, p.translation) for p in al.pairs] == [((0,), (0, 1)), ((1,), (2,))]
+    catalog, report = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
+    message = catalog.get(up.units[0].msgid)
+    assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。\n\n第二句 `foo()`。"
+    assert "1 upstream block(s) aligned with 2 translated block(s)" in message.user_comments[0]
+    assert catalog.get("Next").string == "下一个" and not catalog.get("Next").fuzzy
+    assert (report.translated, report.fuzzy) == (1, 1)
+
+
+def test_import_merged_paragraph_is_split_at_a_sentence_end():
+    from relsync.model import Alignment, Pair
+
+    up = po.load("First part here.\n\nSecond part, which is longer than the first.\n", "up.md")
+    tr = po.load("第一部分。第二部分比第一部分长。\n", "tr.md", locales=("en", "zh_CN"))
+    al = Alignment(up.doc, tr.doc, [Pair((0, 1), (0,), 0.9, "paragraph")])
+    catalog, _ = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
+    first, second = catalog.get("First part here."), catalog.get("Second part, which is longer than the first.")
+    assert (first.string, second.string) == ("第一部分。", "第二部分比第一部分长。")
+    assert first.fuzzy and second.fuzzy
+
+
+def test_import_fills_an_existing_po_and_keeps_its_translations(tmp_path, run_cli):
+    target = tmp_path / "zh.po"
+    assert run_cli("po", "extract", str(EXAMPLE_UP), "-o", str(tmp_path / "x.pot"))[0] == 0
+    assert run_cli("po", "init", str(tmp_path / "x.pot"), "-l", "zh_CN", "-o", str(target))[0] == 0
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace('msgid "by PyTorch Team"\nmsgstr ""',
+                                   'msgid "by PyTorch Team"\nmsgstr "PyTorch 团队撰写"'), encoding="utf-8")
+    code, _, err = run_cli("po", "import", str(EXAMPLE_UP), str(EXAMPLE_TR), "-l", "zh_CN", "-o", str(target))
+    assert code == 0 and "filled" in err, err
+    cat = po.parse_catalog(target.read_bytes(), "zh.po")
+    assert cat.get("by PyTorch Team").string == "PyTorch 团队撰写"
+    assert sum(1 for m in cat if m.id and m.string) > 50
 
 
 def test_corpus_imports_and_msgfmt_accepts(corpus, tmp_path):

@@ -417,3 +417,36 @@ def test_bad_baseline_exits_2(run_cli, project, content, problem):
 def test_missing_baseline_exits_2(run_cli, project):
     code, _, err = run_cli("check", "--baseline", "nope.json")
     assert code == 2 and "baseline file not found" in err
+
+
+def test_pre_commit_hook_runs_relsync_check(run_cli):
+    import shlex
+    import sys
+
+    import yaml
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    hook = next(h for h in hooks if h["id"] == "relsync-check")
+    program, *args = shlex.split(hook["entry"])
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert program in scripts and hook["pass_filenames"] is False
+    code, out, _ = run_cli(*args, cwd=ROOT)
+    assert code == 1 and "RS301 title-version" in out
+
+
+def test_readme_workflow_uses_existing_formats():
+    import re
+
+    import yaml
+
+    from relsync.report import FINDING_FORMATS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(name: translations\n.*?)```", readme, re.S).group(1)
+    steps = yaml.safe_load(block)["jobs"]["relsync"]["steps"]
+    formats = re.findall(r"relsync check --format (\w+)", " ".join(s.get("run", "") for s in steps))
+    assert formats and set(formats) <= set(FINDING_FORMATS)

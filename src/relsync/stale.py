@@ -550,7 +550,10 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
     if blob is None:
         return None
     shown = f"{path}@{commit[:7]}"
-    old = parse(decode(blob, shown), shown, ("en",))
+    old_text = decode(blob, shown)
+    if old_text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n") == al.upstream.text:
+        return Staleness(SyncPoint(commit, source, path))  # unchanged: nothing to parse or align
+    old = parse(old_text, shown, ("en",))
     touched = None
     if base is not None:
         before = found[2] if len(found) > 2 else None

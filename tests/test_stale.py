@@ -276,21 +276,29 @@ def test_errors_are_one_line_with_exit_status_2(run_cli, repo):
     assert code == 2 and "not both" in err
 
 
-def test_uncommitted_translation_and_no_git_give_no_staleness(run_cli, tmp_path, monkeypatch):
+def test_outside_git_no_git_runs_and_nothing_is_stale(run_cli, tmp_path, monkeypatch):
     plain = tmp_path / "plain"
     for rel, name in ((UP, "upstream.md"), (TR, "zh_CN.md")):
         (plain / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(STALE / "repo" / name, plain / rel)
-    assert stale.work_tree(plain / UP) is None or (plain / ".git").exists() is False
+    if stale.work_tree(plain / UP) is not None:
+        pytest.skip("the temporary directory is inside a git work tree")
 
     def no_git(*args, **kwargs):
         raise AssertionError("git must not run outside a work tree")
 
-    if stale.work_tree(plain / UP) is None:
-        monkeypatch.setattr(stale, "git", no_git)
+    monkeypatch.setattr(stale, "git", no_git)
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=plain)
     assert code == 0, err
     assert json.loads(out)["findings"] == []
+
+
+def test_a_translation_never_committed_has_no_staleness(run_cli, repo):
+    repo.write("locales/ja/notes.md", (STALE / "repo" / "zh_CN.md").read_text(encoding="utf-8"))
+    repo.edit(UP, EDIT_LATENCY)
+    repo.commit("Upstream: latency", UP)
+    findings = check(run_cli, repo)
+    assert [f["translation"]["path"] for f in of(findings, "stale")] == [str(TR)]
 
 
 def test_a_handful_of_git_calls_per_pair(run_cli, repo, monkeypatch):
@@ -350,3 +358,37 @@ def test_word_diff_rebuilds_both_texts(old, new):
     assert "".join(t for op, t in d if op != "+") == old
     assert "".join(t for op, t in d if op != "-") == new
     assert all(text for _, text in d)
+
+
+def test_markdown_comment_stays_within_its_size_budget(repo, monkeypatch):
+    from relsync.api import PairSpec, report_pair
+    from relsync.config import load_config
+    from relsync.report import markdown_diff
+
+    repo.edit(UP, EDIT_LATENCY, ("up to 2.1x faster", "up to 2.6x faster"))
+    repo.commit("Upstream figures", UP)
+    monkeypatch.chdir(repo.root)
+    cfg = load_config(repo.root)
+    report = report_pair(PairSpec(UP, TR, "zh_CN", "notes.md"), cfg)
+    full = markdown_diff.render([report], {"pairs": 1}, link_base="")
+    assert full.count("<details>") == 2 and "not shown" not in full
+    short = markdown_diff.render([report], {"pairs": 1}, link_base="", max_chars=len(full) - 200)
+    assert short.count("<details>") == 1 and "1 more passage(s) not shown here" in short
+    assert len(short) < len(full)
+
+
+def test_mark_synced_needs_git_and_a_committed_upstream(run_cli, repo, tmp_path):
+    repo.write("upstream/new.md", "# New\n\nText.\n")
+    repo.write("locales/zh_CN/new.md", "# 新\n\n文本。\n")
+    before = (repo.root / "locales/zh_CN/new.md").read_bytes()
+    code, _, err = run_cli("mark-synced", "upstream/new.md", "locales/zh_CN/new.md", cwd=repo.root)
+    assert code == 2 and "upstream/new.md" in err and "commit it first" in err
+    assert (repo.root / "locales/zh_CN/new.md").read_bytes() == before
+    outside = tmp_path / "outside"
+    (outside / "upstream").mkdir(parents=True)
+    (outside / "locales/zh_CN").mkdir(parents=True)
+    (outside / "upstream/a.md").write_text("# A\n", encoding="utf-8")
+    (outside / "locales/zh_CN/a.md").write_text("# 甲\n", encoding="utf-8")
+    if stale.work_tree(outside / "upstream/a.md") is None:
+        code, _, err = run_cli("mark-synced", cwd=outside)
+        assert code == 2 and "not in a git work tree" in err

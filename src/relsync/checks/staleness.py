@@ -10,6 +10,13 @@ from ..model import Alignment, Finding, Severity
 from . import Context, check
 
 
+_KIND = {"code": "code block", "html": "HTML block", "title": "title", "container": "container"}
+
+
+def _kind(kind: str) -> str:
+    return _KIND.get(kind, kind.replace("_", " "))
+
+
 def _snippet(text: str, width: int = 70) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "\u2026"
@@ -58,7 +65,7 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Finding]:
             what = f"upstream changed since {st.sync.short}"
             text = format_word_diff(first.diff, context=30)
         else:
-            kind = (first.new or first.old).kind.replace("_", " ")
+            kind = _kind((first.new or first.old).kind)
             what = f"upstream added a {kind} to this passage since {st.sync.short}"
             text = first.new.text if first.new else ""
         more = f" (and {len(changes) - 1} more change(s))" if len(changes) > 1 else ""
@@ -85,7 +92,7 @@ def orphaned(al: Alignment, ctx: Context) -> Iterator[Finding]:
     """
     for st, passage in _passages(ctx, "orphaned"):
         old = passage.changes[0].old
-        kind = old.kind.replace("_", " ")
+        kind = _kind(old.kind)
         tr = al.translation.blocks[passage.translation[0]]
         yield ctx.finding(
             f"translation of an upstream {kind} removed since {st.sync.short} "

@@ -17,6 +17,8 @@ from .markdown import default_link_base
 from .text import summary_line
 
 _MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]()#|~<>!])")
+#: GitHub refuses comments over 65,536 characters; passages beyond this budget are counted.
+MAX_CHARS = 60_000
 
 
 def escape(text: str) -> str:
@@ -84,7 +86,7 @@ def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
 
 
 def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: str | None = None,
-           **_) -> str:
+           max_chars: int = MAX_CHARS, **_) -> str:
     """The comment for ``reports`` (:class:`relsync.api.PairReport`)."""
     base = default_link_base() if link_base is None else link_base
     out = [f"### relsync: {summary_line(summary)}", ""]
@@ -112,29 +114,40 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: s
         out.append(f"- {f.rule} `{f.slug}`: {escape(f.message)}")
     if extra:
         out.append("")
+    left = 0
     for locale in sorted(by_locale):
         rows = by_locale[locale]
         out += [f"#### {escape(locale)}", "",
                 "| document | stale | orphaned | missing | updated | findings |",
                 "|---|---:|---:|---:|---:|---:|"]
+        quiet = 0
         for r in rows:
             count = {k: sum(1 for f in r.findings if f.slug == k) for k in ("stale", "orphaned", "missing")}
             updated = len(r.staleness.addressed) if r.staleness is not None else 0
+            if not (any(count.values()) or updated):
+                quiet += 1
+                continue
             path = r.alignment.translation.path
             doc = _link(Location(path, 1), base, path)
             out.append(f"| {doc} | {count['stale']} | {count['orphaned']} | {count['missing']} | "
                        f"{updated} | {len(r.findings)} |")
+        if quiet:
+            out.append(f"{quiet} other document(s): nothing stale, orphaned or missing.")
         out.append("")
+        used = sum(len(x) + 1 for x in out)
         for r in rows:
             if r.staleness is None:
                 continue
-            for passage in r.staleness.open:
-                out += _passage(r, passage, base)
-            for passage in r.staleness.addressed:
-                out += _passage(r, passage, base, addressed=True)
-            missing = [f for f in r.findings if f.slug == "missing"]
-            for f in missing:
-                out.append(f"- missing: {_link(f.upstream, base)} {escape(f.message)}")
-            if missing:
-                out.append("")
+            parts = [_passage(r, p, base) for p in r.staleness.open]
+            parts += [_passage(r, p, base, addressed=True) for p in r.staleness.addressed]
+            parts += [[f"- missing: {_link(f.upstream, base)} {escape(f.message)}", ""]
+                      for f in r.findings if f.slug == "missing"]
+            for part in parts:
+                if used + sum(len(x) + 1 for x in part) > max_chars:
+                    left += 1
+                    continue
+                out += part
+                used += sum(len(x) + 1 for x in part)
+    if left:
+        out.append(f"{left} more passage(s) not shown here: run `relsync diff --format html` for all.")
     return "\n".join(out).rstrip("\n") + "\n"

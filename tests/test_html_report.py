@@ -17,7 +17,7 @@ from relsync.config import Config
 from relsync.report import pair_statuses
 
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES, ROOT
-from .test_stale import TR, UP, Repo
+from .test_stale import TR, UP, Repo, line_of
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -132,7 +132,7 @@ def test_stale_rows_show_the_upstream_word_diff(run_cli, tmp_path):
     stale_rows = [k for k, r in enumerate(dom.rows) if r["data-status"] == "stale"]
     assert len(stale_rows) == 1
     row = dom.rows[stale_rows[0]]
-    assert row["data-translation-line"] == str(repo.read(TR).split("\n").index(
-        next(line for line in repo.read(TR).split("\n") if "Scheduler.compile" in line)) + 1)
+    assert row["data-translation-line"] == str(line_of(repo, TR, "Scheduler.compile"))
+    assert row["data-upstream-line"] == str(line_of(repo, UP, "Scheduler.compile"))
     assert "builds <ins>and caches </ins>an execution plan" in page
     assert "builds and caches an execution plan" in dom.row_text[stale_rows[0]]

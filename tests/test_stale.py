@@ -274,6 +274,8 @@ def test_errors_are_one_line_with_exit_status_2(run_cli, repo):
     assert code == 2 and "unknown revision 'no-such-rev'" in err
     code, _, err = run_cli("diff", "--since", "HEAD", "--base", "main", cwd=repo.root)
     assert code == 2 and "not both" in err
+    code, _, err = run_cli("diff", "--since", "-x", cwd=repo.root)
+    assert code == 2 and "invalid revision '-x'" in err
 
 
 def test_outside_git_no_git_runs_and_nothing_is_stale(run_cli, tmp_path, monkeypatch):
@@ -339,6 +341,25 @@ def test_mark_synced_keeps_crlf_and_bom(repo, prefix):
     assert changed
     expected = prefix + f"---\r\ntitle: x\r\nrelsync: {{source_commit: {sha}}}\r\n---\r\n\r\n# 标题\r\n"
     assert (repo.root / TR).read_bytes() == expected.encode("utf-8")
+
+
+_FM_LINE = st.sampled_from(["title: x", "date: 2025-03-04", "tags: [a, b]", "# note", "", "desc: \"a: b\""])
+_BODY = st.text(alphabet="ab #-*\n语`", max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_FM_LINE, max_size=4), _BODY, st.sampled_from(["\n", "\r\n"]), st.booleans())
+def test_set_source_commit_changes_nothing_but_its_entry(fm_lines, body, eol, with_fm):
+    body = body.replace("---", "")
+    text = (("---" + eol + "".join(x + eol for x in fm_lines) + "---" + eol) if with_fm else "") + body
+    result = stale.set_source_commit(text, SHA)
+    entry = f"relsync: {{source_commit: {SHA}}}" + eol
+    if with_fm:
+        at = result.index(entry)
+        assert result[:at] + result[at + len(entry):] == text
+    else:
+        assert result == f"---\n{entry.strip()}\n---\n" + text  # no line ending to follow
+    assert parse(result).front_matter["relsync"]["source_commit"] == SHA
 
 
 # -- word diff ----------------------------------------------------------------------------

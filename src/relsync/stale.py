@@ -503,6 +503,8 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
     """
     repo = work_tree(upstream)
     if repo is None:
+        if since is not None or base is not None:
+            raise ConfigError(f"--since and --base need git: {upstream} is not in a git work tree")
         return None
     rel_up = _relative(Path(upstream), repo)
     rel_tr = _relative(Path(translation), repo)
@@ -523,6 +525,10 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
                 return None
         else:
             return None
+    if not rev or rev.startswith("-") or "\n" in rev or "\r" in rev:
+        if source == "front-matter":
+            raise InputError(al.translation.path, f"invalid source_commit {rev!r}", line=line)
+        raise ConfigError(f"invalid revision {rev!r}")
     names = [f"{rev}^{{commit}}", f"{rev}:{rel_up}"]
     if base is not None and rel_tr is not None:
         names.append(f"{rev}:{rel_tr}")

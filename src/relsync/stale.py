@@ -35,7 +35,6 @@ from .parse import decode, parse
 WordDiff = tuple[tuple[str, str], ...]
 
 _TOKEN_RE = re.compile(r"\s+|\d+(?:[.,]\d+)*[%\w]*|\w+|[^\w\s]")
-_SHA_RE = re.compile(r"^[0-9a-f]{40}(?:[0-9a-f]{24})?$")
 #: Removed git variables that would point our calls at another repository (set inside hooks).
 _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
 

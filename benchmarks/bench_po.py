@@ -36,6 +36,18 @@ from relsync import po  # noqa: E402
 from relsync.parse import markdown  # noqa: E402
 
 
+def interleaved_medians(fns: dict, rounds: int) -> dict:
+    """Median time of each function, the rounds interleaved (A B C A B C ...) so that a
+    change in the machine's load affects every tool alike."""
+    times: dict = {name: [] for name in fns}
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
 def median_time(fn, rounds: int) -> float:
     times = []
     for _ in range(rounds):
@@ -89,7 +101,7 @@ def po4a_extract(paths: list[Path], out: Path) -> None:
     for i, path in enumerate(paths):
         subprocess.run(["po4a-gettextize", "-f", "text", "-o", "markdown", "-M", "UTF-8",
                         "-m", str(path), "-p", str(out / f"{i}.pot")],
-                       capture_output=True, check=False)
+                       capture_output=True, check=False, cwd=out)
 
 
 def have_ttk() -> bool:
@@ -116,6 +128,9 @@ def msgfmt_ok(path: Path) -> bool:
     return result.returncode == 0
 
 
+TOTALS: dict[str, int] = {}
+
+
 def relsync_gettextize(pairs, out: Path) -> tuple[int, list[str]]:
     usable, failed = 0, []
     for i, (en, zh, rel) in enumerate(pairs):
@@ -126,6 +141,8 @@ def relsync_gettextize(pairs, out: Path) -> tuple[int, list[str]]:
         except Exception as exc:  # a crash counts as a failure, named in the report
             failed.append(f"{rel}: {exc.__class__.__name__}: {exc}")
             continue
+        for field in ("translated", "fuzzy", "untranslated", "extra"):
+            TOTALS[field] = TOTALS.get(field, 0) + getattr(report, field)
         target = out / f"relsync-{i}.po"
         target.write_bytes(po.serialize(catalog))
         has_units = bool(up.units and tr.units)
@@ -143,7 +160,7 @@ def po4a_gettextize(pairs, out: Path) -> tuple[int, list[str]]:
         result = subprocess.run(
             ["po4a-gettextize", "-f", "text", "-o", "markdown", "-M", "UTF-8", "-L", "UTF-8",
              "-m", str(en), "-l", str(zh), "-p", str(target)],
-            capture_output=True, text=True)
+            capture_output=True, text=True, cwd=out)  # it leaves gettextization.failed.po in cwd
         if result.returncode == 0 and target.exists() and msgfmt_ok(target):
             usable += 1
         else:
@@ -165,18 +182,21 @@ def main(argv: list[str] | None = None) -> int:
     size = sum(len(t.encode()) for _, t in texts)
     print(f"{len(pairs)} English files, {size / 1e6:.2f} MB; median of {args.rounds} rounds")
     print()
-    rows = []
-    base = median_time(lambda: parse_baseline([t for _, t in texts]), args.rounds)
-    rows.append(("markdown-it-py parse (baseline)", base))
-    rows.append(("relsync po extract", median_time(lambda: relsync_extract(texts), args.rounds)))
+    plain = [t for _, t in texts]
+    fns = {"markdown-it-py parse (baseline)": lambda: parse_baseline(plain),
+           "relsync po extract": lambda: relsync_extract(texts)}
     if have_mdpo():
-        rows.append(("mdpo md2po", median_time(lambda: mdpo_extract(texts), args.rounds)))
-    else:
-        rows.append(("mdpo md2po", None))
+        fns["mdpo md2po"] = lambda: mdpo_extract(texts)
     if have_ttk():
-        rows.append(("translate-toolkit md2po", median_time(lambda: ttk_extract(texts), args.rounds)))
-    else:
-        rows.append(("translate-toolkit md2po", None))
+        fns["translate-toolkit md2po"] = lambda: ttk_extract(texts)
+    for fn in fns.values():  # warm-up: imports, caches
+        fn()
+    medians = interleaved_medians(fns, args.rounds)
+    base = medians["markdown-it-py parse (baseline)"]
+    rows = list(medians.items())
+    for name in ("mdpo md2po", "translate-toolkit md2po"):
+        if name not in medians:
+            rows.append((name, None))
     tmp = Path(tempfile.mkdtemp(prefix="bench-po-"))
     try:
         if shutil.which("po4a-gettextize") and not args.skip_po4a_extract:
@@ -211,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
             usable, failed = result
             print(f"{name:52} {usable:5d}/{len(pairs)} {100 * usable / len(pairs):7.1f}%")
         print("mdpo, translate-toolkit: no gettextize mode (they cannot read a translated document)")
+        print("relsync messages: " + ", ".join(f"{v} {k}" for k, v in TOTALS.items())
+              + " (extra: translated blocks kept as comments)")
         for name, result in results:
             if result and result[1]:
                 print(f"\n{name} failed on {len(result[1])}: " + ", ".join(result[1][:60]))

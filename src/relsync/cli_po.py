@@ -237,7 +237,7 @@ def _create(target: Path, catalog, width: int) -> None:
 
 @po.command()
 @click.argument("pot", required=False, type=click.Path())
-@click.argument("po_file", metavar="PO", required=False, type=click.Path())
+@click.argument("po_file", metavar="[PO]", required=False, type=click.Path())
 @click.option("-l", "--locale", help="Only this locale (layout mode).")
 @_with_width
 @click.pass_context
@@ -351,7 +351,7 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
 
 @po.command()
 @click.argument("upstream", required=False, type=click.Path())
-@click.argument("po_file", metavar="PO", required=False, type=click.Path())
+@click.argument("po_file", metavar="[PO]", required=False, type=click.Path())
 @click.option("-l", "--locale", help="Only this locale (layout mode).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Markdown file to write ('-': stdout).")
 @click.option("--fuzzy/--no-fuzzy", "use_fuzzy", default=None,

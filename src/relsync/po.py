@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import yaml
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po, unescape, write_po
 from markdown_it import MarkdownIt
 

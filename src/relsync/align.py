@@ -31,6 +31,8 @@ from .model import Alignment, Anchors, Document, Pair
 GAIN_FLOOR = 0.28
 #: Extra cost of a 1-2 or 2-1 move over a 1-1 move.
 MERGE_PENALTY = 0.03
+#: Further cost when one half of the split shares no anchor with the other side.
+UNSUPPORTED_MERGE_PENALTY = 0.05
 #: Heading pairs at or above this score become sync points.
 SYNC_THRESHOLD = 0.33
 #: Half-width of the DP band, in units, beyond the length difference of the two sides.
@@ -164,6 +166,8 @@ class _Unit:
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
     words: frozenset[str] = frozenset()
     """Lowercase Latin words of the text (upstream prose)."""
+    quote: int = 0
+    """Block-quote depth: a quoted note is never merged with the paragraph before it."""
 
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
@@ -206,7 +210,7 @@ def _units(doc: Document) -> list[_Unit]:
         latin = cjk_ratio(text) < 0.2
         units.append(
             _Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
-                  level=b.level if b.is_heading else 0,
+                  level=b.level if b.is_heading else 0, quote=b.quote,
                   words=frozenset(_WORD_RE.findall(text.lower())) if latin else frozenset())
         )
         i += 1
@@ -232,11 +236,21 @@ class _Scorer:
         self.ratio = _length_ratio(up, tr)
         self.log_ratio = math.log(self.ratio)
         self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        self.unit_of_a = {b: k for k, u in enumerate(up) for b in u.blocks}
+        self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
 
     def length_prior(self, la: int, lb: int, same_language: bool) -> float:
         expected = 0.0 if same_language else self.log_ratio
         d = math.log((lb + 4) / (la + 4)) - expected
         return math.exp(-(d * d) / (2 * 0.55 * 0.55))
+
+    def block_score(self, block_a: int, block_b: int) -> float:
+        """The 1-1 score of the units holding two blocks (positions taken as equal)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        if ua is None or ub is None:
+            return 0.0
+        return self._score([self.up[ua]], [self.tr[ub]], 0.5, 0.5)
 
     def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
         key = (ai, bj)
@@ -250,8 +264,10 @@ class _Scorer:
         return s
 
     def _score(self, ua: list[_Unit], ub: list[_Unit], pos_a: float, pos_b: float) -> float:
-        if len(ua) + len(ub) > 2 and any(_KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub)):
-            return 0.0  # only prose is split or merged
+        merged = len(ua) + len(ub) > 2
+        if merged and (any(_KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub))
+                       or len({u.quote for u in (*ua, *ub)}) > 1):
+            return 0.0  # only prose is split or merged, and never across a block quote
         kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
@@ -281,6 +297,16 @@ class _Scorer:
         same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
+        if merged:
+            # Each half of a split must share something with the other side; a credit line
+            # or a note with no anchors needs the length to speak for it.
+            parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
+            if other and any(not (p.keys.keys() & other.keys()) for p in parts):
+                penalty = UNSUPPORTED_MERGE_PENALTY
+            else:
+                penalty = 0.0
+        else:
+            penalty = 0.0
         an, weight = overlap(ka, kb, wa)
         if weight >= 1.0:
             base = 0.6 * an + 0.25 * lp + 0.15 * pp
@@ -292,7 +318,7 @@ class _Scorer:
         if ua[0].kind == "heading" and ub[0].kind in ("heading", "title"):
             if ua[0].level != ub[0].level:
                 base *= 0.75
-        return max(0.0, min(1.0, base * kf))
+        return max(0.0, min(1.0, base * kf - penalty))
 
 
 def _dp(
@@ -602,6 +628,48 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
     return out
 
 
+#: Unmatched runs up to this many blocks per side may be paired by :func:`_pair_leftovers`.
+LEFTOVER_MAX_BLOCKS = 3
+
+
+def _pair_leftovers(al: Alignment, scorer: _Scorer) -> list[Pair]:
+    """Pair the blocks of a short unmatched run between two aligned pairs when both sides
+    hold the same number of blocks of the same kinds, in order.
+
+    Such a run is a translation whose anchors all differ from upstream's (a changed link or
+    number in a one-link paragraph), or a short passage upstream rewrote: comparing the
+    blocks says more than reporting one missing and one extra block. The pairs keep their
+    low scores.
+    """
+    pairs = al.pairs
+    out: list[Pair] = []
+    k = 0
+    while k < len(pairs):
+        if pairs[k].is_match:
+            out.append(pairs[k])
+            k += 1
+            continue
+        end = k
+        while end < len(pairs) and not pairs[end].is_match:
+            end += 1
+        segment = pairs[k:end]
+        ups = [i for p in segment for i in p.upstream]
+        trs = [j for p in segment for j in p.translation]
+        kinds_up = [al.upstream.blocks[i].kind for i in ups]
+        kinds_tr = [al.translation.blocks[j].kind for j in trs]
+        quotes_up = [al.upstream.blocks[i].quote for i in ups]
+        quotes_tr = [al.translation.blocks[j].quote for j in trs]
+        if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
+                and all(kind not in ("front_matter", "html", "code", "table_row") for kind in kinds_up)):
+            for i, j, kind in zip(ups, trs, kinds_up):
+                s = scorer.block_score(i, j)
+                out.append(Pair((i,), (j,), round(min(s, GAIN_FLOOR), 4), kind))
+        else:
+            out.extend(segment)
+        k = end
+    return out
+
+
 def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
     up = _units(upstream)
@@ -654,4 +722,6 @@ def align(upstream: Document, translation: Document) -> Alignment:
             continue
         kind = (upstream.blocks[a_blocks[0]] if a_blocks else translation.blocks[b_blocks[0]]).kind
         pairs.append(Pair(a_blocks, b_blocks, round(float(s), 4) if a_blocks and b_blocks else 0.0, kind))
-    return Alignment(upstream, translation, pairs)
+    al = Alignment(upstream, translation, pairs)
+    al.pairs = _pair_leftovers(al, scorer)
+    return al

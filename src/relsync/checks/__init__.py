@@ -143,7 +143,6 @@ def run_checks(
     severity_of: Callable[[Rule], Severity] | None = None,
 ) -> list[Finding]:
     """Run every enabled rule over an alignment; findings sorted by location."""
-    ctx.alignment = confirm_pairs(ctx.alignment)
     findings: list[Finding] = []
     active = [r for r in rules() if enabled is None or enabled(r)]
     pair_rules = [r for r in active if r.scope == "pair"]
@@ -162,47 +161,6 @@ def run_checks(
         findings = [_with_severity(f, severity_of(REGISTRY[f.rule])) for f in findings]
     findings.sort(key=Finding.sort_key)
     return findings
-
-
-#: Unmatched runs up to this many blocks per side may be paired by :func:`confirm_pairs`.
-CONFIRM_MAX_BLOCKS = 3
-
-
-def confirm_pairs(al: Alignment) -> Alignment:
-    """Pair the blocks of a short unmatched run between two aligned pairs when both sides
-    hold the same number of blocks of the same kinds, in order.
-
-    Such a run is a translation whose anchors all differ from upstream's (a changed link
-    or number in a one-link paragraph), or a short passage upstream rewrote: in both cases
-    comparing the blocks says more than reporting one missing and one extra block.
-    """
-    pairs = al.pairs
-    out: list[Pair] = []
-    k = 0
-    changed = False
-    while k < len(pairs):
-        if pairs[k].is_match:
-            out.append(pairs[k])
-            k += 1
-            continue
-        end = k
-        while end < len(pairs) and not pairs[end].is_match:
-            end += 1
-        segment = pairs[k:end]
-        ups = [i for p in segment for i in p.upstream]
-        trs = [j for p in segment for j in p.translation]
-        kinds_up = [al.upstream.blocks[i].kind for i in ups]
-        kinds_tr = [al.translation.blocks[j].kind for j in trs]
-        if (ups and len(ups) <= CONFIRM_MAX_BLOCKS and kinds_up == kinds_tr
-                and all(kind not in ("front_matter", "html", "code") for kind in kinds_up)):
-            out.extend(Pair((i,), (j,), 0.0, kind) for i, j, kind in zip(ups, trs, kinds_up))
-            changed = True
-        else:
-            out.extend(segment)
-        k = end
-    if not changed:
-        return al
-    return Alignment(al.upstream, al.translation, out)
 
 
 def _with_severity(f: Finding, severity: Severity) -> Finding:

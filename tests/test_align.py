@@ -173,3 +173,14 @@ def test_split_paragraph_whose_halves_share_unique_anchors_is_one_pair():
     assert covered_once(al)
     split = [p for p in al.pairs if len(p.translation) == 2]
     assert len(split) == 1 and al.span(split[0], "translation") == (3, 5)
+
+
+def test_translator_notes_in_short_documents_stay_extra():
+    up = "# Notes 1.2\n\nThe `run()` call is faster now.\n\nUse `stop()` to end it.\n"
+    for note in ("> 译者注：这里的说明很重要。", "译者：@片刻"):
+        tr = f"# 说明 1.2\n\n`run()` 调用现在更快了。\n\n{note}\n\n用 `stop()` 结束它。\n"
+        al = align(parse(up), parse(tr))
+        assert covered_once(al)
+        extra = [al.translation_blocks(p)[0].text for p in al.pairs if not p.upstream]
+        assert extra == [note.lstrip("> ")], note
+        assert all(len(p.translation) <= 1 for p in al.pairs)

@@ -34,7 +34,7 @@ from .align import align
 from .anchors import SHORTCODE_RE
 from .errors import InputError
 from .model import Alignment, Anchors, Block, Cell, Document
-from .parse import CONTAINER, HEADING_ID_RE, decode, markdown, parse
+from .parse import CONTAINER, decode, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 DEFAULT_WIDTH = 76
@@ -44,6 +44,7 @@ FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
 GENERATOR = "relsync"
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
+_HEADING_ID_RE = re.compile(r"\{#[^}\s]+\}[ \t]*$")
 _CJK = r"\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
 _CJK_END_RE = re.compile(f"[{_CJK}]$")
 _CJK_START_RE = re.compile(f"^[{_CJK}]")
@@ -176,6 +177,10 @@ def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTE
     source = Source.from_text(text)
     fast = fast and "[^" not in source.text
     doc = _outline(source.text, path) if fast else parse(source.text, path, locales)
+    problems = getattr(doc, "problems", None)
+    if problems:
+        line, problem = problems[0]
+        raise InputError(path, problem, line=line)
     units = extract_units(source, doc, front_matter)
     parsed = Parsed(path, source, doc, units, encoding)
     for unit in units:
@@ -227,7 +232,8 @@ def _outline(text: str, path: str) -> Document:
         t = tok.type
         if t == "front_matter":
             start, end = span(tok.map)
-            _check_yaml(tok.content, path, start)
+            if tok.content.strip():
+                _check_yaml(tok.content, path, start)
             add("front_matter", tok.map)
             for offset, line in enumerate(tok.content.split("\n")):
                 if line.startswith("title:"):
@@ -380,10 +386,11 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
     style = "inline"
     if block.kind == "heading":
         style = "line"
-        m = HEADING_ID_RE.search(msgid)
+        m = _HEADING_ID_RE.search(msgid)
         if m:
-            cut = len(msgid) - m.start()
-            msgid = msgid[: m.start()]
+            keep = len(msgid[: m.start()].rstrip(" \t"))
+            cut = len(msgid) - keep
+            msgid = msgid[:keep]
             end_col -= cut
             if end_col < 0 or not msgid.strip():
                 return None

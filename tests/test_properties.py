@@ -77,3 +77,12 @@ def test_every_real_pair_aligns_with_every_block_once(corpus):
         al = align(parse(en.read_text(encoding="utf-8"), str(en)),
                    parse(zh.read_text(encoding="utf-8"), str(zh), ("en", "zh_CN")))
         _covered_once(al)
+
+
+def test_adversarial_runs_parse_in_linear_patterns():
+    # Each of these took quadratic time in an earlier pattern (seconds at 50k characters).
+    doc = parse("# Title {#tid}" + " " * 50_000 + "\n\n" + "<" * 50_000 + "\n\n" + "{" * 50_000 + "\n")
+    assert doc.blocks[0].text == "Title" and "#tid" in doc.blocks[0].anchors.terms
+    from relsync.anchors import code_skeleton
+
+    assert code_skeleton("<p>" + "{" * 50_000 + "</p>", "vue")

@@ -210,7 +210,7 @@ NO_HASH_COMMENT_INFO = frozenset({
 _STRING_RE = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`]*`")
 _TAG_TEXT_RE = re.compile(r">[^<>{}]*<")
 _TAG_MIXED_RE = re.compile(r">([^<>]*)<")
-_INTERPOLATION_RE = re.compile(r"\{\{.*?\}\}|\{[^{}]*\}", re.S)
+_INTERPOLATION_RE = re.compile(r"\{\{[^{}]*\}\}|\{[^{}]*\}")
 _PROSE_RE = re.compile(r"[^\W\d_]+")
 PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 

@@ -24,7 +24,7 @@ from .errors import InputError
 from .model import Anchors, Block, Cell, Document, Markup, Section
 
 CONTAINER = "any"
-HEADING_ID_RE = re.compile(r"\s*\{#([^}\s]+)\}\s*$")
+HEADING_ID_RE = re.compile(r"\{#([^}\s]+)\}\s*$")
 SUPPRESS_RE = re.compile(
     r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
 )
@@ -420,7 +420,7 @@ def _merge_anchors(items) -> Anchors:
 
 merge_anchors = _merge_anchors
 
-_HTML_TAG_RE = re.compile(r"<[^>]*>")
+_HTML_TAG_RE = re.compile(r"<[^<>]*>")
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

@@ -1,0 +1,100 @@
+"""Regular expressions against adversarial input: is every one linear?
+
+    python benchmarks/bench_regex.py [--sizes 100000,1000000]
+
+Collects every compiled pattern at module level in relsync (and the date pattern built from
+babel's month names), feeds each pathological strings of growing size (long runs of `*`,
+`[`, backticks, digits and dots, `<`, spaces, mixed CJK), and reports the worst time per MB
+and how the time grows with the size (linear: about 1x per MB at every size). Also runs the
+whole parser on the same strings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import re
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+import relsync  # noqa: E402
+from relsync.anchors import _month_table  # noqa: E402
+from relsync.parse import parse  # noqa: E402
+
+ATOMS = {
+    "stars": "*",
+    "brackets": "[",
+    "backticks": "`",
+    "digits-dots": "1.",
+    "digits-commas": "1,",
+    "angles": "<",
+    "spaces": " ",
+    "hashes": "#",
+    "braces": "{",
+    "url-ish": "http://a",
+    "cjk-digits": "年1月",
+    "words": "Ab ",
+}
+
+
+def patterns() -> dict[str, re.Pattern]:
+    found: dict[str, re.Pattern] = {}
+    for info in pkgutil.walk_packages(relsync.__path__, "relsync."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern):
+                found[f"{info.name}.{name}"] = value
+            elif isinstance(value, tuple) and value and all(isinstance(v, re.Pattern) for v in value):
+                for k, v in enumerate(value):
+                    found[f"{info.name}.{name}[{k}]"] = v
+    found["relsync.anchors.<dates>"] = _month_table(("en", "zh_CN"))[0]
+    return found
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sizes", default="100000,1000000")
+    args = ap.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
+    worst = (0.0, "", "")
+    growth_worst = (0.0, "", "")
+    pats = patterns()
+    for atom_name, atom in ATOMS.items():
+        for pat_name, pat in pats.items():
+            per_mb = []
+            for size in sizes:
+                text = (atom * (size // len(atom) + 1))[:size]
+                t = timed(lambda: [m for m in pat.finditer(text)])
+                per_mb.append(t / (size / 1e6))
+            if per_mb[-1] > worst[0]:
+                worst = (per_mb[-1], pat_name, atom_name)
+            growth = per_mb[-1] / max(per_mb[0], 1e-9)
+            if per_mb[-1] > 0.01 and growth > growth_worst[0]:
+                growth_worst = (growth, pat_name, atom_name)
+    print(f"{len(pats)} patterns x {len(ATOMS)} adversarial inputs, sizes {sizes}")
+    print(f"worst time per MB: {worst[0]:.3f} s/MB ({worst[1]} on {worst[2]})")
+    print(f"worst growth of time per MB from {sizes[0]} to {sizes[-1]} chars: {growth_worst[0]:.2f}x "
+          f"({growth_worst[1]} on {growth_worst[2]}; 1x is linear)")
+    print(f"{'whole parser':24} {'s/MB':>8}")
+    for atom_name, atom in ATOMS.items():
+        text = (atom * (sizes[-1] // len(atom) + 1))[: sizes[-1]]
+        t = timed(lambda: parse(text))
+        print(f"{atom_name:24} {t / (len(text) / 1e6):8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

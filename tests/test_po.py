@@ -614,3 +614,19 @@ def test_property_translations_land_in_their_blocks(text):
     again = po.load(out, "out.md")
     assert [b.kind for b in again.doc.blocks] == [b.kind for b in parsed.doc.blocks]
     assert [u.msgid for u in again.units] == [f"Q{u.msgid}Z" for u in parsed.units]
+
+
+def test_import_table_cells_pair_by_column_and_shape_differences_are_fuzzy():
+    from relsync.model import Alignment, Pair
+
+    up = po.load("| Beta | Prototype | |\n|---|---|---|\n| `a.b` speed | `c.d` size | |\n", "up.md")
+    same = po.load("| 测试版 | 原型 | |\n|---|---|---|\n| `a.b` 速度 | `c.d` 大小 | |\n", "tr.md", locales=("en", "zh_CN"))
+    narrow = po.load("| 测试版 | 原型 |\n|---|---|\n| `a.b` 速度 | `c.d` 大小 |\n", "tr.md", locales=("en", "zh_CN"))
+    for tr, fuzzy in ((same, False), (narrow, True)):
+        al = Alignment(up.doc, tr.doc, [Pair((0,), (0,), 0.9, "table_row"), Pair((1,), (1,), 0.9, "table_row")])
+        catalog, _ = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
+        assert [(m.id, m.string, m.fuzzy) for m in catalog if m.id] == [
+            ("Beta", "测试版", fuzzy), ("Prototype", "原型", fuzzy),
+            ("`a.b` speed", "`a.b` 速度", fuzzy), ("`c.d` size", "`c.d` 大小", fuzzy)]
+        if fuzzy:
+            assert "the translated row has 2 cells, the upstream row 3" in catalog.get("Beta").user_comments[0]

@@ -803,7 +803,7 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
             continue
         up_blocks = [up.doc.blocks[b] for b in pair.upstream]
         if all(b.kind == "table_row" for b in up_blocks) and all(b.kind == "table_row" for b in tr_blocks):
-            _fill_row(up_units, tr, tr_blocks[0], fill, low, note)
+            _fill_row(up_units, up_blocks[0], tr, tr_blocks[0], fill, low, note)
             continue
         if len(up_blocks) == 1 and len(tr_blocks) == 1:
             fill(up_units[0], unit_text(tr, tr_blocks[0]), low, note)
@@ -852,14 +852,15 @@ def _tr_line(tr: Parsed, unit: Unit, text: str) -> int:
     return unit.line
 
 
-def _fill_row(up_units: list[Unit], tr: Parsed, tr_block: Block, fill, low: bool, note) -> None:
+def _fill_row(up_units: list[Unit], up_block: Block, tr: Parsed, tr_block: Block, fill, low: bool,
+              note) -> None:
+    """Cells pair by column; a row of another width is paired all the same, but fuzzy."""
     tr_cells = {u.column: u for u in tr.by_block.get(tr_block.index, [])}
     html_cells = tr_block.cells if not tr_cells else ()
-    up_cols = {u.column for u in up_units}
     width = len(tr_block.cells)
     shape_note = None
-    if width != max(up_cols, default=-1) + 1 and width != len(up_units):
-        shape_note = f"relsync: the translated row has {width} cells"
+    if width != len(up_block.cells):
+        shape_note = f"relsync: the translated row has {width} cells, the upstream row {len(up_block.cells)}"
     for unit in up_units:
         if unit.column in tr_cells:
             text = tr_cells[unit.column].msgid

@@ -83,6 +83,8 @@ class Context:
     """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
     staleness: object | None = None
     """A :class:`relsync.stale.Staleness` when git history is at hand; staleness rules need it."""
+    memo: dict = field(default_factory=dict)
+    """Per-alignment values rules compute once (a document's heading ids, ...)."""
     _rule: Rule | None = None
 
     @property

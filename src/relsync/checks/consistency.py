@@ -324,6 +324,14 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
 _HEADING_ID_RE = re.compile(r"\{#([^{}\s]+)\}\s*$")
 
 
+def _upstream_ids(ctx: Context) -> set[str]:
+    """The upstream document's heading ids, computed once per alignment."""
+    ids = ctx.memo.get("upstream_ids")
+    if ids is None:
+        ids = ctx.memo["upstream_ids"] = _heading_ids(ctx.alignment.upstream)
+    return ids
+
+
 def _heading_ids(doc) -> set[str]:
     """Ids a same-page link may name: explicit ``{#id}`` and the usual slugs of heading text,
     and HTML ``id``/``name`` attributes."""
@@ -361,11 +369,10 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     ups, trs = sides
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
-    targets = _heading_ids(ctx.alignment.upstream)
     # A same-page "#fragment" that names no heading upstream is broken upstream; a translation
     # that links elsewhere may have fixed it.
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
-         if not (u.startswith("#") and len(u) > 1 and u[1:].lower() not in targets)}
+         if not (u.startswith("#") and len(u) > 1 and u[1:].lower() not in _upstream_ids(ctx))}
     b = {u: normalize_link(u, ctx) for b in trs for u in b.anchors.links}
     lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
     added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]

@@ -630,3 +630,21 @@ def test_import_table_cells_pair_by_column_and_shape_differences_are_fuzzy():
             ("`a.b` speed", "`a.b` 速度", fuzzy), ("`c.d` size", "`c.d` 大小", fuzzy)]
         if fuzzy:
             assert "the translated row has 2 cells, the upstream row 3" in catalog.get("Beta").user_comments[0]
+
+
+def test_settings_templates_front_matter_and_width(tmp_path, run_cli):
+    (tmp_path / "upstream" / "guide").mkdir(parents=True)
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "upstream" / "guide" / "intro.md").write_text(
+        "---\ntitle: Intro\ndescription: What it is\nlayout: doc\n---\n\n# Intro\n", encoding="utf-8")
+    (tmp_path / "relsync.toml").write_text(
+        '[po]\ntemplates = "i18n/pot"\nfront-matter = ["title", "description"]\nwidth = 0\n', encoding="utf-8")
+    code, _, err = run_cli("po", "extract", cwd=tmp_path)
+    assert code == 0, err
+    pot = po.parse_catalog((tmp_path / "i18n" / "pot" / "guide" / "intro.pot").read_bytes(), "intro.pot")
+    assert [(m.id, m.context, m.locations) for m in pot if m.id] == [
+        ("Intro", None, [("upstream/guide/intro.md", 2), ("upstream/guide/intro.md", 7)]),
+        ("What it is", None, [("upstream/guide/intro.md", 3)])]
+    (tmp_path / "relsync.toml").write_text('[po]\nfront-matter = "title"\ncolour = 1\n', encoding="utf-8")
+    code, _, err = run_cli("po", "extract", cwd=tmp_path)
+    assert code == 2 and "unknown setting 'colour'" in err

@@ -420,6 +420,8 @@ def stats(ctx, files, fmt, fail_under):
             base = cfg.locales_dir / loc / "LC_MESSAGES"
             if base.is_dir():
                 paths.extend(sorted(base.rglob("*.po")))
+    if not paths:
+        click.echo("relsync: no PO files found (locales/<lang>/LC_MESSAGES/*.po)", err=True)
     rows = []
     for path in paths:
         catalog = po_lib.read_catalog(path, display_path(path))

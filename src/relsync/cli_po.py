@@ -17,6 +17,7 @@ import fnmatch
 import json
 import os
 from dataclasses import dataclass
+import sys
 from pathlib import Path
 
 import click
@@ -115,7 +116,7 @@ def _ensure_dir(path: Path) -> None:
 
 
 def _emit_bytes(data: bytes) -> None:
-    stream = click.get_binary_stream("stdout")
+    stream = getattr(sys.stdout, "buffer", sys.stdout)
     stream.write(data)
     stream.flush()
 

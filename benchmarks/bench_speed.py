@@ -11,6 +11,7 @@ is noisy, so compare ratios, not seconds across runs.
 from __future__ import annotations
 
 import argparse
+import gc
 import statistics
 import sys
 import time
@@ -38,6 +39,7 @@ def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
 def median_time(fn, rounds: int) -> float:
     times = []
     for _ in range(rounds):
+        gc.collect()
         start = time.perf_counter()
         fn()
         times.append(time.perf_counter() - start)
@@ -71,11 +73,15 @@ def main() -> int:
         for en, zh, rel in pairs:
             api.check_pair(api.PairSpec(en, zh, "zh_CN", rel), cfg)
 
-    base = median_time(baseline, args.rounds)
-    rows = [("markdown-it-py parse (baseline)", base)]
-    for name, fn in (("relsync parse", relsync_parse), ("relsync parse + align", relsync_align),
-                     ("relsync check (parse, align, all rules)", relsync_check)):
-        rows.append((name, median_time(fn, args.rounds)))
+    measurements = [("markdown-it-py parse (baseline)", baseline), ("relsync parse", relsync_parse),
+                    ("relsync parse + align", relsync_align),
+                    ("relsync check (parse, align, all rules)", relsync_check)]
+    samples: dict[str, list[float]] = {name: [] for name, _ in measurements}
+    for _ in range(args.rounds):  # interleaved, so that a noisy moment hits every measurement
+        for name, fn in measurements:
+            samples[name].append(median_time(fn, 1))
+    rows = [(name, statistics.median(samples[name])) for name, _ in measurements]
+    base = rows[0][1]
     print(f"{len(pairs)} pairs, {len(texts)} files, {size / 1e6:.2f} MB, median of {args.rounds} rounds")
     print(f"{'measurement':45} {'median s':>9} {'x baseline':>10}")
     for name, t in rows:

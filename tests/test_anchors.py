@@ -14,6 +14,8 @@ from relsync.anchors import find_dates, prose_anchors
         ("12,000 users", ["12000"]),
         ("1.2 万用户", ["12000"]),
         ("over 1.5 million users", ["1500000"]),
+        ("320k followers", ["320000"]),
+        ("32 万粉丝", ["320000"]),
         ("PyTorch 2.6 and CUDA 12.6.3", ["2.6", "12.6.3"]),
         ("tag v2.6.0", ["2.6.0"]),
         ("X86 and FP16 on H100", []),

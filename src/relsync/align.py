@@ -532,6 +532,8 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
 
 #: Unique shared anchors at or above this 1-1 score split a region before the DP runs.
 ANCHOR_THRESHOLD = 0.55
+#: A region of equal length whose diagonal pairs all score this much is taken as it is.
+DIAGONAL_THRESHOLD = 0.6
 
 
 def _lis(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -601,6 +603,12 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
         pb = (bj[0] + 0.5) / m
         return scorer.score(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), pa, pb)
 
+    if n == m and n > 1:
+        # The common case: the translation follows upstream block for block. When every
+        # diagonal pair is confident, it is the alignment, and the DP is not needed.
+        diagonal = [score((x,), (x,)) for x in range(n)]
+        if min(diagonal) >= DIAGONAL_THRESHOLD:
+            return [((ra[x],), (rb[x],), diagonal[x]) for x in range(n)]
     anchors = _unique_anchors(ra, rb, scorer, score) if n * m > 36 else []
     out = []
     prev_x, prev_y = 0, 0

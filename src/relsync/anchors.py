@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections import Counter
 from datetime import date
 
 from babel import Locale, UnknownLocaleError
@@ -28,7 +29,7 @@ URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\
 # names, not numbers) and not followed by an ordinal suffix.
 NUMBER_RE = re.compile(
     r"(?<![A-Za-z0-9_])(?:[vV](?=\d))?(\d+(?:[.,]\d+)*)"
-    r"(\s?[万亿]|\s(?:thousand|million|billion|trillion)\b)?"
+    r"(\s?[万亿]|\s(?:thousand|million|billion|trillion)\b|[kKMB]\b)?"
     r"(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
 )
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
@@ -41,6 +42,10 @@ _MAGNITUDE = {
     "million": 1_000_000,
     "billion": 1_000_000_000,
     "trillion": 1_000_000_000_000,
+    "k": 1_000,
+    "K": 1_000,
+    "M": 1_000_000,
+    "B": 1_000_000_000,
 }
 
 
@@ -52,14 +57,16 @@ def nfkc(text: str) -> str:
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters of ``text`` (0 when it has no letters)."""
     cjk = len(CJK_RE.findall(text))
+    if not cjk:
+        return 0.0
     latin = len(LATIN_LETTER_RE.findall(text))
     total = cjk + latin
     return cjk / total if total else 0.0
 
 
 def normalize_number(raw: str, magnitude: str | None = None) -> str:
-    """``3,892`` -> ``3892``; ``1.2 万`` and ``12 thousand`` -> ``12000``; versions ``12.6.3``
-    stay as they are."""
+    """``3,892`` -> ``3892``; ``1.2 万``, ``12 thousand`` and ``12k`` -> ``12000``; versions
+    ``12.6.3`` stay as they are."""
     digits = raw
     if "," in digits:
         head, *groups = digits.split(",")
@@ -115,6 +122,7 @@ def _iso(year: str, month: int, day: str | None) -> str | None:
 
 
 _YEAR_RE = re.compile(r"\d{4}")
+_DIGIT_RE = re.compile(r"\d")
 
 
 def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int, int, str]]:
@@ -162,34 +170,45 @@ def prose_anchors(
 
     A number inside a date or a URL belongs to that date or URL and is not reported again.
     """
-    text = nfkc(text)
+    if not text.isascii():
+        text = nfkc(text)
     urls = []
-    spans = []
-    for m in URL_RE.finditer(text):
-        urls.append(m.group(0))
-        spans.append(m.span())
-    text = _blank(text, spans)
-    dates = find_dates(text, locales)
-    text = _blank(text, [(s, e) for s, e, _ in dates])
-    numbers = [normalize_number(m.group(1), m.group(2)) for m in NUMBER_RE.finditer(text)]
-    if CJK_RE.search(text):
-        terms = TERM_RE.findall(text)
-    else:
-        terms = [m.group(0) for m in TERM_RE.finditer(text) if _looks_like_name(m.group(0), text, m.start())]
+    if "http" in text or "www." in text:
+        spans = []
+        for m in URL_RE.finditer(text):
+            urls.append(m.group(0))
+            spans.append(m.span())
+        text = _blank(text, spans)
+    numbers: list[str] = []
+    dates: list[tuple[int, int, str]] = []
+    if _DIGIT_RE.search(text):
+        dates = find_dates(text, locales)
+        text = _blank(text, [(s, e) for s, e, _ in dates])
+        numbers = [normalize_number(m.group(1), m.group(2)) for m in NUMBER_RE.finditer(text)]
+    terms = TERM_RE.findall(text)
+    if not CJK_RE.search(text):
+        terms = english_names(text, terms)
     return numbers, [iso for _, _, iso in dates], urls, terms
 
 
-_SENTENCE_START_RE = re.compile(r"(?:^|[.!?:;\"'(\[*_>-])\s*$")
+_SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
 
 
-def _looks_like_name(word: str, text: str, start: int) -> bool:
-    """In English prose, keep words that read as names: inner capitals, digits, dots, or a
-    capitalized word that does not merely start a sentence."""
-    if len(word) < 2 or word.islower() and word.isalpha():
-        return False
-    if not word.isalpha() or not word[1:].islower():
-        return True  # digits, dots, underscores, inner capitals: torch.compile, FP16, PyTorch
-    return not _SENTENCE_START_RE.search(text, max(0, start - 3), start)
+def english_names(text: str, words: list[str]) -> list[str]:
+    """The words of English prose that read as names: inner capitals, digits, dots,
+    underscores (``PyTorch``, ``FP16``, ``torch.compile``), or a capitalized word that does
+    not merely start a sentence (``Python``, but not the ``The`` of "The release")."""
+    names = [w for w in words if len(w) > 1 and not (w.isalpha() and w.islower())]
+    if not any(w.isalpha() and w[1:].islower() for w in names):
+        return names
+    starts = Counter(_SENTENCE_CAPITAL_RE.findall(text))
+    out = []
+    for w in names:
+        if starts[w] and w.isalpha() and w[1:].islower():
+            starts[w] -= 1
+            continue
+        out.append(w)
+    return out
 
 
 _HASH_COMMENT_RE = re.compile(r"(?m)(?:^|(?<=\s))#(?![!{\[]).*$")

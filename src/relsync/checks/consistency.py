@@ -61,11 +61,10 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     if sides is None:
         return
     up, tr = _anchors(sides[0]), _anchors(sides[1])
-    # "320k followers" / "32 万粉丝": a number with a k/M/B suffix is that many thousands.
-    up_scaled = _scaled(" ".join(x.text for x in sides[0]))
-    tr_scaled = _scaled(" ".join(x.text for x in sides[1]))
-    a = Counter(up_scaled.get(n, n) for n in up.numbers if _significant_number(n))
-    b = Counter(tr_scaled.get(n, n) for n in tr.numbers if _significant_number(n))
+    if up.numbers == tr.numbers:
+        return
+    a = Counter(n for n in up.numbers if _significant_number(n))
+    b = Counter(n for n in tr.numbers if _significant_number(n))
     lost, added = _diff(a, b)
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
@@ -84,19 +83,6 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
 
 
 _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
-_SUFFIXED_RE = re.compile(r"(?<![\w.,])(\d+(?:\.\d+)?)\s?([kKMB])\b")
-_SUFFIX = {"k": 1_000, "K": 1_000, "M": 1_000_000, "B": 1_000_000_000}
-
-
-def _scaled(text: str) -> dict[str, str]:
-    """Numbers written with a k/M/B suffix: ``"320k"`` -> ``{"320": "320000"}``."""
-    out = {}
-    for m in _SUFFIXED_RE.finditer(text):
-        value = float(m.group(1)) * _SUFFIX[m.group(2)]
-        out[m.group(1)] = str(int(value)) if value == int(value) else str(value)
-    return out
-
-
 def _in_code(number: str, code: tuple[str, ...]) -> bool:
     return any(number in _DIGITS_RE.findall(c) for c in code)
 
@@ -119,6 +105,8 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     if sides is None:
         return
     up, tr = _anchors(sides[0]), _anchors(sides[1])
+    if up.dates == tr.dates:
+        return
     lost = [d for d in up.dates if not any(_dates_equal(d, e) for e in tr.dates)]
     added = [d for d in tr.dates if not any(_dates_equal(d, e) for e in up.dates)]
     if not lost and not added:
@@ -148,6 +136,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
         return
     ups, trs = sides
     if ups[0].kind == "code" and trs[0].kind == "code":
+        if ups[0].text == trs[0].text:
+            return
         info = ups[0].info or trs[0].info
         if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
             line = _first_code_difference(ups[0].text, trs[0].text, info)
@@ -159,6 +149,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
         return
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
+    if not any(b.anchors.code for b in ups):
+        return  # code the translator added is not a finding
     up_text = " ".join(b.text for b in ups)
     tr_text = " ".join(b.text for b in trs)
     up_code = {c for b in ups for c in b.anchors.code}
@@ -369,6 +361,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     ups, trs = sides
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
+    if not any(b.anchors.links for b in ups):
+        return  # links the translator added are not findings
     # A same-page "#fragment" that names no heading upstream is broken upstream; a translation
     # that links elsewhere may have fixed it.
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
@@ -404,6 +398,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
     if sides is None:
         return
     ups, trs = sides
+    if len(ups) == len(trs) == 1 and ups[0].markup == trs[0].markup:
+        return
     a: Counter[str] = Counter()
     b: Counter[str] = Counter()
     for blk in ups:

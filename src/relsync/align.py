@@ -100,13 +100,13 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
 UNMATCHED_TERM_WEIGHT = 0.3
 
 
-def overlap(a: Counter[str], b: Counter[str], words: frozenset[str] = frozenset()) -> tuple[float, float]:
+def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]:
     """Weighted Dice overlap of upstream keys ``a`` and translation keys ``b``, in [0, 1],
     and the weight of the evidence it rests on (below 1: too little to judge by).
 
     Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match; a Latin word the
     translation kept (``补丁版本 (patch releases)``) matches an ordinary word of the upstream
-    text, given as ``words``.
+    text: ``words`` returns them (computed only when needed).
     """
     if not a and not b:
         return 0.0, 0.0
@@ -120,8 +120,10 @@ def overlap(a: Counter[str], b: Counter[str], words: frozenset[str] = frozenset(
             shared += w
             rest_a[k] = v - w
     rest_b = {k: v - a.get(k, 0) for k, v in b.items() if v > a.get(k, 0)}
-    if words and rest_b:
-        for k in [k for k in rest_b if k[0] == "t" and k[2:] in words]:
+    kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
+    if kept:
+        vocabulary = words()
+        for k in [k for k in kept if k[2:] in vocabulary]:
             shared += rest_b.pop(k)
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
@@ -164,8 +166,14 @@ class _Unit:
     body_length: int = 0
     code: str = ""
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
-    words: frozenset[str] = frozenset()
-    """Lowercase Latin words of the text (upstream prose)."""
+    _words: frozenset[str] | None = None
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Lowercase Latin words of the text (of upstream prose), computed on first use."""
+        if self._words is None:
+            self._words = frozenset(_WORD_RE.findall(self.text.lower())) if self.latin else frozenset()
+        return self._words
     quote: int = 0
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
 
@@ -210,8 +218,7 @@ def _units(doc: Document) -> list[_Unit]:
         latin = cjk_ratio(text) < 0.2
         units.append(
             _Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
-                  level=b.level if b.is_heading else 0, quote=b.quote,
-                  words=frozenset(_WORD_RE.findall(text.lower())) if latin else frozenset())
+                  level=b.level if b.is_heading else 0, quote=b.quote)
         )
         i += 1
     total = max(1, len(units) - 1)
@@ -278,14 +285,15 @@ class _Scorer:
             pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
             return min(1.0, 0.85 * similarity + 0.15 * pp)
         if len(ua) == 1:
-            ka, la, ta, wa = ua[0].keys, ua[0].length, ua[0].text, ua[0].words
+            ka, la, ta = ua[0].keys, ua[0].length, ua[0].text
+            wa = lambda: ua[0].words  # noqa: E731
         else:
             ka = Counter()
             for u in ua:
                 ka.update(u.keys)
             la = sum(u.length for u in ua)
             ta = " ".join(u.text for u in ua)
-            wa = frozenset().union(*(u.words for u in ua))
+            wa = lambda: frozenset().union(*(u.words for u in ua))  # noqa: E731
         if len(ub) == 1:
             kb, lb, tb = ub[0].keys, ub[0].length, ub[0].text
         else:

@@ -22,10 +22,15 @@ def _anchors(blocks: list[Block]) -> Anchors:
 
 
 def _sides(pair: Pair, ctx: Context) -> tuple[list[Block], list[Block]] | None:
+    """The blocks of a matched pair on each side (shared by the rules of one pair)."""
     if not pair.is_match:
         return None
-    al = ctx.alignment
-    return al.upstream_blocks(pair), al.translation_blocks(pair)
+    memo = ctx.memo
+    if memo.get("sides_of") is not pair:
+        al = ctx.alignment
+        memo["sides_of"] = pair
+        memo["sides"] = (al.upstream_blocks(pair), al.translation_blocks(pair))
+    return memo["sides"]
 
 
 def _significant_number(n: str) -> bool:

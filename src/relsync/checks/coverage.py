@@ -36,12 +36,11 @@ def _snippet(text: str, width: int = 60) -> str:
 def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
     """True when ``tr`` is still the source language: English words where the target is CJK,
     or (for any target) the same text as upstream with enough ordinary words to be prose."""
-    words = prose_words(tr, code)
-    if len(words) < min_words:
+    if cjk_target and cjk_ratio(tr) >= 0.05:
         return False
-    if cjk_target:
-        return cjk_ratio(tr) < 0.05
-    return fuzz.ratio(up, tr) >= 95
+    if len(prose_words(tr, code)) < min_words:
+        return False
+    return cjk_target or fuzz.ratio(up, tr) >= 95
 
 
 def _has_content(block: Block) -> bool:

@@ -407,7 +407,7 @@ def _dp(
 
 def _heading_bodies(units: list[_Unit]) -> None:
     """Give each heading unit the anchors and length of the text that follows it."""
-    limit = 40
+    limit = 15
     for k, u in enumerate(units):
         if u.kind not in ("heading", "title"):
             continue

@@ -75,7 +75,24 @@ def _pairs(ctx: click.Context, upstream: str | None, translation: str | None, lo
     return cfg, pairs, extra
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Commands(click.Group):
+    """The command group; `relsync po` (and babel's catalog code) loads only when used."""
+
+    lazy = {"po": ("relsync.cli_po", "po")}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx: click.Context, name: str):
+        if name in self.lazy and name not in self.commands:
+            import importlib
+
+            module, attr = self.lazy[name]
+            self.add_command(getattr(importlib.import_module(module), attr), name)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="relsync")
 @click.option("--config", "config_path", type=click.Path(dir_okay=False),
               help="Settings file (default: relsync.toml or [tool.relsync] in pyproject.toml).")
@@ -312,10 +329,6 @@ def parse_cmd(file: str, locale: str) -> None:
     """Print the section tree of a Markdown FILE with each block's line range."""
     click.echo(api.load_document(file, locale).pretty())
 
-
-from .cli_po import po as _po_group  # noqa: E402
-
-cli.add_command(_po_group)
 
 
 def main(argv: list[str] | None = None) -> int:

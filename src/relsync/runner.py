@@ -13,7 +13,6 @@ import hashlib
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
@@ -205,6 +204,8 @@ def check_pairs(
                     continue
         todo.append(k)
     if jobs > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cfg,)) as pool:
             chunk = max(1, len(todo) // (jobs * 8))
             for k, (status, value) in zip(todo, pool.map(_check_one, [pairs[k] for k in todo], chunksize=chunk)):

@@ -263,13 +263,13 @@ def update(ctx, pot, po_file, locale, width, no_wrap):
                 pot_path = _pot_path(cfg, settings, doc)
                 if not pot_path.exists():
                     raise InputError(display_path(pot_path), "no such template; run `relsync po extract` first")
-                _update_one(pot_path, target, w)
+                _update_one(pot_path, target, w, loc)
 
 
-def _update_one(pot: Path, po_file: Path, width: int) -> None:
+def _update_one(pot: Path, po_file: Path, width: int, locale: str | None = None) -> None:
     template = po_lib.read_catalog(pot, display_path(pot))
-    before = po_lib.read_catalog(po_file, display_path(po_file))
-    merged = po_lib.update(po_lib.read_catalog(po_file, display_path(po_file)), template)
+    before = po_lib.read_catalog(po_file, display_path(po_file), locale)
+    merged = po_lib.update(po_lib.read_catalog(po_file, display_path(po_file), locale), template)
     written = po_lib.write_catalog(po_file, merged, width, before)
     _note(po_file, "updated" if written else "unchanged", _summary(merged))
 
@@ -353,7 +353,7 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
 @po.command()
 @click.argument("upstream", required=False, type=click.Path())
 @click.argument("po_file", metavar="[PO]", required=False, type=click.Path())
-@click.option("-l", "--locale", help="Only this locale (layout mode).")
+@click.option("-l", "--locale", help="Only this locale (layout mode); the PO's locale (explicit paths).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Markdown file to write ('-': stdout).")
 @click.option("--fuzzy/--no-fuzzy", "use_fuzzy", default=None,
               help="Use fuzzy translations (default: no, fall back to the upstream text).")
@@ -372,7 +372,10 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
     if upstream and not po_file:
         raise click.UsageError("give both UPSTREAM and PO, or neither")
     if upstream:
-        catalog = po_lib.read_catalog(po_file, display_path(po_file))
+        if locale:
+            parse_locale(locale)
+        catalog = po_lib.read_catalog(po_file, display_path(po_file), locale)
+        po_lib.check_document(catalog, str(upstream), display_path(po_file))
         data = po_lib.build_file(upstream, display_path(upstream), catalog, settings, fuzzy)
         if not output or output == "-":
             _emit_bytes(data)
@@ -385,7 +388,8 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
             po_path = _po_path(cfg, loc, doc)
             if not po_path.exists():
                 continue
-            catalog = po_lib.read_catalog(po_path, display_path(po_path))
+            catalog = po_lib.read_catalog(po_path, display_path(po_path), loc)
+            po_lib.check_document(catalog, doc.reference, display_path(po_path))
             up = _abs(cfg, doc.upstream)
             data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
             target = _md_path(cfg, loc, doc)

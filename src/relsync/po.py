@@ -27,7 +27,8 @@ from typing import Iterable, Sequence
 
 import yaml
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po, unescape, write_po
+from babel import Locale, UnknownLocaleError
+from babel.messages.pofile import PoFileError, PoFileParser, unescape, write_po
 from markdown_it import MarkdownIt
 
 from .align import align
@@ -652,15 +653,55 @@ def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
         line = data.count(b"\n", 0, exc.start) + 1
         raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
     try:
-        catalog = read_po(io.BytesIO(data), locale=_babel_locale(locale) if locale else None,
-                          abort_invalid=True)
+        catalog = Catalog(charset="utf-8")
+        _StrictPoParser(catalog, ignore_obsolete=False, abort_invalid=True).parse(io.BytesIO(data))
     except PoFileError as exc:
         problem = str(exc).rsplit(" on ", 1)[0]
         raise InputError(path, f"malformed PO: {problem}", line=exc.lineno + 1) from None
     except (ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
         raise InputError(path, f"malformed PO: {exc}") from None
+    if locale:
+        _check_locale(catalog, locale, data, path)
     _read_previous_ids(data.decode("utf-8"), catalog)
     return strip_format_flags(catalog)
+
+
+class _StrictPoParser(PoFileParser):
+    """babel's PO reader, which silently merges a message defined twice; GNU msgfmt rejects
+    such a file, and so does relsync (naming the line of the second definition)."""
+
+    def _add_message(self) -> None:
+        if not self.obsolete and self.messages:
+            if len(self.messages) > 1:
+                msgid = tuple(m.denormalize() for m in self.messages)
+            else:
+                msgid = self.messages[0].denormalize()
+            context = self.context.denormalize() if self.context else None
+            if msgid and self.catalog.get(msgid, context) is not None:
+                self._invalid_pofile("", self.offset, "duplicate message definition")
+        super()._add_message()
+
+
+def _check_locale(catalog: Catalog, locale: str, data: bytes, path: str) -> None:
+    """A PO whose Language header names another locale is the wrong file."""
+    if catalog.locale is None:
+        return
+    try:
+        expected = Locale.parse(_babel_locale(locale))
+    except (ValueError, UnknownLocaleError):
+        return
+    if (catalog.locale.language, catalog.locale.territory) != (expected.language, expected.territory):
+        line = next((k for k, text in enumerate(data.decode("utf-8").splitlines(), start=1)
+                     if text.startswith('"Language:')), None)
+        raise InputError(path, f"PO is for locale {catalog.locale}, not {locale}", line=line)
+
+
+def check_document(catalog: Catalog, reference: str, path: str) -> None:
+    """A PO whose messages all come from another upstream document is the wrong file."""
+    sources = {os.path.basename(filename) for m in catalog if m.id for filename, _ in m.locations}
+    if sources and os.path.basename(reference) not in sources:
+        others = ", ".join(sorted(sources)[:3])
+        raise InputError(path, f"PO is for {others}, not {os.path.basename(reference)}")
 
 
 def _read_previous_ids(text: str, catalog: Catalog) -> None:

@@ -168,3 +168,26 @@ def test_successful_write_keeps_permissions(tmp_path):
     target.chmod(0o600)
     atomic_write_text(target, "b\n")
     assert target.read_text(encoding="utf-8") == "b\n" and target.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("setting, needle", [
+    (b'glossary = "../../../etc/passwd"\n', "glossary"),
+    (b'glossary = "/etc/passwd"\n', "glossary"),
+    (b'baseline = "../outside.json"\n', "baseline"),
+    (b'[po]\ntemplates = "/tmp/elsewhere"\n', "templates directory"),
+])
+def test_paths_from_settings_never_leave_the_root(run_cli, project, setting, needle):
+    (project / "relsync.toml").write_bytes(setting)
+    (project.parent / "outside.json").write_text('{"version": 1, "fingerprints": {}}', encoding="utf-8")
+    args = ["po", "extract"] if b"[po]" in setting else ["check", "--no-cache"]
+    code, out, err = run_cli(*args, cwd=project)
+    assert_clean_failure(code, out, err, needle, "outside the project root")
+
+
+def test_front_matter_yaml_is_never_evaluated(run_cli, project, tmp_path):
+    marker = tmp_path / "evaluated"
+    (project / TR).write_text(
+        f'---\ntitle: !!python/object/apply:os.system ["touch {marker}"]\n---\n\n# x\n', encoding="utf-8")
+    code, out, err = run_cli("check", "--no-cache", cwd=project)
+    assert_clean_failure(code, out, err, TR + ":2", "front matter is not valid YAML")
+    assert not marker.exists()

@@ -260,7 +260,7 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, bas
     if baseline_path and not baseline and not Path(cfg.root, baseline_path).exists():
         baseline_path = None
     elif baseline_path and not baseline:
-        baseline_path = str(Path(cfg.root, baseline_path))
+        baseline_path = str(cfg.inside_root(Path(baseline_path), "baseline"))
     if baseline_path:
         result = api.apply_baseline(result, api.read_baseline(Path(baseline_path)))
     _emit(render_findings(fmt, result.findings, result.summary(), color=_color(ctx) and not output,

@@ -83,7 +83,7 @@ def _abs(cfg: Config, path: Path) -> Path:
 
 
 def _pot_path(cfg: Config, settings: po_lib.Settings, doc: Doc) -> Path:
-    return cfg.root / settings.templates / f"{doc.name}.pot"
+    return cfg.inside_root(Path(settings.templates), "templates directory") / f"{doc.name}.pot"
 
 
 def _po_path(cfg: Config, locale: str, doc: Doc) -> Path:

@@ -306,6 +306,8 @@ def glossary_for(cfg: Config, locale_dir: Path, locale: str) -> list[tuple[str, 
     names = [cfg.glossary] if cfg.glossary else ["glossary.csv", "glossary.tbx"]
     for name in names:
         candidate = locale_dir / name
+        if cfg.glossary:
+            cfg.inside_root(candidate, "glossary")
         if candidate.is_file():
             return read_glossary(candidate, locale)
         if cfg.glossary:

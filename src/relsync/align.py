@@ -284,24 +284,9 @@ class _Scorer:
             similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
             pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
             return min(1.0, 0.85 * similarity + 0.15 * pp)
-        if len(ua) == 1:
-            ka, la, ta = ua[0].keys, ua[0].length, ua[0].text
-            wa = lambda: ua[0].words  # noqa: E731
-        else:
-            ka = Counter()
-            for u in ua:
-                ka.update(u.keys)
-            la = sum(u.length for u in ua)
-            ta = " ".join(u.text for u in ua)
-            wa = lambda: frozenset().union(*(u.words for u in ua))  # noqa: E731
-        if len(ub) == 1:
-            kb, lb, tb = ub[0].keys, ub[0].length, ub[0].text
-        else:
-            kb = Counter()
-            for u in ub:
-                kb.update(u.keys)
-            lb = sum(u.length for u in ub)
-            tb = " ".join(u.text for u in ub)
+        ka, la, ta = _joined(ua)
+        kb, lb, tb = _joined(ub)
+        wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
         same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
@@ -327,6 +312,16 @@ class _Scorer:
             if ua[0].level != ub[0].level:
                 base *= 0.75
         return max(0.0, min(1.0, base * kf - penalty))
+
+
+def _joined(units: list[_Unit]) -> tuple[Counter[str], int, str]:
+    """Anchor keys, length and text of one side of a pair (two units for a split)."""
+    if len(units) == 1:
+        return units[0].keys, units[0].length, units[0].text
+    keys: Counter[str] = Counter()
+    for u in units:
+        keys.update(u.keys)
+    return keys, sum(u.length for u in units), " ".join(u.text for u in units)
 
 
 def _dp(

@@ -200,7 +200,8 @@ def _locale_dir(spec: PairSpec, cfg: Config) -> Path | None:
     return parent if parent.is_dir() else None
 
 
-def _matches(rel: str, patterns: list[str]) -> bool:
+def matches(rel: str, patterns: list[str]) -> bool:
+    """Whether a path relative to a document directory matches one of the glob patterns."""
     return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch("/" + rel, p) for p in patterns)
 
 
@@ -218,7 +219,7 @@ def discover(cfg: Config) -> tuple[list[PairSpec], list[Finding]]:
         if not path.is_file():
             continue
         rel = path.relative_to(up_dir).as_posix()
-        if _matches(rel, cfg.include) and not _matches(rel, cfg.ignore):
+        if matches(rel, cfg.include) and not matches(rel, cfg.ignore):
             names.append(rel)
     locales = sorted(
         d.name for d in loc_dir.iterdir() if d.is_dir() and d.name not in NOT_LOCALES and not d.name.startswith(".")
@@ -240,7 +241,7 @@ def discover(cfg: Config) -> tuple[list[PairSpec], list[Finding]]:
         known = set(names)
         for path in sorted(base.rglob("*.md")):
             rel = path.relative_to(base).as_posix()
-            if rel not in known and _matches(rel, cfg.include) and not _matches(rel, cfg.ignore) and "extra" not in cfg.disable:
+            if rel not in known and matches(rel, cfg.include) and not matches(rel, cfg.ignore) and "extra" not in cfg.disable:
                 findings.append(Finding(
                     "RS103", "extra", Severity.INFO,
                     f"translation has no upstream document ({display_path(up_dir / rel)} does not exist)",

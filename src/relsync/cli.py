@@ -15,13 +15,13 @@ from pathlib import Path
 import click
 
 from . import __version__, api, runner
-from .checks import find_rule, rules as all_rules
+from .checks import find_rule
+from .checks import rules as all_rules
 from .config import Config, load_config, parse_locale, parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
 from .model import Finding
-from .report import FINDING_FORMATS, render_findings
+from .report import FINDING_FORMATS, render_findings, terminal
 from .report import json as json_report
-from .report import terminal
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
 

@@ -13,18 +13,18 @@ stdout.
 
 from __future__ import annotations
 
-import fnmatch
 import json
 import os
-from dataclasses import dataclass
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from . import po as po_lib
-from .api import display_path, guess_locale
-from .config import NOT_LOCALES, Config, load_config, parse_locale
+from .api import display_path, guess_locale, matches
+from .cli import _config
+from .config import NOT_LOCALES, Config, parse_locale
 from .errors import ConfigError, InputError, RelsyncError
 
 
@@ -37,14 +37,6 @@ class Doc:
     @property
     def reference(self) -> str:
         return self.upstream.as_posix()
-
-
-def _config(ctx: click.Context) -> Config:
-    obj = ctx.ensure_object(dict)
-    if "config" not in obj:
-        path = obj.get("config_path")
-        obj["config"] = load_config(path=Path(path) if path else None)
-    return obj["config"]
 
 
 def _settings(ctx: click.Context) -> tuple[Config, po_lib.Settings]:
@@ -72,8 +64,7 @@ def _docs(cfg: Config) -> list[Doc]:
     docs = []
     for path in sorted(up_dir.rglob("*.md")):
         rel = path.relative_to(up_dir).as_posix()
-        match = lambda pats: any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch("/" + rel, p) for p in pats)  # noqa: E731
-        if path.is_file() and match(cfg.include) and not match(cfg.ignore):
+        if path.is_file() and matches(rel, cfg.include) and not matches(rel, cfg.ignore):
             docs.append(Doc(rel[:-3], _rel(cfg, Path(cfg.upstream) / rel) if not Path(cfg.upstream).is_absolute() else path))
     return docs
 

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 import yaml
-from babel.messages.catalog import Catalog
 from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, PoFileParser, unescape, write_po
 from markdown_it import MarkdownIt
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import Counter
 from typing import Iterator
-import posixpath
 from urllib.parse import unquote, urlsplit
 
 from ..anchors import code_skeleton

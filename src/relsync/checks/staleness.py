@@ -9,7 +9,6 @@ from typing import Iterator
 from ..model import Alignment, Finding, Severity
 from . import Context, check
 
-
 _KIND = {"code": "code block", "html": "HTML block", "title": "title", "container": "container"}
 
 

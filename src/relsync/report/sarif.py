@@ -8,7 +8,7 @@ partial fingerprint so that a code-scanning service follows a finding as lines m
 from __future__ import annotations
 
 import json
-from pathlib import PurePosixPath, Path
+from pathlib import Path, PurePosixPath
 
 from ..model import Finding, Location, Severity
 

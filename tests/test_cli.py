@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from .conftest import EXAMPLE_TR, EXAMPLE_UP, ROOT
+from .conftest import CORPUS, EXAMPLE_TR, EXAMPLE_UP, ROOT
 
 
 def test_diff_on_the_bundled_example_reports_its_real_defects(run_cli):
@@ -111,3 +111,24 @@ def _write(path, data: bytes):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return path
+
+
+def test_every_real_pair_goes_through_align_and_diff(run_cli, corpus, tmp_path):
+    import shutil
+
+    (tmp_path / "upstream").mkdir()
+    (tmp_path / "locales" / "zh_CN").mkdir(parents=True)
+    for en, zh in corpus:
+        rel = en.relative_to(CORPUS / "head" / "en")
+        for src, base in ((en, tmp_path / "upstream"), (zh, tmp_path / "locales" / "zh_CN")):
+            target = base / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, target)
+    code, out, err = run_cli("diff", "--width", "120", "--lines", "1", cwd=tmp_path)
+    assert code in (0, 1) and err == ""
+    assert out.count("\u2194") == len(corpus)
+    code, out, err = run_cli("diff", "--format", "json", cwd=tmp_path)
+    assert code in (0, 1) and json.loads(out)["summary"]["pairs"] == len(corpus)
+    for en, zh in corpus[:: max(1, len(corpus) // 20)]:
+        code, out, err = run_cli("align", "--format", "json", "-l", "zh_CN", str(en), str(zh))
+        assert code == 0 and json.loads(out)["pairs"]

@@ -288,7 +288,7 @@ def test_glossary_csv_and_tbx(run_cli, project, name, content):
     code, out, _ = run_cli("check", "--format", "json")
     found = [f for f in json.loads(out)["findings"] if f["slug"] == "glossary"]
     assert [f["translation"]["line"] for f in found] == [11, 13]
-    assert found[0]["message"] == "glossary: “Prototype” should be translated as “原型功能”"
+    assert found[0]["message"] == "“Prototype” should be translated as “原型功能” (the locale's glossary)"
 
 
 def test_glossary_file_named_in_settings(run_cli, project):

@@ -94,7 +94,7 @@ def glossary(al: Alignment, ctx: Context) -> Iterator[Finding]:
                 continue
             yield ctx.pair_finding(
                 pair,
-                f"glossary: \u201c{source}\u201d should be translated as \u201c{target}\u201d",
+                f"\u201c{source}\u201d should be translated as \u201c{target}\u201d (the locale's glossary)",
                 details={"source": source, "target": target},
             )
 

@@ -163,7 +163,8 @@ class _Unit:
     level: int = 0
     pos: float = 0.0
     body: Counter[str] = field(default_factory=Counter)
-    body_length: int = 0
+    body_length: int = -1
+    """For headings: see :func:`_body` (-1 until computed)."""
     code: str = ""
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
     _words: frozenset[str] | None = None
@@ -400,23 +401,23 @@ def _dp(
     return out
 
 
-def _heading_bodies(units: list[_Unit]) -> None:
-    """Give each heading unit the anchors and length of the text that follows it."""
-    limit = 15
-    for k, u in enumerate(units):
-        if u.kind not in ("heading", "title"):
-            continue
+#: A heading's body: the anchors of at most this many units after it.
+BODY_UNITS = 15
+
+
+def _body(units: list[_Unit], k: int) -> tuple[Counter[str], int]:
+    """The anchors and length of the text under heading unit ``k`` (computed once)."""
+    u = units[k]
+    if u.body_length < 0:
         body: Counter[str] = Counter()
         length = 0
-        seen = 0
-        for v in units[k + 1 : k + 1 + limit]:
+        for v in units[k + 1 : k + 1 + BODY_UNITS]:
             if v.kind in ("heading", "title") and v.level <= u.level:
                 break
             body.update(v.keys)
             length += v.length
-            seen += 1
-        u.body = body
-        u.body_length = length
+        u.body, u.body_length = body, length
+    return u.body, u.body_length
 
 
 def _sync_points(up: list[_Unit], tr: list[_Unit], scorer: _Scorer) -> list[tuple[int, int]]:
@@ -432,18 +433,15 @@ def _sync_points(up: list[_Unit], tr: list[_Unit], scorer: _Scorer) -> list[tupl
             return 0.0
         if a.kind == "front_matter":
             return 1.0
+        if any(k.startswith("t:#") and k in b.keys for k in a.keys):
+            return 1.0  # the same heading id: the same section
         own = scorer.score((hu[ai[0]],), (ht[bj[0]],), a.pos, b.pos)
-        if a.body or b.body:
-            body = dice(a.body, b.body)
-        else:
-            body = 0.5
-        blen = scorer.length_prior(a.body_length, b.body_length, False)
+        body_a, length_a = _body(up, hu[ai[0]])
+        body_b, length_b = _body(tr, ht[bj[0]])
+        body = dice(body_a, body_b) if body_a or body_b else 0.5
+        blen = scorer.length_prior(length_a, length_b, False)
         pp = max(0.0, 1.0 - 3.0 * abs(a.pos - b.pos))
         level = 1.0 if a.level == b.level else 0.6
-        if any(k.startswith("t:#") for k in a.keys) and a.keys & b.keys and any(
-            k.startswith("t:#") for k in (a.keys & b.keys)
-        ):
-            return 1.0
         s = (0.3 * own + 0.4 * body + 0.1 * blen + 0.2 * pp) * level
         return min(1.0, s)
 
@@ -685,8 +683,6 @@ def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
     up = _units(upstream)
     tr = _units(translation)
-    _heading_bodies(up)
-    _heading_bodies(tr)
     scorer = _Scorer(up, tr)
     sync = _sync_points(up, tr, scorer)
 

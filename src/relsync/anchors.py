@@ -22,6 +22,8 @@ _CJK = (
 )
 CJK_RE = re.compile(f"[{_CJK}]")
 LATIN_LETTER_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
+_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
+_LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\s<>()\[\]{}\"'，。、（）.,;:!?]")
 
 # A number: digits with optional grouping or decimal parts; an optional leading "v" of a
@@ -56,10 +58,10 @@ def nfkc(text: str) -> str:
 
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters of ``text`` (0 when it has no letters)."""
-    cjk = len(CJK_RE.findall(text))
+    cjk = sum(map(len, _CJK_RUN_RE.findall(text)))
     if not cjk:
         return 0.0
-    latin = len(LATIN_LETTER_RE.findall(text))
+    latin = sum(map(len, _LATIN_RUN_RE.findall(text)))
     total = cjk + latin
     return cjk / total if total else 0.0
 

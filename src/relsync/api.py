@@ -7,6 +7,7 @@ drives (:mod:`~relsync.parse`, :mod:`~relsync.align`, :mod:`~relsync.checks`) wo
 from __future__ import annotations
 
 import fnmatch
+import functools
 import hashlib
 import json
 import os
@@ -67,11 +68,15 @@ class CheckResult:
 
 def display_path(path: Path | str) -> str:
     """A path as users typed it: relative to the current directory when it is below it."""
-    p = Path(path)
+    return _display_path(str(path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=8192)
+def _display_path(path: str, cwd: str) -> str:
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
     except ValueError:
-        return str(p)
+        return path
 
 
 def read_text(path: Path | str) -> str:

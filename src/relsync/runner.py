@@ -177,6 +177,13 @@ def _check_one(spec: api.PairSpec) -> tuple[str, object]:
         return "error", str(exc)
 
 
+def _size(spec: api.PairSpec) -> int:
+    try:
+        return os.path.getsize(spec.upstream) + os.path.getsize(spec.translation)
+    except OSError:
+        return 0
+
+
 def check_pairs(
     cfg: Config,
     pairs: list[api.PairSpec],
@@ -206,9 +213,10 @@ def check_pairs(
     if jobs > 1 and len(todo) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
+        # Largest pairs first, one pair per task: the two workers finish together.
+        order = sorted(todo, key=lambda k: -_size(pairs[k]))
         with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cfg,)) as pool:
-            chunk = max(1, len(todo) // (jobs * 8))
-            for k, (status, value) in zip(todo, pool.map(_check_one, [pairs[k] for k in todo], chunksize=chunk)):
+            for k, (status, value) in zip(order, pool.map(_check_one, [pairs[k] for k in order])):
                 if status == "input":
                     path, problem, line = value
                     raise InputError(path, problem, line)

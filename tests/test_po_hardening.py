@@ -142,3 +142,33 @@ def test_every_real_pair_goes_through_import_update_and_build(corpus, tmp_path):
         script = 'for f in "$@"; do msgfmt --check-format --check-header -o /dev/null "$f" || echo "FAILED $f"; done'
         result = subprocess.run(["sh", "-c", script, "sh", *written], capture_output=True, text=True)
         assert "FAILED" not in result.stdout, result.stdout + result.stderr
+
+
+CODE = __import__("pathlib").Path(__file__).parent / "fixtures" / "po" / "code"
+
+
+def test_code_blocks_are_extracted_only_when_asked(run_cli, tmp_path):
+    plain, coded = tmp_path / "plain.pot", tmp_path / "code.pot"
+    assert run_cli("po", "extract", str(CODE / "upstream.md"), "-o", str(plain))[0] == 0
+    assert run_cli("po", "--code-blocks", "extract", str(CODE / "upstream.md"), "-o", str(coded))[0] == 0
+    plain_ids = {m.id for m in po.parse_catalog(plain.read_bytes(), "plain.pot") if m.id}
+    code_ids = {m.id for m in po.parse_catalog(coded.read_bytes(), "code.pot") if m.id}
+    assert code_ids - plain_ids == {"// create the app\nconst app = createApp({ msg: 'Hello' })",
+                                    '# load the model\nmodel = load("x")'}
+    assert "#. code block" in coded.read_text(encoding="utf-8")
+
+
+def test_code_blocks_import_and_build_carry_translated_comments(run_cli, tmp_path):
+    catalog, built, same = tmp_path / "zh.po", tmp_path / "out.md", tmp_path / "same.md"
+    pot = tmp_path / "t.pot"
+    up, tr = CODE / "upstream.md", CODE / "translation.md"
+    assert run_cli("po", "--code-blocks", "import", str(up), str(tr), "-l", "zh_CN", "-o", str(catalog))[0] == 0
+    messages = {m.id: m.string for m in po.parse_catalog(catalog.read_bytes(), "zh.po") if m.id}
+    assert messages['# load the model\nmodel = load("x")'] == '# 加载模型\nmodel = load("x")'
+    assert run_cli("po", "--code-blocks", "build", str(up), str(catalog), "-o", str(built))[0] == 0
+    assert built.read_bytes() == tr.read_bytes()  # the list item's code keeps its indentation
+    assert run_cli("po", "--code-blocks", "extract", str(up), "-o", str(pot))[0] == 0
+    assert run_cli("po", "--code-blocks", "build", str(up), str(pot), "-o", str(same))[0] == 0
+    assert same.read_bytes() == up.read_bytes()
+    if shutil.which("msgfmt"):
+        assert subprocess.run(["msgfmt", "--check-format", "-o", "/dev/null", str(catalog)]).returncode == 0

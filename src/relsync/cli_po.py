@@ -41,7 +41,10 @@ class Doc:
 
 def _settings(ctx: click.Context) -> tuple[Config, po_lib.Settings]:
     cfg = _config(ctx)
-    return cfg, po_lib.Settings.from_config(cfg)
+    settings = po_lib.Settings.from_config(cfg)
+    if ctx.parent is not None and ctx.parent.params.get("code_blocks"):
+        settings.code_blocks = True
+    return cfg, settings
 
 
 def _width(settings: po_lib.Settings, width: int | None, no_wrap: bool) -> int:
@@ -130,7 +133,10 @@ def _with_width(f):
 
 
 @click.group(name="po")
-def po() -> None:
+@click.option("--code-blocks", is_flag=True,
+              help="Also extract fenced code blocks (for translated comments); "
+                   "or set code-blocks = true in [tool.relsync.po].")
+def po(code_blocks: bool) -> None:
     """Gettext catalogs for translators who work in PO editors (Poedit, Weblate, Lokalize).
 
     \b
@@ -321,8 +327,10 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
     if built_by_relsync:
         _note(translation, "skipped", "built by relsync po build from this PO")
         return
-    up = po_lib.load_file(upstream, display_path(upstream), settings.front_matter)
-    tr = po_lib.load_file(translation, display_path(translation), settings.front_matter, locale)
+    up = po_lib.load_file(upstream, display_path(upstream), settings.front_matter,
+                          code_blocks=settings.code_blocks)
+    tr = po_lib.load_file(translation, display_path(translation), settings.front_matter, locale,
+                          code_blocks=settings.code_blocks)
     up.path = reference
     pot = po_lib.template(up, reference, name)
     catalog, report = po_lib.gettextize(up, tr, pot, locale)

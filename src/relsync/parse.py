@@ -24,18 +24,25 @@ from .errors import InputError
 from .model import Anchors, Block, Cell, Document, Markup, Section
 
 CONTAINER = "any"
+_NO_ANCHORS = Anchors()
+_NO_MARKUP = Markup()
 HEADING_ID_RE = re.compile(r"\{#([^}\s]+)\}\s*$")
 SUPPRESS_RE = re.compile(
     r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
 )
 
 
-@functools.lru_cache(maxsize=1)
-def markdown() -> MarkdownIt:
-    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers."""
+@functools.lru_cache(maxsize=2)
+def markdown(inline: bool = True) -> MarkdownIt:
+    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
+
+    ``inline=False`` skips the inline pass: block structure and line ranges only.
+    """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(footnote_plugin)
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    if not inline:
+        md.core.ruler.disable(["inline"])
     return md
 
 
@@ -57,26 +64,33 @@ def decode(data: bytes, path: str) -> str:
         raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
 
 
-def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",)) -> Document:
+def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
+          outline: bool = False) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
 
-    ``locales`` names the languages whose month names are recognised in dates.
+    ``locales`` names the languages whose month names are recognised in dates. ``outline``
+    skips the inline pass and the anchors: the same blocks, line ranges and sources, for
+    callers that need only those (PO extraction and build). Footnote definitions need the
+    inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
+    parsed in full.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
-    tokens = markdown().parse(norm)
-    builder = _Builder(norm, path, tuple(locales))
+    outline = outline and "[^" not in norm
+    tokens = markdown(inline=not outline).parse(norm)
+    builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()
 
 
 class _Builder:
-    def __init__(self, text: str, path: str, locales: tuple[str, ...]) -> None:
+    def __init__(self, text: str, path: str, locales: tuple[str, ...], outline: bool = False) -> None:
+        self.outline = outline
         self.text = text
         self.path = path
         self.locales = locales
-        self.lines = text.split("\n")
+        self.line_count = text.count("\n") + 1
         self.raw: list[dict] = []
         self.front_matter: dict[str, object] = {}
         self.comments: list[tuple[int, str, frozenset[str]]] = []
@@ -134,6 +148,13 @@ class _Builder:
                 item_first.pop()
             i += 1
 
+    def _prose(self, text: str, links: tuple[str, ...] = ()) -> Anchors:
+        """Anchors of a run of prose (none in outline mode)."""
+        if self.outline:
+            return _NO_ANCHORS
+        numbers, dates, urls, terms = prose_anchors(text, self.locales)
+        return Anchors(tuple(numbers), tuple(dates), (), links + tuple(urls), tuple(terms))
+
     def _span(self, map_: list[int] | None) -> tuple[int, int]:
         if not map_:
             return (1, 1)
@@ -142,10 +163,11 @@ class _Builder:
 
     def _inline(self, inline: Token | None) -> tuple[str, Anchors, Markup, list[str]]:
         """Plain text, anchors and markup counts of an inline token."""
+        if self.outline:
+            return (inline.content if inline is not None else ""), _NO_ANCHORS, _NO_MARKUP, []
         if inline is None or not inline.children:
             content = inline.content if inline is not None else ""
-            numbers, dates, urls, terms = prose_anchors(content, self.locales)
-            return content, Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)), Markup(), []
+            return content, self._prose(content), Markup(), []
         text_parts: list[str] = []
         prose_parts: list[str] = []
         code: list[str] = []
@@ -262,10 +284,8 @@ class _Builder:
                 if raw_line.startswith("title:"):
                     line = start + 1 + offset
                     break
-            numbers, dates, urls, terms = prose_anchors(title, self.locales)
             self.raw.append(
-                dict(kind="title", start=line, end=line, text=title.strip(),
-                     anchors=Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)),
+                dict(kind="title", start=line, end=line, text=title.strip(), anchors=self._prose(title),
                      markup=Markup(), level=1, quote=0, info="", source=title)
             )
 
@@ -334,17 +354,15 @@ class _Builder:
                 for offset, row_cells, header in parser.rows:
                     cells = []
                     for text, is_header in row_cells:
-                        numbers, dates, urls, terms = prose_anchors(text, self.locales)
-                        cells.append(Cell(text, Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)), is_header))
+                        cells.append(Cell(text, self._prose(text), is_header))
                     line = start + offset - 1
                     self._row(start, [line - 1, line], cells, header)
                 return
         visible = _HTML_TAG_RE.sub(" ", content)
-        numbers, dates, urls, terms = prose_anchors(visible, self.locales)
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
         self.raw.append(
             dict(kind="html", start=start, end=end, text=" ".join(visible.split()),
-                 anchors=Anchors(tuple(numbers), tuple(dates), (), links + tuple(urls), tuple(terms)),
+                 anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
 
@@ -352,10 +370,8 @@ class _Builder:
         start, _ = self._span(tok.map)
         info = tok.info.strip()
         name, _, title = info.partition(" ")
-        numbers, dates, urls, terms = prose_anchors(title, self.locales)
         self.raw.append(
-            dict(kind="container", start=start, end=start, text=title.strip(),
-                 anchors=Anchors(tuple(numbers), tuple(dates), (), tuple(urls), tuple(terms)),
+            dict(kind="container", start=start, end=start, text=title.strip(), anchors=self._prose(title),
                  markup=Markup(), level=0, quote=0, info=name, source=title)
         )
 
@@ -396,7 +412,7 @@ class _Builder:
             blocks=blocks,
             sections=sections,
             front_matter=self.front_matter,
-            line_count=len(self.lines),
+            line_count=self.line_count,
             suppressions={k: frozenset(v) for k, v in suppressions.items()},
             file_suppressions=frozenset(file_rules),
             problems=self.problems,

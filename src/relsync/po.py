@@ -16,7 +16,6 @@ space (a hard line break is kept as a newline).
 from __future__ import annotations
 
 import datetime
-import functools
 import hashlib
 import io
 import json
@@ -29,13 +28,11 @@ import yaml
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, PoFileParser, unescape, write_po
-from markdown_it import MarkdownIt
 
 from .align import align
-from .anchors import SHORTCODE_RE
 from .errors import InputError
-from .model import Alignment, Anchors, Block, Cell, Document
-from .parse import CONTAINER, decode, markdown, parse
+from .model import Alignment, Block, Document
+from .parse import decode, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 DEFAULT_WIDTH = 76
@@ -61,6 +58,7 @@ ROLE = {
     "container": "heading",
     "table_cell": "table cell",
     "table_header": "table cell",
+    "code": "code block",
 }
 COMMENT = {
     "heading": "heading",
@@ -70,6 +68,7 @@ COMMENT = {
     "table_header": "table header cell",
     "table_cell": "table cell",
     "container": "container title",
+    "code": "code block",
 }
 
 
@@ -168,7 +167,8 @@ def decode_markdown(data: bytes, path: str) -> tuple[str, str]:
 
 
 def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
-         locales: tuple[str, ...] = ("en",), encoding: str = "utf-8", *, fast: bool = False) -> Parsed:
+         locales: tuple[str, ...] = ("en",), encoding: str = "utf-8", *, fast: bool = False,
+         code_blocks: bool = False) -> Parsed:
     """Parse ``text`` and cut it into units.
 
     ``fast`` skips what only alignment needs (inline parsing, anchors, sections): extract and
@@ -176,131 +176,24 @@ def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTE
     the inline pass (a definition is kept only when referenced), so they take the full parse.
     """
     source = Source.from_text(text)
-    fast = fast and "[^" not in source.text
-    doc = _outline(source.text, path) if fast else parse(source.text, path, locales)
+    doc = parse(source.text, path, locales, outline=fast)
     problems = getattr(doc, "problems", None)
     if problems:
         line, problem = problems[0]
         raise InputError(path, problem, line=line)
-    units = extract_units(source, doc, front_matter)
+    units = extract_units(source, doc, front_matter, code_blocks=code_blocks)
     parsed = Parsed(path, source, doc, units, encoding)
     for unit in units:
         parsed.by_block.setdefault(unit.block, []).append(unit)
     return parsed
 
 
-@functools.lru_cache(maxsize=1)
-def _block_parser() -> MarkdownIt:
-    """relsync's Markdown parser without the inline pass."""
-    from mdit_py_plugins.container import container_plugin
-    from mdit_py_plugins.footnote import footnote_plugin
-    from mdit_py_plugins.front_matter import front_matter_plugin
-
-    base = markdown()
-    md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(footnote_plugin)
-    md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
-    if md.get_active_rules() != base.get_active_rules():  # pragma: no cover - parse.py changed
-        raise RuntimeError("relsync.po's block parser no longer matches relsync.parse.markdown()")
-    md.core.ruler.disable(["inline"])
-    return md
-
-
-def _outline(text: str, path: str) -> Document:
-    """The blocks :func:`extract_units` reads, from a block-level parse: the same kinds,
-    lines and sources as :func:`relsync.parse.parse` gives them, without anchors."""
-    norm = text.replace("\r\n", "\n").replace("\r", "\n")
-    tokens = _block_parser().parse(norm)
-    raw: list[tuple[int, int, dict]] = []
-    item_first: list[bool] = []
-    list_depth = 0
-
-    def span(map_) -> tuple[int, int]:
-        if not map_:
-            return (1, 1)
-        return (map_[0] + 1, max(map_[0] + 1, map_[1]))
-
-    def add(kind: str, map_, **fields) -> None:
-        start, end = span(map_)
-        raw.append((start, len(raw), dict(kind=kind, start=start, end=end, **fields)))
-
-    i, n = 0, len(tokens)
-    table_header = False
-    row_map = None
-    cells = 0
-    while i < n:
-        tok = tokens[i]
-        t = tok.type
-        if t == "front_matter":
-            start, end = span(tok.map)
-            if tok.content.strip():
-                _check_yaml(tok.content, path, start)
-            add("front_matter", tok.map)
-            for offset, line in enumerate(tok.content.split("\n")):
-                if line.startswith("title:"):
-                    raw.append((start + 1 + offset, len(raw), dict(kind="title", start=start + 1 + offset,
-                                                                   end=start + 1 + offset, level=1)))
-                    break
-        elif t == "heading_open":
-            add("heading", tok.map, source=tokens[i + 1].content, level=int(tok.tag[1:]))
-            i += 1
-        elif t == "paragraph_open":
-            content = tokens[i + 1].content
-            kind = "paragraph"
-            if item_first and item_first[-1]:
-                kind = "list_item"
-                item_first[-1] = False
-            elif tok.level == 0 and SHORTCODE_RE.fullmatch(content.strip()):
-                kind = "shortcode"
-            add(kind, tok.map, source=content, level=list_depth)
-            i += 1
-        elif t in ("bullet_list_open", "ordered_list_open"):
-            list_depth += 1
-        elif t in ("bullet_list_close", "ordered_list_close"):
-            list_depth -= 1
-        elif t in ("list_item_open", "footnote_open"):
-            item_first.append(True)
-        elif t in ("list_item_close", "footnote_close"):
-            item_first.pop()
-        elif t == "thead_open":
-            table_header = True
-        elif t == "thead_close":
-            table_header = False
-        elif t == "tr_open":
-            row_map, cells = tok.map, 0
-        elif t == "inline" and row_map is not None:
-            cells += 1
-        elif t == "tr_close":
-            add("table_row", row_map, header=table_header, cells=(_EMPTY_CELL,) * cells)
-            row_map = None
-        elif t == f"container_{CONTAINER}_open":
-            start, _ = span(tok.map)
-            name, _, title = tok.info.strip().partition(" ")
-            raw.append((start, len(raw), dict(kind="container", start=start, end=start,
-                                              text=title.strip(), info=name, source=title)))
-        i += 1
-    raw.sort(key=lambda item: (item[0], item[1]))
-    blocks = [Block(index=k, text=fields.pop("text", ""), **fields) for k, (_, _, fields) in enumerate(raw)]
-    return Document(path=path, text=norm, blocks=blocks, sections=[])
-
-
-_EMPTY_CELL = Cell("", Anchors())
-
-
-def _check_yaml(content: str, path: str, start: int) -> None:
-    try:
-        yaml.safe_load(content)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = start + 1 + mark.line if mark is not None else start
-        problem = getattr(exc, "problem", None) or "invalid YAML"
-        raise InputError(path, f"front matter is not valid YAML: {problem}", line=line) from None
-
-
 # -- cutting a document into units ----------------------------------------------------------
 
 def extract_units(source: Source, doc: Document,
-                  front_matter: Sequence[str] = DEFAULT_FRONT_MATTER) -> list[Unit]:
+                  front_matter: Sequence[str] = DEFAULT_FRONT_MATTER, *,
+                  code_blocks: bool = False) -> list[Unit]:
+    """The messages of a document; fenced code blocks only when ``code_blocks`` is set."""
     units: list[Unit] = []
     for block in doc.blocks:
         kind = block.kind
@@ -316,7 +209,37 @@ def extract_units(source: Source, doc: Document,
             unit = _container_unit(source, block)
             if unit is not None:
                 units.append(unit)
+        elif kind == "code" and code_blocks:
+            unit = _code_unit(source, block)
+            if unit is not None:
+                units.append(unit)
     return _assign_contexts(units)
+
+
+_FENCE_OPEN_RE = re.compile(r"^([ \t]*)(`{3,}|~{3,})")
+_FENCE_CLOSE_RE = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*$")
+
+
+def _code_unit(source: Source, block: Block) -> Unit | None:
+    """The content of a fenced code block, without the fence's indentation (comments and
+    sample strings in code are what translators translate)."""
+    first = block.start - 1
+    m = _FENCE_OPEN_RE.match(source.lines[first])
+    if m is None:
+        return None  # an indented code block: no fence to keep the text inside
+    prefix = m.group(1)
+    last = block.end - 1
+    if last > first and _FENCE_CLOSE_RE.match(source.lines[last]):
+        last -= 1
+    content = source.lines[first + 1:last + 1]
+    if not content or any(line.strip() and not line.startswith(prefix) for line in content):
+        return None
+    msgid = "\n".join(line[len(prefix):] if line.startswith(prefix) else "" for line in content)
+    if not msgid.strip():
+        return None
+    return Unit(msgid, "code", first + 2, source.offset(first + 1, 0),
+                source.offset(last, len(source.lines[last])), block.index, style="code",
+                prefix=prefix, eol=source.eols[first + 1] or "\n")
 
 
 def _assign_contexts(units: list[Unit]) -> list[Unit]:
@@ -516,6 +439,9 @@ def _yaml_scalar(raw: str) -> object:
 
 def render(unit: Unit, text: str) -> str:
     """A translation as it is written into the unit's span."""
+    if unit.style == "code":
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
+        return unit.eol.join(unit.prefix + line if line.strip() else line for line in lines)
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if unit.style == "inline":
         lines = text.split("\n")
@@ -809,7 +735,7 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
     fuzzy: set[tuple[str, str | None]] = set()
 
     def fill(unit: Unit, text: str, is_fuzzy: bool, note: str | None = None) -> None:
-        text = _cjk_join_lines(text.strip())
+        text = text.strip("\n") if unit.kind == "code" else _cjk_join_lines(text.strip())
         if not text:
             return
         key = (unit.msgid, unit.context)
@@ -991,13 +917,15 @@ class Settings:
     front_matter: tuple[str, ...] = DEFAULT_FRONT_MATTER
     use_fuzzy: bool = False
     width: int = DEFAULT_WIDTH
+    code_blocks: bool = False
+    """Extract fenced code blocks too (for translated comments and sample strings)."""
 
     @classmethod
     def from_config(cls, cfg) -> "Settings":
         from .errors import ConfigError
 
         data = dict(cfg.po or {})
-        known = {"templates", "front-matter", "use-fuzzy", "width"}
+        known = {"templates", "front-matter", "use-fuzzy", "width", "code-blocks"}
         for key in data:
             if key not in known:
                 raise ConfigError(f"unknown setting {key!r} in [tool.relsync.po] (known: {', '.join(sorted(known))})")
@@ -1015,6 +943,10 @@ class Settings:
             if not isinstance(data["use-fuzzy"], bool):
                 raise ConfigError("[tool.relsync.po] use-fuzzy must be true or false")
             out.use_fuzzy = data["use-fuzzy"]
+        if "code-blocks" in data:
+            if not isinstance(data["code-blocks"], bool):
+                raise ConfigError("[tool.relsync.po] code-blocks must be true or false")
+            out.code_blocks = data["code-blocks"]
         if "width" in data:
             if not isinstance(data["width"], int) or isinstance(data["width"], bool):
                 raise ConfigError("[tool.relsync.po] width must be a number (0: no wrapping)")
@@ -1036,11 +968,12 @@ def read_bytes(path: os.PathLike | str, shown: str) -> bytes:
 
 
 def load_file(path, shown: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
-              locale: str = "en", *, fast: bool = False) -> Parsed:
+              locale: str = "en", *, fast: bool = False, code_blocks: bool = False) -> Parsed:
     from .config import month_locales
 
     text, encoding = decode_markdown(read_bytes(path, shown), shown)
-    return load(text, shown, front_matter, month_locales(locale), encoding, fast=fast)
+    return load(text, shown, front_matter, month_locales(locale), encoding, fast=fast,
+                code_blocks=code_blocks)
 
 
 def read_catalog(path, shown: str, locale: str | None = None) -> Catalog:
@@ -1065,7 +998,7 @@ def _existing(path, shown: str, locale: str | None = None) -> Catalog | None:
 def extract_file(upstream, shown: str, reference: str, name: str, settings: Settings,
                  previous: Catalog | None = None) -> Catalog:
     """The POT of one upstream file; keeps ``previous``'s creation date when nothing changed."""
-    parsed = load_file(upstream, shown, settings.front_matter, fast=True)
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks)
     pot = template(parsed, reference, name)
     if previous is not None and same_messages(previous, pot):
         pot.creation_date = previous.creation_date
@@ -1073,7 +1006,7 @@ def extract_file(upstream, shown: str, reference: str, name: str, settings: Sett
 
 
 def build_file(upstream, shown: str, catalog: Catalog, settings: Settings, use_fuzzy: bool) -> bytes:
-    parsed = load_file(upstream, shown, settings.front_matter, fast=True)
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks)
     return encode(build_text(parsed, catalog, use_fuzzy), parsed.encoding)
 
 

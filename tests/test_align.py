@@ -3,7 +3,7 @@ from __future__ import annotations
 from relsync import align, parse
 from relsync.api import load_document
 
-from .conftest import EXAMPLE_TR, EXAMPLE_UP
+from .conftest import EXAMPLE_TR, EXAMPLE_UP, ROOT
 
 
 def example():
@@ -184,3 +184,14 @@ def test_translator_notes_in_short_documents_stay_extra():
         extra = [al.translation_blocks(p)[0].text for p in al.pairs if not p.upstream]
         assert extra == [note.lstrip("> ")], note
         assert all(len(p.translation) <= 1 for p in al.pairs)
+
+
+def test_table_rows_pair_by_the_cells_they_keep():
+    # Real rows whose English words are no anchors: the kept first cells tell them apart.
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    up = parse((cases / "landmarks.en.md").read_text(encoding="utf-8"))
+    tr = parse((cases / "landmarks.zh_CN.md").read_text(encoding="utf-8"))
+    al = align(up, tr)
+    pairs = [(al.upstream_blocks(p)[0].cells[0].text, al.translation_blocks(p)[0].cells[0].text)
+             for p in al.pairs if p.is_match]
+    assert len(pairs) == 9 and all(a == b for a, b in pairs[1:])

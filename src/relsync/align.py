@@ -501,6 +501,10 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
                 s = 0.35
             if cjk_ratio(b.text) < 0.2 and cjk_ratio(a.text) < 0.2:
                 s = max(s, fuzz.ratio(a.text, b.text) / 100.0)
+            # Cells kept as they are (names, values, code) say which row is which.
+            kept = sum(1 for ca, cb in zip(a.cells, b.cells) if ca.text and ca.text == cb.text)
+            if kept:
+                s = max(s, 0.4 + 0.4 * kept / max(len(a.cells), len(b.cells)))
             pa = x / max(1, len(ra) - 1)
             pb = y / max(1, len(rb) - 1)
             s += 0.2 * max(0.0, 1.0 - 2 * abs(pa - pb))

@@ -195,3 +195,15 @@ def test_table_rows_pair_by_the_cells_they_keep():
     pairs = [(al.upstream_blocks(p)[0].cells[0].text, al.translation_blocks(p)[0].cells[0].text)
              for p in al.pairs if p.is_match]
     assert len(pairs) == 9 and all(a == b for a, b in pairs[1:])
+
+
+def test_a_new_upstream_section_at_the_end_leaves_the_old_one_paired():
+    # Upstream added `isShallow()` after `isReadonly()`; its near-identical code block must not
+    # pull the translation's `isReadonly()` block away from its own upstream.
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    al = align(parse((cases / "new-section.en.md").read_text(encoding="utf-8")),
+               parse((cases / "new-section.zh_CN.md").read_text(encoding="utf-8")))
+    assert covered_once(al)
+    missing = [al.upstream_blocks(p)[0] for p in al.pairs if not p.translation]
+    assert missing and missing[0].kind == "heading" and missing[0].text == "isShallow()"
+    assert all(b.start >= missing[0].start for b in missing)

@@ -284,7 +284,7 @@ class _Scorer:
                 return 0.0
             similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
             pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
-            return min(1.0, 0.85 * similarity + 0.15 * pp)
+            return min(1.0, 0.93 * similarity + 0.07 * pp)
         ka, la, ta = _joined(ua)
         kb, lb, tb = _joined(ub)
         wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
@@ -614,7 +614,7 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
         diagonal = [score((x,), (x,)) for x in range(n)]
         if min(diagonal) >= DIAGONAL_THRESHOLD:
             return [((ra[x],), (rb[x],), diagonal[x]) for x in range(n)]
-    anchors = _unique_anchors(ra, rb, scorer, score) if n * m > 36 else []
+    anchors = _unique_anchors(ra, rb, scorer, score) if n > 1 and m > 1 else []
     out = []
     prev_x, prev_y = 0, 0
     for x, y in anchors + [(n, m)]:

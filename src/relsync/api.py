@@ -256,11 +256,13 @@ def discover(cfg: Config) -> tuple[list[PairSpec], list[Finding]]:
 
 
 def run_check(cfg: Config, pairs: list[PairSpec], extra: list[Finding] | None = None,
-              baseline: Path | None = None) -> CheckResult:
-    findings = list(extra or [])
-    for spec in pairs:
-        findings.extend(check_pair(spec, cfg))
-    findings.sort(key=Finding.sort_key)
+              baseline: Path | None = None, jobs: int = 1, cache_dir: Path | None = None) -> CheckResult:
+    """Check every pair (in ``jobs`` processes, with the cache in ``cache_dir`` if given)."""
+    from . import runner
+
+    cache = runner.Cache(cache_dir) if cache_dir is not None else None
+    found, _ = runner.check_pairs(cfg, pairs, jobs=jobs, cache=cache)
+    findings = sorted([*(extra or []), *found], key=Finding.sort_key)
     result = CheckResult(findings, pairs)
     if baseline is not None:
         result = apply_baseline(result, read_baseline(baseline))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
@@ -49,10 +48,6 @@ class Config:
     po: dict[str, object] = field(default_factory=dict)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
     raw: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def upstream_dir(self) -> Path:
-        return self.root / self.upstream
 
     @property
     def locales_dir(self) -> Path:
@@ -313,7 +308,3 @@ def glossary_for(cfg: Config, locale_dir: Path, locale: str) -> list[tuple[str, 
         if cfg.glossary:
             raise ConfigError(f"glossary {str(candidate)!r} does not exist")
     return []
-
-
-def env_flag(name: str) -> bool:
-    return os.environ.get(name, "").lower() not in ("", "0", "false", "no")

@@ -39,7 +39,6 @@ DEFAULT_WIDTH = 76
 #: Aligned pairs scoring below this are imported as fuzzy.
 FUZZY_SCORE = 0.5
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
-GENERATOR = "relsync"
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
 _HEADING_ID_RE = re.compile(r"\{#[^}\s]+\}[ \t]*$")

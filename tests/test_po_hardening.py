@@ -172,3 +172,20 @@ def test_code_blocks_import_and_build_carry_translated_comments(run_cli, tmp_pat
     assert same.read_bytes() == up.read_bytes()
     if shutil.which("msgfmt"):
         assert subprocess.run(["msgfmt", "--check-format", "-o", "/dev/null", str(catalog)]).returncode == 0
+
+
+@pytest.mark.parametrize("translation", ["# 不是标题", "- 不是列表", "1. 不是编号列表", "> 不是引用",
+                                         "```不是代码", "第一行\n---", "第一行\n- 第二行", "第一行\n2) 第二行"])
+def test_a_translation_that_looks_like_block_syntax_keeps_the_structure(translation):
+    text = "# Notes\n\nFirst paragraph.\n\n- An item.\n\nLast paragraph.\n"
+    parsed = po.load(text, "doc.md")
+    catalog = po.new_catalog(po.template(parsed, "doc.md", "doc"), "zh_CN")
+    for message in catalog:
+        if message.id in ("First paragraph.", "An item."):
+            message.string = translation
+    built = po.build_text(parsed, catalog)
+    before = [(b.kind, b.level) for b in po.load(text, "doc.md").doc.blocks]
+    after = po.load(built, "built.md").doc.blocks
+    assert [(b.kind, b.level) for b in after] == before, built
+    shown = " ".join(translation.replace("\n", " ").split())
+    assert after[1].text == shown and after[2].text == shown

@@ -443,7 +443,7 @@ def render(unit: Unit, text: str) -> str:
         return unit.eol.join(unit.prefix + line if line.strip() else line for line in lines)
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if unit.style == "inline":
-        lines = text.split("\n")
+        lines = [_escape_block_start(line) for line in text.split("\n")]
         out = [lines[0]]
         for line in lines[1:]:
             out.append(unit.eol + (unit.prefix + line if line.strip() else unit.prefix.rstrip()))
@@ -461,6 +461,25 @@ def render(unit: Unit, text: str) -> str:
     if _yaml_scalar(one_line) == one_line and not one_line.startswith(("'", '"')):
         return one_line
     return json.dumps(one_line, ensure_ascii=False)
+
+
+_BLOCK_START_RE = re.compile(
+    r"^([ \t]*)(?:(#{1,6}|[-+*])(?=[ \t]|$)|>|```|~~~|(\d{1,9})([.)])(?=[ \t]|$)"
+    r"|([-=*_])(?=(?:[ \t]*\5){2,}[ \t]*$))"
+)
+
+
+def _escape_block_start(line: str) -> str:
+    """A translated line that would start a block of its own (``# ``, ``- ``, ``1. ``, ``>``,
+    a fence, a rule or setext underline) gets a backslash, so the built document keeps the
+    upstream's structure."""
+    m = _BLOCK_START_RE.match(line)
+    if m is None:
+        return line
+    lead = m.group(1)
+    if m.group(3):  # an ordered-list number: escape its delimiter
+        return f"{lead}{m.group(3)}\\{m.group(4)}{line[m.end():]}"
+    return f"{lead}\\{line[len(lead):]}"
 
 
 def translation_for(catalog: Catalog, unit: Unit, use_fuzzy: bool = False) -> str | None:

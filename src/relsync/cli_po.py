@@ -121,7 +121,7 @@ def _locale_of(path: Path, catalog_locale: str | None, cfg: Config) -> str:
 
 width_options = [
     click.option("--width", type=click.IntRange(0), default=None,
-                 help="Wrap PO lines at this width (default: 76, like gettext; 0: no wrapping)."),
+                 help="Wrap PO lines at this width (default: 79, like GNU gettext; 0: no wrapping)."),
     click.option("--no-wrap", is_flag=True, help="Do not wrap long msgid/msgstr lines."),
 ]
 

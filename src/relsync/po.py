@@ -35,7 +35,7 @@ from .model import Alignment, Block, Document
 from .parse import decode, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
-DEFAULT_WIDTH = 76
+DEFAULT_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: Aligned pairs scoring below this are imported as fuzzy.
 FUZZY_SCORE = 0.5
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})

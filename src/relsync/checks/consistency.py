@@ -438,6 +438,17 @@ def heading_level(pair: Pair, ctx: Context) -> Iterator[Finding]:
         yield ctx.pair_finding(pair, f"heading level {tr.level} in translation, {up.level} upstream")
 
 
+def _table_sizes(doc) -> tuple[Counter[int], dict[int, int]]:
+    """Rows and widest row of every table of a document, by table id, in one pass."""
+    rows: Counter[int] = Counter()
+    width: dict[int, int] = {}
+    for b in doc.blocks:
+        if b.kind == "table_row":
+            rows[b.table] += 1
+            width[b.table] = max(width.get(b.table, 0), len(b.cells))
+    return rows, width
+
+
 @check("RS207", "consistency.table-shape", Severity.WARNING, scope="document")
 def table_shape(al, ctx: Context) -> Iterator[Finding]:
     """A translated table has a different number of rows or columns than its upstream table.
@@ -453,14 +464,13 @@ def table_shape(al, ctx: Context) -> Iterator[Finding]:
         counts = tables.setdefault(up.table, Counter())
         if pair.translation:
             counts[al.translation.blocks[pair.translation[0]].table] += 1
-    up_rows = Counter(b.table for b in al.upstream.blocks if b.kind == "table_row")
-    tr_rows = Counter(b.table for b in al.translation.blocks if b.kind == "table_row")
+    up_rows, up_width = _table_sizes(al.upstream)
+    tr_rows, tr_width = _table_sizes(al.translation)
     for up_table, counts in tables.items():
         if not counts:
             continue
         tr_table = counts.most_common(1)[0][0]
-        up_cols = max(len(b.cells) for b in al.upstream.blocks if b.table == up_table and b.kind == "table_row")
-        tr_cols = max(len(b.cells) for b in al.translation.blocks if b.table == tr_table and b.kind == "table_row")
+        up_cols, tr_cols = up_width[up_table], tr_width[tr_table]
         problems = []
         if up_rows[up_table] != tr_rows[tr_table]:
             problems.append(f"{tr_rows[tr_table]} rows in translation, {up_rows[up_table]} upstream")

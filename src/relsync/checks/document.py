@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter, defaultdict
 from typing import Iterator
@@ -64,10 +65,21 @@ def title_version(al: Alignment, ctx: Context) -> Iterator[Finding]:
             )
 
 
-def _contains(text: str, term: str) -> bool:
-    if term.isascii():
-        return re.search(rf"(?<![A-Za-z0-9]){re.escape(term)}(?![A-Za-z0-9])", text, re.IGNORECASE) is not None
-    return term in text
+@functools.lru_cache(maxsize=4096)
+def _term_pattern(term: str) -> re.Pattern[str] | None:
+    if not term.isascii():
+        return None
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(term)}(?![A-Za-z0-9])", re.IGNORECASE)
+
+
+def _contains(text: str, term: str, lowered: str | None = None) -> bool:
+    """Whether ``text`` uses ``term``: a whole word for Latin terms (case-insensitive)."""
+    pattern = _term_pattern(term)
+    if pattern is None:
+        return term in text
+    if term.lower() not in (lowered if lowered is not None else text.lower()):
+        return False
+    return pattern.search(text) is not None
 
 
 @check("RS302", "document.glossary", Severity.WARNING, scope="document")
@@ -86,10 +98,13 @@ def glossary(al: Alignment, ctx: Context) -> Iterator[Finding]:
         if not pair.is_match:
             continue
         up_text = " ".join(b.text for b in al.upstream_blocks(pair))
-        tr_text = " ".join(b.text for b in al.translation_blocks(pair))
+        up_lower = up_text.lower()
+        tr_text = None
         for source, target in ctx.glossary:
-            if not target or not _contains(up_text, source):
+            if not target or not _contains(up_text, source, up_lower):
                 continue
+            if tr_text is None:
+                tr_text = " ".join(b.text for b in al.translation_blocks(pair))
             if _contains(tr_text, target) or _contains(tr_text, source):
                 continue
             yield ctx.pair_finding(

@@ -151,3 +151,11 @@ def test_broken_front_matter_is_recorded_and_loading_it_is_an_input_error(tmp_pa
     with pytest.raises(InputError) as info:
         load_document(path)
     assert info.value.line == 2 and "front matter is not valid YAML" in str(info.value)
+
+
+def test_source_lines_quote_the_text_of_a_block():
+    doc = parse(DOC)
+    row = next(b for b in doc.blocks if b.kind == "table_row" and b.header)
+    assert doc.source_lines(row.start, row.end) == ["| a | b |"]
+    code = next(b for b in doc.blocks if b.kind == "code")
+    assert doc.source_lines(code.start, code.end) == ["```python", 'print("hi")', "```"]

@@ -127,6 +127,13 @@ class Document:
     problems: list[tuple[int, str]] = field(default_factory=list)
     """``(line, message)`` of input the parser read around (broken front matter): parsing never
     raises; :func:`relsync.api.load_document` reports these as input errors."""
+    _lines: list[str] | None = field(default=None, repr=False, compare=False)
+
+    def source_lines(self, start: int, end: int) -> list[str]:
+        """Source lines ``start`` to ``end`` (1-based, inclusive); the text is split once."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines[start - 1 : end]
 
     @property
     def root(self) -> Section:

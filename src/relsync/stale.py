@@ -185,8 +185,7 @@ def format_word_diff(diff: WordDiff, context: int | None = None) -> str:
 def block_source(doc: Document, block: Block) -> str:
     """The Markdown a block was written as: inline source, or its raw lines."""
     if block.kind in ("table_row", "html") or not block.source:
-        lines = doc.text.split("\n")[block.start - 1 : block.end]
-        return "\n".join(lines).strip()
+        return "\n".join(doc.source_lines(block.start, block.end)).strip()
     return block.source.strip()
 
 
@@ -237,15 +236,16 @@ def _pair_region(old: Document, new: Document, a: list[Block], b: list[Block]):
     threshold = 0.5
     n, m = len(a), len(b)
     score = [[0.0] * (m + 1) for _ in range(n + 1)]
+    sim = [[0.0] * m for _ in range(n)]
     for i in range(n - 1, -1, -1):
         for j in range(m - 1, -1, -1):
-            s = _similarity(old, new, a[i], b[j])
+            s = sim[i][j] = _similarity(old, new, a[i], b[j])
             take = score[i + 1][j + 1] + s if s >= threshold else -1.0
             score[i][j] = max(take, score[i + 1][j], score[i][j + 1])
     out = []
     i = j = 0
     while i < n and j < m:
-        s = _similarity(old, new, a[i], b[j])
+        s = sim[i][j]
         if s >= threshold and score[i][j] == score[i + 1][j + 1] + s:
             out.append((a[i], b[j]))
             i, j = i + 1, j + 1

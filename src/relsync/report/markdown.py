@@ -34,11 +34,13 @@ def cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
-def _link(loc: Location | None, base: str) -> str:
+def link(loc: Location | None, base: str, label: str | None = None, quote=cell) -> str:
+    """A Markdown link to a line of a file (``#L12``, as GitHub shows files); ``quote``
+    makes the label safe where it is used (a table cell by default)."""
     if loc is None:
         return ""
-    label = f"{loc.path}:{loc.line}"
-    return f"[{cell(label)}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
+    label = quote(label or f"{loc.path}:{loc.line}")
+    return f"[{label}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
 
 
 def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,
@@ -57,8 +59,8 @@ def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,
     out += ["", f"#### {title}", "",
             "| severity | rule | translation | upstream | message |", "|---|---|---|---|---|"]
     for f in worst:
-        out.append(f"| {_ICON[f.severity]} | {f.rule} `{f.slug}` | {_link(f.translation, base)} | "
-                   f"{_link(f.upstream, base)} | {cell(f.message)} |")
+        out.append(f"| {_ICON[f.severity]} | {f.rule} `{f.slug}` | {link(f.translation, base)} | "
+                   f"{link(f.upstream, base)} | {cell(f.message)} |")
     if len(worst) < len(findings):
         out += ["", f"{len(findings) - len(worst)} more findings not shown; run `relsync check` for all."]
     return "\n".join(out) + "\n"

@@ -13,7 +13,7 @@ import re
 from collections import defaultdict
 
 from ..model import Finding, Location
-from .markdown import default_link_base
+from .markdown import default_link_base, link
 from .text import summary_line
 
 _MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]()#|~<>!])")
@@ -34,10 +34,7 @@ def fence(text: str, info: str = "") -> str:
 
 
 def _link(loc: Location | None, base: str, label: str | None = None) -> str:
-    if loc is None:
-        return ""
-    label = escape(label or f"{loc.path}:{loc.line}")
-    return f"[{label}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
+    return link(loc, base, label, quote=escape)
 
 
 def _diff_block(change) -> str:

@@ -158,12 +158,7 @@ def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,
     locale_dir = _locale_dir(spec, cfg)
     ctx = make_context(al, spec.locale, cfg, locale_dir, spec.name)
     ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
-    findings = run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
-    orphans = {f.translation.line for f in findings if f.slug == "orphaned" and f.translation}
-    if orphans:  # `orphaned` says why the block is extra
-        findings = [f for f in findings
-                    if not (f.slug == "extra" and f.translation and f.translation.line in orphans)]
-    return findings
+    return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
 
 
 def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None = None,

@@ -173,24 +173,25 @@ def _with_severity(f: Finding, severity: Severity) -> Finding:
     return Finding(f.rule, f.slug, severity, f.message, f.upstream, f.translation, f.details, f.minor)
 
 
+#: A finding of the key's rule makes findings of the value's rule on the same translation
+#: line redundant: it says the same, more precisely.
+SUPERSEDES = {
+    "title-version": "number-mismatch",  # a wrong version in a title is reported once
+    "orphaned": "extra",  # `orphaned` says why the block has no upstream
+}
+
+
 def _drop_overlaps(findings: list[Finding]) -> list[Finding]:
-    """A wrong version in a title is reported once, by ``title-version``, not again as a number."""
-    title_lines = {
-        (f.translation.path, f.translation.line)
+    """Drop findings that another finding on the same line supersedes (:data:`SUPERSEDES`)."""
+    covered = {
+        (SUPERSEDES[f.slug], f.translation.path, f.translation.line)
         for f in findings
-        if f.slug == "title-version" and f.translation
+        if f.slug in SUPERSEDES and f.translation
     }
-    if not title_lines:
+    if not covered:
         return findings
-    return [
-        f
-        for f in findings
-        if not (
-            f.slug == "number-mismatch"
-            and f.translation
-            and (f.translation.path, f.translation.line) in title_lines
-        )
-    ]
+    return [f for f in findings
+            if not (f.translation and (f.slug, f.translation.path, f.translation.line) in covered)]
 
 
 def _suppress(findings: list[Finding], al: Alignment) -> list[Finding]:

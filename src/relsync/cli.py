@@ -284,9 +284,9 @@ def _run_pairs(cfg: Config, pairs, extra, jobs: int, use_cache: bool, cache_dir:
 
 
 def _in_shard(f: Finding, k: int, n: int) -> bool:
+    """Findings about whole files (a missing translation) go to the shard of their path."""
     loc = f.primary
-    spec = api.PairSpec(Path(), Path(), "", loc.path if loc else "")
-    return bool(runner.shard([spec], k, n))
+    return runner.bucket(loc.path if loc else "", n) == k - 1
 
 
 @cli.command(name="merge-reports")

@@ -139,12 +139,13 @@ def shard(pairs: list[api.PairSpec], k: int, n: int) -> list[api.PairSpec]:
     pair's name and locale, so adding a document does not reshuffle the others."""
     if not 1 <= k <= n:
         raise RelsyncError(f"--shard {k}/{n}: K must be between 1 and N")
+    return [p for p in pairs
+            if bucket(f"{p.locale}\x00{p.name or api.display_path(p.upstream)}", n) == k - 1]
 
-    def bucket(spec: api.PairSpec) -> int:
-        ident = f"{spec.locale}\x00{spec.name or api.display_path(spec.upstream)}"
-        return int(hashlib.sha1(ident.encode("utf-8")).hexdigest(), 16) % n
 
-    return [p for p in pairs if bucket(p) == k - 1]
+def bucket(ident: str, n: int) -> int:
+    """Which of ``n`` shards a name falls in (0-based), the same on every machine."""
+    return int(hashlib.sha1(ident.encode("utf-8")).hexdigest(), 16) % n
 
 
 def parse_shard(value: str) -> tuple[int, int]:

@@ -1,6 +1,7 @@
 """Markdown documents <-> gettext catalogs: extract, init/update, import (gettextize), build.
 
-Built on babel's :class:`~babel.messages.catalog.Catalog`, ``read_po`` and ``write_po``; the
+Built on babel's :class:`~babel.messages.catalog.Catalog` and PO reader (the writer,
+:mod:`relsync.pofile`, keeps babel's layout and writes previous msgids as gettext does); the
 merging of a PO with a new template is babel's ``Catalog.update`` (msgmerge-style fuzzy
 matching with the previous msgid kept).
 
@@ -27,8 +28,9 @@ from typing import Iterable, Sequence
 import yaml
 from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, PoFileParser, unescape, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, unescape
 
+from . import pofile
 from .align import align
 from .errors import InputError
 from .model import Alignment, Block, Document
@@ -582,9 +584,7 @@ def update(po: Catalog, pot: Catalog) -> Catalog:
 
 
 def serialize(catalog: Catalog, width: int | None = DEFAULT_WIDTH) -> bytes:
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=width or 0, include_previous=True)
-    return buf.getvalue()
+    return pofile.write(catalog, width)
 
 
 def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
@@ -683,12 +683,8 @@ def _read_previous_ids(text: str, catalog: Catalog) -> None:
 
 def same_messages(a: Catalog, b: Catalog) -> bool:
     """Equal content, ignoring the header dates (so unchanged files are left untouched)."""
-    def body(cat: Catalog) -> bytes:
-        buf = io.BytesIO()
-        write_po(buf, cat, omit_header=True, include_previous=True, width=0)
-        return buf.getvalue()
-
-    return body(a) == body(b) and a.locale_identifier == b.locale_identifier
+    return (pofile.write(a, 0, omit_header=True) == pofile.write(b, 0, omit_header=True)
+            and a.locale_identifier == b.locale_identifier)
 
 
 # -- gettextize -----------------------------------------------------------------------------

@@ -1,0 +1,118 @@
+"""The PO writer: babel's layout, GNU gettext's ``#|`` form, linear time on long lines."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import WORD_SEP, write_po
+from babel.messages.pofile import normalize as babel_normalize
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from relsync import po, pofile
+
+from .conftest import EXAMPLE_TR, EXAMPLE_UP
+
+needs_msgfmt = pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext is not installed")
+
+LONG_OLD = ("Old text that is long enough to wrap across a line in the PO file, and then some "
+            '"more" words here to be sure of it.\nSecond line.')
+LONG_NEW = "New text that is long enough to wrap across a line in the PO file, and then some more."
+
+
+def _fuzzy_catalog(previous: str) -> Catalog:
+    cat = Catalog(locale="zh_CN", charset="utf-8", fuzzy=False)
+    message = cat.add(LONG_NEW, "新的文字。", locations=[("upstream/a.md", 3)], flags=["fuzzy"],
+                      auto_comments=["paragraph"], user_comments=["checked"])
+    message.previous_id = [previous]
+    return cat
+
+
+@needs_msgfmt
+def test_a_long_previous_msgid_is_written_as_gettext_writes_it(tmp_path):
+    # babel's writer wraps "#| msgid" as a comment, splitting a quoted string across lines:
+    # msgfmt then rejects the whole file ("end-of-line within string").
+    path = tmp_path / "a.po"
+    path.write_bytes(po.serialize(_fuzzy_catalog(LONG_OLD)))
+    text = path.read_text(encoding="utf-8")
+    assert '#| msgid ""\n#| "Old text that is long' in text
+    for line in text.splitlines():
+        if line.startswith("#|"):
+            assert line.startswith(('#| msgid "', '#| "')) and line.endswith('"'), line
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    again = subprocess.run(["msgcat", str(path)], capture_output=True, text=True)
+    assert again.returncode == 0 and "#| msgid" in again.stdout, again.stderr
+
+
+def test_a_long_previous_msgid_survives_a_round_trip():
+    data = po.serialize(_fuzzy_catalog(LONG_OLD))
+    message = po.parse_catalog(data, "a.po").get(LONG_NEW)
+    assert message.previous_id == [LONG_OLD]
+    assert message.user_comments == ["checked"]
+    assert po.serialize(po.parse_catalog(data, "a.po")) == data
+
+
+def test_long_runs_without_spaces_cost_linear_time():
+    # babel's word splitter backtracks over a whole run of word characters at every position
+    # of it (a 20,000-character CJK line took 3 s); the writer splits it in one pass.
+    line = "中" * 200_000 + "a-b"
+    cat = Catalog(locale="zh_CN", charset="utf-8")
+    cat.add(line, line)
+    text = po.serialize(cat).decode("utf-8")
+    assert text.count("中") == 400_000
+
+
+@pytest.mark.parametrize("width", [79, 0, 40])
+def test_same_bytes_as_babel_write_po_on_the_example(width):
+    up = po.load_file(EXAMPLE_UP, "upstream/pytorch-2.6.md")
+    tr = po.load_file(EXAMPLE_TR, "pytorch-2.6.md", locale="zh_CN")
+    pot = po.template(up, "upstream/pytorch-2.6.md", "pytorch-2.6")
+    catalog, _ = po.gettextize(up, tr, pot, "zh_CN")
+    next(iter(catalog)).user_comments.append("header note")
+    catalog.obsolete["gone"] = Message("A removed paragraph.", "删除的段落。", user_comments=["kept"])
+    for cat in (pot, catalog):
+        ours = pofile.write(cat, width)
+        buf = io.BytesIO()
+        write_po(buf, cat, width=width, include_previous=True)
+        assert ours == buf.getvalue()
+
+
+def test_same_bytes_as_babel_write_po_on_the_corpus(corpus):
+    for en, zh in corpus[::6]:
+        rel = en.name
+        up = po.load_file(en, f"upstream/{rel}")
+        tr = po.load_file(zh, rel, locale="zh_CN")
+        catalog, _ = po.gettextize(up, tr, po.template(up, f"upstream/{rel}", rel), "zh_CN")
+        buf = io.BytesIO()
+        write_po(buf, catalog, width=79, include_previous=True)
+        assert pofile.write(catalog, 79) == buf.getvalue(), rel
+
+
+WORDY = st.text(alphabet=st.sampled_from(list("aZ0_中é٣- \t\n\"\\!.,?&'—–:/`*")), max_size=60)
+
+
+@settings(max_examples=400, deadline=None)
+@given(WORDY)
+def test_word_split_is_babels(line):
+    assert pofile.split_words(line) == WORD_SEP.split(line)
+
+
+@settings(max_examples=400, deadline=None)
+@given(WORDY, st.sampled_from(["", "#~ ", "#| "]), st.sampled_from([0, 8, 20, 79]))
+def test_normalize_is_babels(text, prefix, width):
+    assert pofile.normalize(text, prefix, width) == babel_normalize(text, prefix=prefix, width=width)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab \t\n\u2068\u2069:1.")), max_size=100), st.sampled_from([8, 30, 79]))
+def test_comments_wrap_as_babel_wraps_them(comment, width):
+    cat = Catalog(charset="utf-8")
+    cat.add("x", auto_comments=[comment], user_comments=[comment])
+    buf = io.BytesIO()
+    write_po(buf, cat, width=width, omit_header=True)
+    assert pofile.write(cat, width, omit_header=True) == buf.getvalue()

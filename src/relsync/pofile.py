@@ -26,6 +26,8 @@ _SPACE_SPLIT_RE = re.compile(r"(\s+)")
 _NON_WORD_RE = re.compile(r"[^\w]*")
 _WORD_RE = re.compile(r"\w*")
 _SPECIAL_RE = re.compile(r'[\\\t\r\n"]')
+#: What ``str.splitlines`` splits at.
+_LINE_BREAK_RE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _BEFORE_DASHES = frozenset("!\"'&.,?")
 
@@ -104,17 +106,22 @@ def _escaped_len(text: str) -> int:
 
 
 def normalize(string: str, prefix: str = "", width: int = 76) -> str:
-    """A string as PO quoted lines: ``babel.messages.pofile.normalize``, same output."""
+    """A string as PO quoted lines, as ``babel.messages.pofile.normalize`` writes them (babel
+    adds a newline to a string whose wrapping ends in an empty line; this does not)."""
+    special = _SPECIAL_RE.search(string) is not None
+    plen = len(prefix)
+    if _LINE_BREAK_RE.search(string) is None:  # one line, often short: no wrapping to do
+        if not (width and width > 0) or (len(escape(string)) if special else len(string) + 2) + plen <= width:
+            return escape(string)
     if width and width > 0:
-        plen = len(prefix)
         lines: list[str] = []
         for line in string.splitlines(True):
-            special = _SPECIAL_RE.search(line) is not None
-            if (len(escape(line)) if special else len(line) + 2) + plen <= width:
+            line_special = special and _SPECIAL_RE.search(line) is not None
+            if (len(escape(line)) if line_special else len(line) + 2) + plen <= width:
                 lines.append(line)
                 continue
             chunks = split_words(line)
-            if special:
+            if line_special:
                 lengths = [_escaped_len(chunk) + plen for chunk in chunks]
             else:
                 lengths = [len(chunk) + plen for chunk in chunks]
@@ -136,9 +143,10 @@ def normalize(string: str, prefix: str = "", width: int = 76) -> str:
     if len(lines) <= 1:
         return escape(string)
     if not lines[-1]:
-        del lines[-1]
-        lines[-1] += "\n"
-    return '""\n' + "\n".join([prefix + escape(line) for line in lines])
+        del lines[-1]  # babel also appends "\n" to the line before: a msgid that gains a newline
+    if special:
+        return '""\n' + "\n".join([prefix + escape(line) for line in lines])
+    return '""\n' + "\n".join([f'{prefix}"{line}"' for line in lines])
 
 
 def _enclose(filename: str) -> str:

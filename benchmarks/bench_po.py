@@ -3,12 +3,15 @@
     python benchmarks/bench_po.py [--rounds 5] [--corpus ../shared/corpus/vue-docs/head]
 
 1. Extraction time over the 114 English files, median of several rounds, each tool beside the
-   markdown-it-py parse baseline measured in the same run: relsync (`po extract`: parse, cut
+   markdown-it-py parse baseline (CommonMark + tables, as in bench_speed.py) measured in the
+   same run: relsync (`po extract`: parse, cut
    into messages, build the babel catalog, write the POT), mdpo's md2po and
    translate-toolkit's md2po (one catalog per file, in process), po4a (`po4a-gettextize`
    without a translation, one process per file, so its Perl start-up is included: the
    script also times `perl -e 1` to show that share).
-2. Gettextize: the share of the 114 English/Chinese pairs each tool turns into a usable PO
+2. Gettextize time: `po import` of the 114 pairs (parse both sides, align, fill the catalog,
+   write the PO) beside the markdown-it-py parse of the 228 files, interleaved rounds.
+3. Gettextize: the share of the 114 English/Chinese pairs each tool turns into a usable PO
    (the tool succeeds, GNU msgfmt --check accepts the result, and at least one message is
    translated). relsync: `po import` by alignment; po4a: `po4a-gettextize -l`, which pairs
    blocks by position. mdpo and translate-toolkit have no gettextize mode.
@@ -32,8 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from markdown_it import MarkdownIt  # noqa: E402
+
 from relsync import po  # noqa: E402
-from relsync.parse import markdown  # noqa: E402
 
 
 def interleaved_medians(fns: dict, rounds: int) -> dict:
@@ -65,7 +69,7 @@ def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
 # -- extraction -----------------------------------------------------------------------------
 
 def parse_baseline(texts: list[str]) -> None:
-    md = markdown()
+    md = MarkdownIt("commonmark").enable("table")
     for text in texts:
         md.parse(text)
 
@@ -74,6 +78,14 @@ def relsync_extract(texts: list[tuple[str, str]]) -> None:
     for name, text in texts:
         parsed = po.load(text, name, fast=True)  # what `relsync po extract` runs
         po.serialize(po.template(parsed, f"upstream/{name}", name))
+
+
+def relsync_import(pairs: list[tuple[str, str, str]]) -> None:
+    for rel, en, zh in pairs:  # what `relsync po import` runs for each pair
+        up = po.load(en, f"upstream/{rel}")
+        tr = po.load(zh, rel, locales=("zh_CN",))
+        catalog, _ = po.gettextize(up, tr, po.template(up, f"upstream/{rel}", rel), "zh_CN")
+        po.serialize(catalog)
 
 
 def mdpo_extract(texts: list[tuple[str, str]]) -> None:
@@ -213,7 +225,16 @@ def main(argv: list[str] | None = None) -> int:
             if seconds is None or seconds == "skipped":
                 print(f"{name:52} {seconds or 'not installed':>17}")
             else:
-                print(f"{name:52} {seconds:8.3f} {seconds / base:8.1f}")
+                print(f"{name:52} {seconds:8.3f} {seconds / base:8.2f}")
+        print()
+        both = [(rel, text, po.decode_markdown(zh.read_bytes(), rel)[0])
+                for (rel, text), (_, zh, _) in zip(texts, pairs)]
+        every = [t for _, a, b in both for t in (a, b)]
+        imports = interleaved_medians({"parse": lambda: parse_baseline(every),
+                                       "import": lambda: relsync_import(both)}, args.rounds)
+        print(f"{'gettextize time (114 pairs, 228 files)':52} {'seconds':>8} {'x parse':>8}")
+        print(f"{'markdown-it-py parse of the 228 files (baseline)':52} {imports['parse']:8.3f} {1.0:8.1f}")
+        print(f"{'relsync po import':52} {imports['import']:8.3f} {imports['import'] / imports['parse']:8.2f}")
         print()
         if not shutil.which("msgfmt"):
             print("gettextize: msgfmt not installed, skipped")

@@ -103,6 +103,13 @@ def test_word_split_is_babels(line):
 
 
 @settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("aZ0_中é٣---\"!.,?&'—:/`*")), max_size=200))
+def test_hyphenated_tokens_split_as_babel_splits_them(token):
+    # long tokens take the linear scanner, short ones babel's own pattern: both must agree
+    assert pofile._split_hyphens(token) == WORD_SEP.split(token)
+
+
+@settings(max_examples=400, deadline=None)
 @given(WORDY, st.sampled_from(["", "#~ ", "#| "]), st.sampled_from([0, 8, 20, 79]))
 def test_normalize_is_babels_except_where_babel_changes_the_string(text, prefix, width):
     ours = pofile.normalize(text, prefix, width)

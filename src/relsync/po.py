@@ -23,6 +23,7 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Iterable, Sequence
 
 import yaml
@@ -123,9 +124,14 @@ class Source:
         bom = ""
         if text.startswith("\ufeff"):
             bom, text = "\ufeff", text[1:]
-        lines: list[str] = []
-        eols: list[str] = []
-        offsets: list[int] = []
+        if "\r" not in text:
+            lines = text.split("\n")
+            eols = ["\n"] * (len(lines) - 1) + [""]
+            offsets = list(accumulate((len(line) + 1 for line in lines[:-1]), initial=0))
+            return cls(text, lines, eols, offsets, bom)
+        lines = []
+        eols = []
+        offsets = []
         pos = 0
         for m in _EOL_RE.finditer(text):
             offsets.append(pos)

@@ -13,16 +13,16 @@ hold the two to the same bytes), with two differences:
 
 from __future__ import annotations
 
-import io
 import os
 import re
-from typing import Iterator
-
+from bisect import bisect_left
+from itertools import accumulate
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import escape, write_po
+from babel.messages.pofile import WORD_SEP, escape
 from babel.util import TextWrapper
 
 _SPACE_SPLIT_RE = re.compile(r"(\s+)")
+_HYPHEN_TOKEN_RE = re.compile(r"(?<!\S)[^\s-]*-\S*")
 _NON_WORD_RE = re.compile(r"[^\w]*")
 _WORD_RE = re.compile(r"\w*")
 _SPECIAL_RE = re.compile(r'[\\\t\r\n"]')
@@ -39,15 +39,22 @@ def split_words(line: str) -> list[str]:
     (``built-`` of ``built-in``) and an em-dash made of two or more hyphens between words.
     The hyphen rules never reach across whitespace, so they run on the hyphenated tokens only.
     """
-    parts = _SPACE_SPLIT_RE.split(line)
     if "-" not in line:
-        return parts
-    out: list[str] = []
-    for k, part in enumerate(parts):
-        if k % 2 == 0 and "-" in part:
-            out.extend(_split_hyphens(part))
-        else:
-            out.append(part)
+        return _SPACE_SPLIT_RE.split(line)
+    out: list[str] = [""]
+    pos = 0
+    for m in _HYPHEN_TOKEN_RE.finditer(line):
+        start, end = m.span()
+        token = line[start:end]
+        # babel's pattern is quadratic in the length of a word run only: short tokens take it
+        pieces = WORD_SEP.split(token) if end - start <= 64 else _split_hyphens(token)
+        for part in (_SPACE_SPLIT_RE.split(line[pos:start]), pieces):
+            out[-1] += part[0]  # text parts meet at a token's edge
+            out += part[1:]
+        pos = end
+    tail = _SPACE_SPLIT_RE.split(line[pos:])
+    out[-1] += tail[0]
+    out += tail[1:]
     return out
 
 
@@ -101,8 +108,26 @@ def _letter_after_first(token: str, start: int) -> bool:
     return any(ch in _ASCII_LETTERS for ch in token[start + 1:end])
 
 
-def _escaped_len(text: str) -> int:
-    return len(escape(text)) - 2
+def _wrap_line(line: str, special: bool, plen: int, width: int, lines: list[str]) -> None:
+    """babel's greedy filling: chunks go on a line while ``2 + sum(len(escaped chunk) +
+    plen) < width``; a chunk that fits on no line gets one of its own. The sums are prefix
+    sums, so each line is found by bisection instead of a loop over its chunks."""
+    chunks = split_words(line)
+    if special or plen:
+        escapes = [m.start() for m in _SPECIAL_RE.finditer(line)] if special else []
+        cum = [size + bisect_left(escapes, size) + plen * k
+               for k, size in enumerate(accumulate(map(len, chunks), initial=0))]
+    else:
+        cum = list(accumulate(map(len, chunks), initial=0))
+    n = len(chunks)
+    i = 0
+    limit = width - 2
+    while i < n:
+        j = bisect_left(cum, cum[i] + limit, i + 1) - 1  # chunks i..j-1 fit
+        if j == i:
+            j = i + 1
+        lines.append("".join(chunks[i:j]))
+        i = j
 
 
 def normalize(string: str, prefix: str = "", width: int = 76) -> str:
@@ -111,7 +136,10 @@ def normalize(string: str, prefix: str = "", width: int = 76) -> str:
     special = _SPECIAL_RE.search(string) is not None
     plen = len(prefix)
     if _LINE_BREAK_RE.search(string) is None:  # one line, often short: no wrapping to do
-        if not (width and width > 0) or (len(escape(string)) if special else len(string) + 2) + plen <= width:
+        if not special:
+            if width <= 0 or len(string) + 2 + plen <= width:
+                return f'"{string}"'
+        elif width <= 0 or len(escape(string)) + plen <= width:
             return escape(string)
     if width and width > 0:
         lines: list[str] = []
@@ -119,25 +147,8 @@ def normalize(string: str, prefix: str = "", width: int = 76) -> str:
             line_special = special and _SPECIAL_RE.search(line) is not None
             if (len(escape(line)) if line_special else len(line) + 2) + plen <= width:
                 lines.append(line)
-                continue
-            chunks = split_words(line)
-            if line_special:
-                lengths = [_escaped_len(chunk) + plen for chunk in chunks]
             else:
-                lengths = [len(chunk) + plen for chunk in chunks]
-            i, n = 0, len(chunks)
-            while i < n:
-                size, j = 2, i
-                while j < n:
-                    if size + lengths[j] < width:
-                        size += lengths[j]
-                        j += 1
-                    else:
-                        if j == i:
-                            j += 1  # a chunk longer than the line gets a line of its own
-                        break
-                lines.append("".join(chunks[i:j]))
-                i = j
+                _wrap_line(line, line_special, plen, width, lines)
     else:
         lines = string.splitlines(True)
     if len(lines) <= 1:
@@ -160,96 +171,85 @@ def _enclose(filename: str) -> str:
     return filename
 
 
-class _Writer:
-    def __init__(self, catalog: Catalog, width: int) -> None:
-        self.catalog = catalog
-        self.width = width
-        self.comment_width = width if width and width > 0 else 76
-        self.comment_wrapper = TextWrapper(width=self.comment_width, break_long_words=False)
-        self.header_wrapper = TextWrapper(width=width, subsequent_indent="# ", break_long_words=False)
+def _location_comment(message: Message) -> str:
+    locations = message.locations
+    if len(locations) > 1:
+        try:
+            locations = sorted(locations, key=lambda x: (x[0], isinstance(x[1], int) and x[1] or -1))
+        except TypeError:
+            pass
+    seen: dict[str, None] = {}
+    for filename, lineno in locations:
+        location = _enclose(filename.replace(os.sep, "/"))
+        seen[f"{location}:{lineno:d}" if lineno else location] = None
+    return " ".join(seen)
 
-    def comment(self, comment: str, prefix: str = "") -> Iterator[str]:
-        if len(comment) <= self.comment_width and comment.isprintable() and "\u2068" not in comment:
-            comment = comment.strip()
-            if comment:  # one line: what the wrapper gives, without the wrapper
-                yield f"#{prefix} {comment}\n"
+
+def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False) -> bytes:
+    """The PO file of ``catalog`` (previous msgids included); ``width`` 0 or None: no wrapping.
+
+    Comments wrap at ``width`` (76 without wrapping), as xgettext and babel wrap them.
+    """
+    width = width or 0
+    comment_width = width if width > 0 else 76
+    comment_wrapper = TextWrapper(width=comment_width, break_long_words=False)
+    out: list[str] = []
+    add = out.append
+
+    def comment(text: str, prefix: str = "") -> None:
+        if len(text) <= comment_width and text.isprintable() and "\u2068" not in text:
+            text = text.strip()
+            if text:  # one line: what the wrapper gives, without the wrapper
+                add(f"#{prefix} {text}\n")
             return
-        for line in self.comment_wrapper.wrap(comment):
-            yield f"#{prefix} {line.strip()}\n"
+        for line in comment_wrapper.wrap(text):
+            add(f"#{prefix} {line.strip()}\n")
 
-    def strings(self, message: Message, prefix: str = "") -> Iterator[str]:
-        width = self.width
+    def strings(message: Message, prefix: str = "") -> None:
         if message.context:
-            yield f"{prefix}msgctxt {normalize(message.context, prefix, width)}\n"
+            add(f"{prefix}msgctxt {normalize(message.context, prefix, width)}\n")
         if isinstance(message.id, (list, tuple)):
-            yield f"{prefix}msgid {normalize(message.id[0], prefix, width)}\n"
-            yield f"{prefix}msgid_plural {normalize(message.id[1], prefix, width)}\n"
-            for idx in range(self.catalog.num_plurals):
+            add(f"{prefix}msgid {normalize(message.id[0], prefix, width)}\n")
+            add(f"{prefix}msgid_plural {normalize(message.id[1], prefix, width)}\n")
+            for idx in range(catalog.num_plurals):
                 try:
                     string = message.string[idx]
                 except IndexError:
                     string = ""
-                yield f"{prefix}msgstr[{idx:d}] {normalize(string, prefix, width)}\n"
+                add(f"{prefix}msgstr[{idx:d}] {normalize(string, prefix, width)}\n")
         else:
-            yield f"{prefix}msgid {normalize(message.id, prefix, width)}\n"
-            yield f"{prefix}msgstr {normalize(message.string or '', prefix, width)}\n"
+            add(f"{prefix}msgid {normalize(message.id, prefix, width)}\n"
+                f"{prefix}msgstr {normalize(message.string or '', prefix, width)}\n")
 
-    def locations(self, message: Message) -> Iterator[str]:
-        try:
-            locations = sorted(message.locations, key=lambda x: (x[0], isinstance(x[1], int) and x[1] or -1))
-        except TypeError:
-            locations = message.locations
-        seen: dict[str, None] = {}
-        for filename, lineno in locations:
-            location = _enclose(filename.replace(os.sep, "/"))
-            seen[f"{location}:{lineno:d}" if lineno else location] = None
-        yield from self.comment(" ".join(seen), ":")
-
-    def messages(self, omit_header: bool) -> Iterator[str]:
-        catalog, width = self.catalog, self.width
-        for message in catalog:
-            if not message.id:
-                if omit_header:
-                    continue
-                header = catalog.header_comment
-                if width and width > 0:
-                    lines: list[str] = []
-                    for line in header.splitlines():
-                        lines += self.header_wrapper.wrap(line)
-                    header = "\n".join(lines)
-                yield f"{header}\n"
-            for comment in message.user_comments:
-                yield from self.comment(comment)
-            for comment in message.auto_comments:
-                yield from self.comment(comment, ".")
-            yield from self.locations(message)
-            if message.flags:
-                yield f"#{', '.join(['', *sorted(message.flags)])}\n"
-            if message.previous_id:
-                yield f"#| msgid {normalize(message.previous_id[0], '#| ', width)}\n"
-                if len(message.previous_id) > 1:
-                    yield f"#| msgid_plural {normalize(message.previous_id[1], '#| ', width)}\n"
-            yield from self.strings(message)
-            yield "\n"
-        for message in catalog.obsolete.values():
-            for comment in message.user_comments:
-                yield from self.comment(comment)
-            yield from self.strings(message, "#~ ")
-            yield "\n"
-
-
-def _has_conflicts(catalog: Catalog) -> bool:
-    get = getattr(catalog, "get_conflicts", None)
-    return get is not None and any(get(m.id, m.context) for m in catalog)
-
-
-def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False) -> bytes:
-    """The PO file of ``catalog`` (previous msgids included); ``width`` 0 or None: no wrapping."""
-    width = width or 0
-    if _has_conflicts(catalog):  # merge conflicts of catalogs joined by babel: its own format
-        buf = io.BytesIO()
-        write_po(buf, catalog, width=width, include_previous=True, omit_header=omit_header)
-        return buf.getvalue()
-    text = "".join(_Writer(catalog, width).messages(omit_header))
-    return text.encode(catalog.charset, "backslashreplace")
-
+    for message in catalog:
+        if not message.id:
+            if omit_header:
+                continue
+            header = catalog.header_comment
+            if width > 0:
+                wrapper = TextWrapper(width=width, subsequent_indent="# ", break_long_words=False)
+                lines: list[str] = []
+                for line in header.splitlines():
+                    lines += wrapper.wrap(line)
+                header = "\n".join(lines)
+            add(f"{header}\n")
+        for text in message.user_comments:
+            comment(text)
+        for text in message.auto_comments:
+            comment(text, ".")
+        if message.locations:
+            comment(_location_comment(message), ":")
+        if message.flags:
+            add(f"#{', '.join(['', *sorted(message.flags)])}\n")
+        if message.previous_id:
+            add(f"#| msgid {normalize(message.previous_id[0], '#| ', width)}\n")
+            if len(message.previous_id) > 1:
+                add(f"#| msgid_plural {normalize(message.previous_id[1], '#| ', width)}\n")
+        strings(message)
+        add("\n")
+    for message in catalog.obsolete.values():
+        for text in message.user_comments:
+            comment(text)
+        strings(message, "#~ ")
+        add("\n")
+    return "".join(out).encode(catalog.charset, "backslashreplace")

@@ -20,7 +20,7 @@ import bisect
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
@@ -79,20 +79,14 @@ def _norm_link(url: str) -> str:
 
 def anchor_keys(anchors: Anchors) -> Counter[str]:
     """The anchors of a block as one multiset of comparable keys."""
-    keys: Counter[str] = Counter()
-    for c in anchors.code:
-        keys["c:" + c.strip().rstrip("()").lower()[:200]] += 1
-    for n in anchors.numbers:
-        keys["n:" + n] += 1
-    for d in anchors.dates:
-        keys["d:" + d] += 1
+    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code]
+    keys += ["n:" + n for n in anchors.numbers]
     if anchors.dates:
-        keys["d:*"] = 1  # a dated line pairs with a dated line, even when the dates differ
-    for link in anchors.links:
-        keys["l:" + _norm_link(link)] += 1
-    for t in anchors.terms:
-        keys["t:" + t.lower()] += 1
-    return keys
+        keys += ["d:" + d for d in anchors.dates]
+        keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
+    keys += ["l:" + _norm_link(link) for link in anchors.links]
+    keys += ["t:" + t.lower() for t in anchors.terms]
+    return Counter(keys)
 
 
 #: Weight of an upstream term the translation does not contain: English prose is full of
@@ -162,7 +156,7 @@ class _Unit:
     latin: bool
     level: int = 0
     pos: float = 0.0
-    body: Counter[str] = field(default_factory=Counter)
+    body: Counter[str] | None = None
     body_length: int = -1
     """For headings: see :func:`_body` (-1 until computed)."""
     code: str = ""
@@ -276,7 +270,10 @@ class _Scorer:
         if merged and (any(_KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub))
                        or len({u.quote for u in (*ua, *ub)}) > 1):
             return 0.0  # only prose is split or merged, and never across a block quote
-        kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
+        if merged:
+            kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
+        else:
+            kf = _kind_factor(ua[0].kind, ub[0].kind)
         if kf == 0.0:
             return 0.0
         if ua[0].code and ub[0].code:
@@ -288,7 +285,10 @@ class _Scorer:
         ka, la, ta = _joined(ua)
         kb, lb, tb = _joined(ub)
         wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
-        same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
+        if merged:
+            same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
+        else:
+            same_language = ub[0].latin and ua[0].latin
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
         if merged:

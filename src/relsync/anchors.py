@@ -58,6 +58,8 @@ def nfkc(text: str) -> str:
 
 def cjk_ratio(text: str) -> float:
     """Share of CJK characters among the letters of ``text`` (0 when it has no letters)."""
+    if text.isascii():
+        return 0.0
     cjk = sum(map(len, _CJK_RUN_RE.findall(text)))
     if not cjk:
         return 0.0
@@ -193,6 +195,7 @@ def prose_anchors(
     return numbers, [iso for _, _, iso in dates], urls, terms
 
 
+_NAME_LINE_RE = re.compile(r"(?m)^(?![a-z]+$)[^\n]{2,}$")
 _SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
 
 
@@ -200,7 +203,11 @@ def english_names(text: str, words: list[str]) -> list[str]:
     """The words of English prose that read as names: inner capitals, digits, dots,
     underscores (``PyTorch``, ``FP16``, ``torch.compile``), or a capitalized word that does
     not merely start a sentence (``Python``, but not the ``The`` of "The release")."""
-    names = [w for w in words if len(w) > 1 and not (w.isalpha() and w.islower())]
+    # the words of two or more characters that are not all lowercase letters: ASCII ones by
+    # one pattern over all words (they hold no newline), the others word by word
+    names = _NAME_LINE_RE.findall("\n".join(words))
+    if not all(w.isascii() for w in names):
+        names = [w for w in names if w.isascii() or not (w.isalpha() and w.islower())]
     if not any(w.isalpha() and w[1:].islower() for w in names):
         return names
     starts = Counter(_SENTENCE_CAPITAL_RE.findall(text))

@@ -49,7 +49,7 @@ class Cell:
     header: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Block:
     """A leaf unit of a document that is translated as a whole.
 

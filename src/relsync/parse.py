@@ -43,6 +43,8 @@ def markdown(inline: bool = True) -> MarkdownIt:
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     if not inline:
         md.core.ruler.disable(["inline"])
+    # Percent-encoding a link target is pure and costly; documents link to the same pages.
+    md.normalizeLink = functools.lru_cache(maxsize=4096)(md.normalizeLink)
     return md
 
 

@@ -1,8 +1,12 @@
 from __future__ import annotations
 
-import pytest
+import re
 
-from relsync.anchors import find_dates, prose_anchors
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from relsync.anchors import TERM_RE, _sentence_starts, english_names, find_dates, prose_anchors
 
 
 @pytest.mark.parametrize(
@@ -56,3 +60,18 @@ def test_terms_in_cjk_and_in_english():
     assert "FlexAttention" in prose_anchors("支持 FlexAttention 的 CPU")[3]
     terms = prose_anchors("We are excited. The torch.compile API")[3]
     assert "torch.compile" in terms and "API" in terms and "We" not in terms and "The" not in terms
+
+
+SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("AbcZé É \t\n.!?:;\"'([*_>-0x\u00a0")), max_size=40))
+def test_sentence_starts_are_what_the_sentence_pattern_finds(text):
+    assert _sentence_starts(text) == SENTENCE_CAPITAL_RE.findall(text)
+
+
+def test_a_capitalized_word_that_only_starts_a_sentence_is_no_name():
+    text = "The release adds Python 3.13. Support for Windows follows.  Also: Linux."
+    # "Linux" after "Also: " starts a clause like "Support" and "Also" do
+    assert english_names(text, TERM_RE.findall(text)) == ["Python", "Windows"]

@@ -106,14 +106,19 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
         return 0.0, 0.0
     shared = 0.0
     rest_a: dict[str, int] = {}
+    rest_b = dict(b)
     for k, v in a.items():
-        w = b.get(k, 0)
-        if w >= v:
+        w = rest_b.get(k, 0)
+        if w > v:
             shared += v
-        else:
+            rest_b[k] = w - v
+        elif w:
             shared += w
-            rest_a[k] = v - w
-    rest_b = {k: v - a.get(k, 0) for k, v in b.items() if v > a.get(k, 0)}
+            del rest_b[k]
+            if w < v:
+                rest_a[k] = v - w
+        else:
+            rest_a[k] = v
     kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
     if kept:
         vocabulary = words()

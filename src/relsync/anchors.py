@@ -196,7 +196,23 @@ def prose_anchors(
 
 
 _NAME_LINE_RE = re.compile(r"(?m)^(?![a-z]+$)[^\n]{2,}$")
-_SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
+_CAPITALIZED_RE = re.compile(r"[A-Z][a-z\u00e0-\u024f]+\b")
+_SENTENCE_PUNCTUATION = frozenset(".!?:;\"'([*_>-")
+
+
+def _sentence_starts(text: str) -> list[str]:
+    """Capitalized words at the start of the text or after sentence punctuation and at most
+    two spaces: what ``(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z]+)\b`` finds, without
+    trying that pattern at every position of the text."""
+    out = []
+    for m in _CAPITALIZED_RE.finditer(text):
+        q = m.start()
+        spaces = 0
+        while spaces < 3 and q > spaces and text[q - spaces - 1].isspace():
+            spaces += 1
+        if spaces < 3 and (q == spaces or text[q - spaces - 1] in _SENTENCE_PUNCTUATION):
+            out.append(m.group())
+    return out
 
 
 def english_names(text: str, words: list[str]) -> list[str]:
@@ -210,7 +226,7 @@ def english_names(text: str, words: list[str]) -> list[str]:
         names = [w for w in names if w.isascii() or not (w.isalpha() and w.islower())]
     if not any(w.isalpha() and w[1:].islower() for w in names):
         return names
-    starts = Counter(_SENTENCE_CAPITAL_RE.findall(text))
+    starts = Counter(_sentence_starts(text))
     out = []
     for w in names:
         if starts[w] and w.isalpha() and w[1:].islower():

@@ -74,7 +74,7 @@ COMMENT = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Unit:
     """One translatable piece of a document and where its text sits in the source."""
 
@@ -269,9 +269,12 @@ def _replace(unit: Unit, **changes) -> Unit:
     return Unit(**values)
 
 
+_NOT_PREFIX_RE = re.compile(r"[^\s>]")
+
+
 def _continuation_prefix(lead: str) -> str:
     """The prefix of a continuation line under a first-line prefix such as ``> - ``."""
-    return re.sub(r"[^\s>]", " ", lead)
+    return _NOT_PREFIX_RE.sub(" ", lead) if lead else ""
 
 
 def _inline_unit(source: Source, block: Block) -> Unit | None:
@@ -770,14 +773,14 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
         if note:
             notes.setdefault(key, []).append(note)
 
-    order = {u: i for i, u in enumerate(up.units)}
+    order = {id(u): i for i, u in enumerate(up.units)}
     extras: list[tuple[int, str]] = []  # (upstream unit index to attach to, text)
     last_unit = -1
     for pair in al.pairs:
         up_units = [u for b in pair.upstream for u in up.by_block.get(b, [])]
         tr_blocks = [tr.doc.blocks[b] for b in pair.translation]
         if up_units:
-            last_unit = order[up_units[-1]]
+            last_unit = order[id(up_units[-1])]
         if not tr_blocks:
             continue
         low = pair.score < FUZZY_SCORE

@@ -23,6 +23,7 @@ mistletoe`, `apt-get install po4a`).
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import shutil
 import statistics
@@ -47,6 +48,7 @@ def interleaved_medians(fns: dict, rounds: int) -> dict:
     times: dict = {name: [] for name in fns}
     for _ in range(rounds):
         for name, fn in fns.items():
+            gc.collect()  # no tool pays for the garbage of the one before
             start = time.perf_counter()
             fn()
             times[name].append(time.perf_counter() - start)

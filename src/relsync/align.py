@@ -79,14 +79,17 @@ def _norm_link(url: str) -> str:
 
 def anchor_keys(anchors: Anchors) -> Counter[str]:
     """The anchors of a block as one multiset of comparable keys."""
-    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code]
-    keys += ["n:" + n for n in anchors.numbers]
+    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []
+    if anchors.numbers:
+        keys += ["n:" + n for n in anchors.numbers]
     if anchors.dates:
         keys += ["d:" + d for d in anchors.dates]
         keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
-    keys += ["l:" + _norm_link(link) for link in anchors.links]
-    keys += ["t:" + t.lower() for t in anchors.terms]
-    return Counter(keys)
+    if anchors.links:
+        keys += ["l:" + _norm_link(link) for link in anchors.links]
+    if anchors.terms:
+        keys += ["t:" + t.lower() for t in anchors.terms]
+    return Counter(keys) if keys else Counter()
 
 
 #: Weight of an upstream term the translation does not contain: English prose is full of

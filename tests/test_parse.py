@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from relsync.parse import parse
+from relsync.parse import _Builder, markdown, parse
 
 DOC = """---
 title: "Release 2.6"
@@ -159,3 +161,27 @@ def test_source_lines_quote_the_text_of_a_block():
     assert doc.source_lines(row.start, row.end) == ["| a | b |"]
     code = next(b for b in doc.blocks if b.kind == "code")
     assert doc.source_lines(code.start, code.end) == ["```python", 'print("hi")', "```"]
+
+
+# Lines of prose with the characters that matter around inline syntax: spaces and tabs at
+# line ends and starts (hard and soft breaks), block markers, and a little inline syntax.
+PROSE = st.lists(
+    st.text(alphabet=st.sampled_from(list("ab Z9中文 \t#-:|>{}%=+@$.`*[]()_<&!^~\\")), max_size=30),
+    max_size=8,
+).map("\n".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PROSE)
+def test_text_without_inline_syntax_skips_the_inline_pass_with_the_same_blocks(text):
+    fast = parse(text)
+    builder = _Builder(text, "<text>", ("en",))
+    builder.run(markdown(plain_text_fast=False).parse(text))
+    assert fast.blocks == builder.document().blocks
+
+
+def test_plain_paragraph_breaks_read_as_markdown_it_reads_them():
+    text = "First line  \n\t second line \nthird\tline\t\nlast"
+    (block,) = parse(text).blocks
+    assert block.text == "First line second line third\tline\t last"
+    assert dict(block.markup.counts) == {"hardbreak": 1}

@@ -201,8 +201,8 @@ _SENTENCE_PUNCTUATION = frozenset(".!?:;\"'([*_>-")
 
 
 def _sentence_starts(text: str) -> list[str]:
-    """Capitalized words at the start of the text or after sentence punctuation and at most
-    two spaces: what ``(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z]+)\b`` finds, without
+    r"""Capitalized words at the start of the text or after sentence punctuation and at most
+    two spaces: what ``(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z]+)`` finds, without
     trying that pattern at every position of the text."""
     out = []
     for m in _CAPITALIZED_RE.finditer(text):

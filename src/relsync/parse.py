@@ -32,8 +32,50 @@ SUPPRESS_RE = re.compile(
 )
 
 
-@functools.lru_cache(maxsize=2)
-def markdown(inline: bool = True) -> MarkdownIt:
+#: Characters that start inline syntax in the parser (escapes, code, strikethrough, emphasis,
+#: links, images, footnotes, autolinks, HTML, entities). Text without them is plain lines.
+_INLINE_SYNTAX_RE = re.compile(r"[\\`~*_\[\]!^<>&]")
+
+
+def _inline_pass(state) -> None:
+    """markdown-it's core ``inline`` rule, except for text with no inline syntax: its tokens
+    would be the lines and the breaks between them, which :func:`_plain_lines` reads from
+    the text at a fraction of the cost. Such a token keeps no children and is marked plain.
+    """
+    md = state.md
+    for token in state.tokens:
+        if token.type == "inline":
+            if token.children is None:
+                token.children = []
+            if _INLINE_SYNTAX_RE.search(token.content) is None:
+                token.meta["plain"] = True
+            else:
+                md.inline.parse(token.content, md, state.env, token.children)
+
+
+def _plain_lines(content: str) -> tuple[str, int]:
+    """The text of an inline token without inline syntax, as markdown-it's ``newline`` rule
+    makes it (spaces before a line end dropped, two or more of them a hard break; spaces and
+    tabs starting the next line dropped; a break reads as a space), and the hard breaks."""
+    if "\n" not in content:
+        return content, 0
+    lines = content.split("\n")
+    last = len(lines) - 1
+    hard = 0
+    for k, line in enumerate(lines):
+        if k:
+            line = line.lstrip(" \t")
+        if k < last:
+            kept = line.rstrip(" ")
+            if len(line) - len(kept) >= 2:
+                hard += 1
+            line = kept
+        lines[k] = line
+    return " ".join(lines), hard
+
+
+@functools.lru_cache(maxsize=4)
+def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
     ``inline=False`` skips the inline pass: block structure and line ranges only.
@@ -43,6 +85,8 @@ def markdown(inline: bool = True) -> MarkdownIt:
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     if not inline:
         md.core.ruler.disable(["inline"])
+    elif plain_text_fast:
+        md.core.ruler.at("inline", _inline_pass)
     # Percent-encoding a link target is pure and costly; documents link to the same pages.
     md.normalizeLink = functools.lru_cache(maxsize=4096)(md.normalizeLink)
     return md
@@ -167,6 +211,9 @@ class _Builder:
         """Plain text, anchors and markup counts of an inline token."""
         if self.outline:
             return (inline.content if inline is not None else ""), _NO_ANCHORS, _NO_MARKUP, []
+        if inline is not None and inline.meta.get("plain"):
+            text, hard = _plain_lines(inline.content)
+            return self._finish(text, text, [], [], {"hardbreak": hard} if hard else {})
         if inline is None or not inline.children:
             content = inline.content if inline is not None else ""
             return content, self._prose(content), Markup(), []
@@ -211,8 +258,10 @@ class _Builder:
                 markup[ct[:-5]] += 1
             elif ct == "footnote_ref":
                 markup["footnote_ref"] += 1
-        text = "".join(text_parts)
-        prose = "".join(prose_parts)
+        return self._finish("".join(text_parts), "".join(prose_parts), code, links, markup)
+
+    def _finish(self, text: str, prose: str, code: list[str], links: list[str],
+                markup: dict[str, int]) -> tuple[str, Anchors, Markup, list[str]]:
         shortcodes = SHORTCODE_RE.findall(prose)
         if shortcodes:
             code.extend(shortcodes)

@@ -742,9 +742,12 @@ def _split(text: str, weights: Sequence[int]) -> list[str]:
     return [text[:cut].strip(), text[cut:].strip()]
 
 
+_CJK_SPACE_RE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
 def _cjk_join_lines(text: str) -> str:
     # A soft break between two CJK characters is no space in the translation's language.
-    return re.sub(f"(?<=[{_CJK}]) (?=[{_CJK}])", "", text)
+    return _CJK_SPACE_RE.sub("", text) if " " in text else text
 
 
 def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,

@@ -119,6 +119,19 @@ def test_normalize_is_babels_except_where_babel_changes_the_string(text, prefix,
         assert ours == theirs
 
 
+SPACED = st.lists(st.sampled_from(["a", "bb", "dddd", "e" * 10, "f" * 30, "中文", "x.y", ","]), max_size=40).map(" ".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from(["", " "]), SPACED, st.sampled_from(["", " "]), st.sampled_from([1, 3, 4, 8, 20, 79]))
+def test_single_spaced_prose_wraps_as_babel_wraps_it(lead, words, tail, width):
+    text = lead + words + tail
+    ours, theirs = pofile.normalize(text, "", width), babel_normalize(text, width=width)
+    assert _decode(ours, "") == text
+    if _decode(theirs, "") == text:  # see test_a_wrapped_string_ending_in_spaces_keeps_its_text
+        assert ours == theirs
+
+
 def _decode(quoted: str, prefix: str) -> str:
     """The string a PO reader gets back (PO lines end at "\n" only)."""
     return "".join(unescape(line.removeprefix(prefix)) for line in quoted.split("\n"))

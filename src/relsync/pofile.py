@@ -26,6 +26,7 @@ _HYPHEN_TOKEN_RE = re.compile(r"(?<!\S)[^\s-]*-\S*")
 _NON_WORD_RE = re.compile(r"[^\w]*")
 _WORD_RE = re.compile(r"\w*")
 _SPECIAL_RE = re.compile(r'[\\\t\r\n"]')
+_NOT_SINGLE_SPACE_RE = re.compile(r"[^\S ]|  ")
 #: What ``str.splitlines`` splits at.
 _LINE_BREAK_RE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 _ASCII_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -112,6 +113,9 @@ def _wrap_line(line: str, special: bool, plen: int, width: int, lines: list[str]
     """babel's greedy filling: chunks go on a line while ``2 + sum(len(escaped chunk) +
     plen) < width``; a chunk that fits on no line gets one of its own. The sums are prefix
     sums, so each line is found by bisection instead of a loop over its chunks."""
+    if width > 3 and not (special or plen or "-" in line or _NOT_SINGLE_SPACE_RE.search(line)):
+        _wrap_spaced(line, width - 3, lines)
+        return
     chunks = split_words(line)
     if special or plen:
         escapes = [m.start() for m in _SPECIAL_RE.finditer(line)] if special else []
@@ -128,6 +132,33 @@ def _wrap_line(line: str, special: bool, plen: int, width: int, lines: list[str]
             j = i + 1
         lines.append("".join(chunks[i:j]))
         i = j
+
+
+def _wrap_spaced(line: str, limit: int, lines: list[str]) -> None:
+    """:func:`_wrap_line` for words separated by single spaces (most prose): the chunks are
+    the words and the spaces, so a line ends at the last word start or space within
+    ``limit`` characters, found with ``rfind`` instead of cutting the line into chunks."""
+    s, n = 0, len(line)
+    while s < n:
+        if n - s <= limit:
+            lines.append(line[s:])
+            return
+        j = line.rfind(" ", s, s + limit + 1)
+        if j < 0:
+            p = s
+        elif j + 1 <= s + limit:
+            p = j + 1
+        else:
+            p = j
+        if p == s:  # nothing fits: the first chunk alone
+            if line[s] == " ":
+                p = s + 1
+            else:
+                p = line.find(" ", s)
+                if p < 0:
+                    p = n
+        lines.append(line[s:p])
+        s = p
 
 
 def normalize(string: str, prefix: str = "", width: int = 76) -> str:

@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT / "src"))
 from markdown_it import MarkdownIt  # noqa: E402
 
 from relsync import po  # noqa: E402
-from relsync.parse import markdown  # noqa: E402
+
+from cold import cold_caches  # noqa: E402
 
 
 def interleaved_medians(fns: dict, rounds: int) -> dict:
@@ -78,14 +79,14 @@ def parse_baseline(texts: list[str]) -> None:
 
 
 def relsync_extract(texts: list[tuple[str, str]]) -> None:
-    markdown.cache_clear()  # each round starts cold: no link targets encoded yet
+    cold_caches()  # each round starts as a new command: no caches
     for name, text in texts:
         parsed = po.load(text, name, fast=True)  # what `relsync po extract` runs
         po.serialize(po.template(parsed, f"upstream/{name}", name))
 
 
 def relsync_import(pairs: list[tuple[str, str, str]]) -> None:
-    markdown.cache_clear()
+    cold_caches()
     for rel, en, zh in pairs:  # what `relsync po import` runs for each pair
         up = po.load(en, f"upstream/{rel}")
         tr = po.load(zh, rel, locales=("zh_CN",))

@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT / "src"))
 from relsync import api  # noqa: E402
 from relsync.align import align  # noqa: E402
 from relsync.config import Config  # noqa: E402
-from relsync.parse import markdown, parse  # noqa: E402
+from relsync.parse import parse  # noqa: E402
+
+from cold import cold_caches  # noqa: E402
 
 
 def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
@@ -62,17 +64,17 @@ def main() -> int:
             md.parse(text)
 
     def relsync_parse():
-        markdown.cache_clear()  # each round starts cold: no link targets encoded yet
+        cold_caches()  # each round starts as a new command: no caches
         for path, text in texts.items():
             parse(text, str(path), ("en", "zh_CN"))
 
     def relsync_align():
-        markdown.cache_clear()
+        cold_caches()
         for en, zh, _ in pairs:
             align(parse(texts[en], str(en)), parse(texts[zh], str(zh), ("en", "zh_CN")))
 
     def relsync_check():
-        markdown.cache_clear()
+        cold_caches()
         for en, zh, rel in pairs:
             api.check_pair(api.PairSpec(en, zh, "zh_CN", rel), cfg)
 

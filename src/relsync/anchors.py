@@ -259,11 +259,13 @@ _PROSE_RE = re.compile(r"[^\W\d_]+")
 PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
 
+@functools.lru_cache(maxsize=4096)
 def code_skeleton(code: str, info: str = "code") -> str:
     """Code without comments, string contents, text between tags, and whitespace: what a
     translation must not change. Translators legitimately translate comments, sample
     strings and sample text in markup; in a plain-text block (a diagram, a console
-    transcript) only the non-word structure is kept."""
+    transcript) only the non-word structure is kept. Cached: a translation mostly repeats
+    upstream's code."""
     if info.split(" ", 1)[0].lower() in PLAIN_TEXT_INFO:
         return "".join(_PROSE_RE.sub("", code).split())
     lang = re.match(r"[\w+-]*", info.strip()).group(0).lower()  # "vue{4}", "ts:line-numbers"

@@ -6,7 +6,8 @@ Collects every compiled pattern at module level in relsync (and the date pattern
 babel's month names), feeds each pathological strings of growing size (long runs of `*`,
 `[`, backticks, digits and dots, `<`, spaces, mixed CJK), and reports the worst time per MB
 and how the time grows with the size (linear: about 1x per MB at every size). Also runs the
-whole parser on the same strings.
+whole parser on the same strings, and the PO writer on a message made of each (beside babel's
+``write_po`` at 5,000 characters: its word pattern is quadratic on a run without spaces).
 """
 
 from __future__ import annotations
@@ -22,7 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+import io  # noqa: E402
+
+from babel.messages.catalog import Catalog  # noqa: E402
+from babel.messages.pofile import write_po  # noqa: E402
+
 import relsync  # noqa: E402
+from relsync import pofile  # noqa: E402
 from relsync.anchors import _month_table  # noqa: E402
 from relsync.parse import parse  # noqa: E402
 
@@ -93,6 +100,17 @@ def main() -> int:
         text = (atom * (sizes[-1] // len(atom) + 1))[: sizes[-1]]
         t = timed(lambda: parse(text))
         print(f"{atom_name:24} {t / (len(text) / 1e6):8.3f}")
+    small = 5_000
+    print(f"{'PO writer (msgid = msgstr)':24} {'s/MB':>8} {'babel, ' + format(small, ',') + ' chars':>24}")
+    for atom_name, atom in ATOMS.items():
+        text = (atom * (sizes[-1] // len(atom) + 1))[: sizes[-1]]
+        catalog = Catalog(locale="zh_CN", charset="utf-8")
+        catalog.add(text, text)
+        t = timed(lambda: pofile.write(catalog, 79))
+        short = Catalog(locale="zh_CN", charset="utf-8")
+        short.add(text[:small], text[:small])
+        tb = timed(lambda: write_po(io.BytesIO(), short, width=79))
+        print(f"{atom_name:24} {t / (len(text) / 1e6):8.3f} {tb / (small / 1e6):15.3f} s/MB")
     return 0
 
 

@@ -18,7 +18,8 @@ import re
 from bisect import bisect_left
 from itertools import accumulate
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import WORD_SEP, escape
+from babel.messages import pofile as babel_pofile
+from babel.messages.pofile import escape
 from babel.util import TextWrapper
 
 _SPACE_SPLIT_RE = re.compile(r"(\s+)")
@@ -48,7 +49,7 @@ def split_words(line: str) -> list[str]:
         start, end = m.span()
         token = line[start:end]
         # babel's pattern is quadratic in the length of a word run only: short tokens take it
-        pieces = WORD_SEP.split(token) if end - start <= 64 else _split_hyphens(token)
+        pieces = babel_pofile.WORD_SEP.split(token) if end - start <= 64 else _split_hyphens(token)
         for part in (_SPACE_SPLIT_RE.split(line[pos:start]), pieces):
             out[-1] += part[0]  # text parts meet at a token's edge
             out += part[1:]

@@ -74,9 +74,14 @@ def display_path(path: Path | str) -> str:
 @functools.lru_cache(maxsize=8192)
 def _display_path(path: str, cwd: str) -> str:
     try:
-        return str(Path(path).resolve().relative_to(Path(cwd).resolve()))
+        return str(Path(path).resolve().relative_to(_resolved(cwd)))
     except ValueError:
         return path
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(directory: str) -> Path:
+    return Path(directory).resolve()
 
 
 def read_text(path: Path | str) -> str:

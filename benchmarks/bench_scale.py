@@ -121,6 +121,13 @@ def main() -> int:
         print(f"-j 2 speed-up over -j 1: {med['j1'] / med['j2']:.2f}x as commands,"
               f" {med['p1'] / med['p2']:.2f}x in process;"
               f" warm cache / cold: {med['warm'] / med['cold']:.0%}")
+
+        def per_round(a: str, b: str) -> float:  # each round's two runs are adjacent in time
+            return statistics.median(x / y for x, y in zip(samples[a], samples[b]))
+
+        print(f"medians of the per-round ratios: -j 2 speed-up {per_round('j1', 'j2'):.2f}x as commands,"
+              f" {per_round('p1', 'p2'):.2f}x in process; warm / cold {1 / per_round('cold', 'warm'):.0%};"
+              f" po import {per_round('import', 'parse'):.2f}x the parse")
         print(f"identical output: -j 1 vs -j 2 {outputs['j1'] == outputs['j2']},"
               f" cold vs warm {outputs['cold'] == outputs['warm']}, cache vs none {outputs['cold'] == outputs['j1']}")
     return 0

@@ -16,7 +16,7 @@ HERE = Path(__file__).resolve().parent
 
 SCRIPTS = [
     ("speed: check vs the markdown-it-py parse", "bench_speed.py", ["--rounds", "9"], ["--rounds", "3"]),
-    ("scale: -j, cache, po import", "bench_scale.py", ["--rounds", "5"], ["--rounds", "2"]),
+    ("scale: -j, cache, po import", "bench_scale.py", ["--rounds", "9"], ["--rounds", "2"]),
     ("growth: 1x, 10x, 100x documents", "bench_growth.py", ["--rounds", "3"], ["--rounds", "1", "--sizes", "1,10"]),
     ("alignment quality on the gold set", "bench_align.py", ["--rounds", "5"], ["--rounds", "1"]),
     ("checks: injected defects", "bench_checks.py", [], []),

@@ -20,7 +20,7 @@ from .checks import rules as all_rules
 from .config import Config, load_config, parse_locale, parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
 from .model import Finding
-from .report import FINDING_FORMATS, render_findings, terminal
+from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
@@ -158,6 +158,7 @@ def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines,
     all_findings = list(extra) + [f for r in reports for f in r.findings]
     result = api.CheckResult(all_findings, pairs)
     if fmt == "text":
+        from .report import terminal
         from .report.text import format_finding, summary_line
 
         chunks = [terminal.render(r.alignment, r.findings, width=width, max_lines=max_lines,

@@ -151,3 +151,27 @@ def test_comments_wrap_as_babel_wraps_them(comment, width):
     buf = io.BytesIO()
     write_po(buf, cat, width=width, omit_header=True)
     assert pofile.write(cat, width, omit_header=True) == buf.getvalue()
+
+
+@needs_msgfmt
+def test_po_update_after_a_long_paragraph_changed_writes_a_file_msgfmt_accepts(tmp_path, run_cli):
+    old = ("The release brings a new compiler pass that fuses pointwise operations across "
+           "graph breaks, which cuts the time of the first call on large models by a third.")
+    (tmp_path / "upstream").mkdir()
+    doc = tmp_path / "upstream" / "notes.md"
+    doc.write_text(f"# Notes\n\n{old}\n", encoding="utf-8")
+    assert run_cli("po", "extract", cwd=tmp_path)[0] == 0
+    assert run_cli("po", "init", "-l", "zh_CN", cwd=tmp_path)[0] == 0
+    target = tmp_path / "locales" / "zh_CN" / "LC_MESSAGES" / "notes.po"
+    catalog = po.parse_catalog(target.read_bytes(), "notes.po")
+    catalog[old].string = "本版本带来了新的编译器优化。"
+    target.write_bytes(po.serialize(catalog))
+    doc.write_text(f"# Notes\n\n{old.replace('a third', 'half')}\n", encoding="utf-8")
+    assert run_cli("po", "extract", cwd=tmp_path)[0] == 0
+    code, _, err = run_cli("po", "update", cwd=tmp_path)
+    assert code == 0, err
+    text = target.read_text(encoding="utf-8")
+    assert "#, fuzzy" in text and '#| msgid ""' in text
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(target)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert po.parse_catalog(target.read_bytes(), "notes.po").get(old.replace("a third", "half")).previous_id == [old]

@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from cold import cold_caches  # noqa: E402
+
 from relsync.align import align  # noqa: E402
 from relsync.checks import Context, run_checks  # noqa: E402
 from relsync.parse import parse  # noqa: E402
-
-from cold import cold_caches  # noqa: E402
 
 _ID_RE = re.compile(r"\{#([^}\s]+)\}")
 _FRONT_RE = re.compile(r"\A---\n.*?\n---\n", re.S)

@@ -36,11 +36,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from cold import cold_caches  # noqa: E402
 from markdown_it import MarkdownIt  # noqa: E402
 
 from relsync import po  # noqa: E402
-
-from cold import cold_caches  # noqa: E402
 
 
 def interleaved_medians(fns: dict, rounds: int) -> dict:

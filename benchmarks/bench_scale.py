@@ -25,10 +25,10 @@ from markdown_it import MarkdownIt
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from cold import cold_caches  # noqa: E402
+
 from relsync import api, po, runner  # noqa: E402
 from relsync.config import Config  # noqa: E402
-
-from cold import cold_caches  # noqa: E402
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[float, bytes]:

@@ -22,12 +22,12 @@ from markdown_it import MarkdownIt
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
+from cold import cold_caches  # noqa: E402
+
 from relsync import api  # noqa: E402
 from relsync.align import align  # noqa: E402
 from relsync.config import Config  # noqa: E402
 from relsync.parse import parse  # noqa: E402
-
-from cold import cold_caches  # noqa: E402
 
 
 def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:

@@ -6,9 +6,10 @@ hold the two to the same bytes), with two differences:
 * a fuzzy message's previous msgid is written as GNU gettext writes it, one quoted string per
   ``#|`` line. babel wraps ``#| msgid ...`` as free text, which splits a quoted string across
   two lines once the previous msgid is long: GNU ``msgfmt`` rejects the whole file.
-* lines are cut into words in one pass. babel's word pattern backtracks over a whole run of
-  word characters at every position of it, which is quadratic on text without spaces (a
-  Chinese paragraph); the splitter here gives the same words in linear time.
+* lines are cut into words in linear time. babel's word pattern backtracks over a whole run
+  of word characters (or of punctuation) at every position of it, which is quadratic on text
+  without spaces (a Chinese paragraph: 20,000 characters took 3 s); the splitter here gives
+  the same words in one pass.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import os
 import re
 from bisect import bisect_left
 from itertools import accumulate
-from babel.messages.catalog import Catalog, Message
+
 from babel.messages import pofile as babel_pofile
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import escape
 from babel.util import TextWrapper
 

@@ -73,15 +73,17 @@ def display_path(path: Path | str) -> str:
 
 @functools.lru_cache(maxsize=8192)
 def _display_path(path: str, cwd: str) -> str:
-    try:
-        return str(Path(path).resolve().relative_to(_resolved(cwd)))
-    except ValueError:
-        return path
+    real = os.path.realpath(path)
+    base = _resolved(cwd)
+    if real == base:
+        return "."
+    prefix = base.rstrip(os.sep) + os.sep
+    return real[len(prefix):] if real.startswith(prefix) else path
 
 
 @functools.lru_cache(maxsize=16)
-def _resolved(directory: str) -> Path:
-    return Path(directory).resolve()
+def _resolved(directory: str) -> str:
+    return os.path.realpath(directory)
 
 
 def read_text(path: Path | str) -> str:

@@ -352,8 +352,7 @@ def work_tree(path: Path | str) -> Path | None:
     """The git work tree holding ``path``, found without running git; ``None`` outside one."""
     if _git_binary() is None:
         return None
-    p = Path(path).resolve()
-    found = _work_tree_of(str(p.parent))
+    found = _work_tree_of(os.path.dirname(os.path.realpath(path)))
     return Path(found) if found else None
 
 

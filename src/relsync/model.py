@@ -1,4 +1,9 @@
-"""The data model shared by every stage: documents, blocks, alignments and findings."""
+"""The data model shared by every stage: documents, blocks, alignments and findings.
+
+Blocks, anchors, cells and pairs are built by the thousand, so they are plain slotted
+dataclasses (a frozen one costs about three times as much to build); treat them as values:
+nothing changes one after it is built. Findings and locations stay frozen.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Anchors:
     """Language-independent facts found in a block's inline content.
 
@@ -30,7 +35,7 @@ class Anchors:
         return not (self.numbers or self.dates or self.code or self.links or self.terms)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Markup:
     """Counts of inline markup kinds in a block (emphasis, strong, html, images, ...)."""
 
@@ -40,7 +45,7 @@ class Markup:
         return dict(self.counts)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Cell:
     """One table cell."""
 
@@ -172,7 +177,7 @@ class Document:
         return "\n".join(out)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Pair:
     """Aligned blocks: one or two upstream blocks with zero, one or two translation blocks.
 

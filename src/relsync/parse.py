@@ -78,7 +78,10 @@ def _plain_lines(content: str) -> tuple[str, int]:
 def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
-    ``inline=False`` skips the inline pass: block structure and line ranges only.
+    ``inline=False`` skips the inline pass: block structure and line ranges only. With
+    ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
+    no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
+    markdown-it's inline pass on every token.
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(footnote_plugin)

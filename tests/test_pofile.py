@@ -106,7 +106,7 @@ def test_word_split_is_babels(line):
 @settings(max_examples=400, deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("aZ0_中é٣---\"!.,?&'—:/`*")), max_size=200))
 def test_hyphenated_tokens_split_as_babel_splits_them(token):
-    # long tokens take the linear scanner, short ones babel's own pattern: both must agree
+    # the linear scanner of hyphenated tokens against babel's pattern, on tokens of any length
     assert pofile._split_hyphens(token) == WORD_SEP.split(token)
 
 

@@ -173,7 +173,7 @@ def extract(ctx, upstream, output, width, no_wrap):
                 continue
             previous = _existing(output)
             pot = po_lib.extract_file(path, shown, shown, name, settings, previous)
-            written = po_lib.write_catalog(output, pot, w, previous)
+            written = po_lib.write_catalog(output, pot, w, _key(previous))
             _note(output, "wrote" if written else "unchanged", f"{len(pot)} messages")
         return
     for doc in _docs(cfg):
@@ -182,13 +182,17 @@ def extract(ctx, upstream, output, width, no_wrap):
         pot = po_lib.extract_file(_abs(cfg, doc.upstream), display_path(_abs(cfg, doc.upstream)),
                                   doc.reference, doc.name, settings, previous)
         _ensure_dir(target)
-        written = po_lib.write_catalog(target, pot, w, previous)
+        written = po_lib.write_catalog(target, pot, w, _key(previous))
         _note(target, "wrote" if written else "unchanged", f"{len(pot)} messages")
 
 
 def _existing(path, locale: str | None = None):
     path = Path(path)
     return po_lib.read_catalog(path, display_path(path), locale) if path.exists() else None
+
+
+def _key(catalog):
+    return po_lib.messages_key(catalog) if catalog is not None else None
 
 
 @po.command()
@@ -265,8 +269,9 @@ def update(ctx, pot, po_file, locale, width, no_wrap):
 
 def _update_one(pot: Path, po_file: Path, width: int, locale: str | None = None) -> None:
     template = po_lib.read_catalog(pot, display_path(pot))
-    before = po_lib.read_catalog(po_file, display_path(po_file), locale)
-    merged = po_lib.update(po_lib.read_catalog(po_file, display_path(po_file), locale), template)
+    catalog = po_lib.read_catalog(po_file, display_path(po_file), locale)
+    before = po_lib.messages_key(catalog)  # update merges in place
+    merged = po_lib.update(catalog, template)
     written = po_lib.write_catalog(po_file, merged, width, before)
     _note(po_file, "updated" if written else "unchanged", _summary(merged))
 
@@ -339,9 +344,10 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
         return
     previous = _existing(output, locale)
     if previous is not None:
-        merged = po_lib.update(_existing(output, locale), pot)
+        before = po_lib.messages_key(previous)  # update merges in place
+        merged = po_lib.update(previous, pot)
         filled = po_lib.fill_missing(merged, catalog)
-        written = po_lib.write_catalog(output, merged, width, previous)
+        written = po_lib.write_catalog(output, merged, width, before)
         _note(output, "filled" if written else "unchanged", f"{filled} messages filled; {_summary(merged)}")
         return
     po_lib.write_catalog(output, catalog, width)

@@ -690,10 +690,10 @@ def _read_previous_ids(text: str, catalog: Catalog) -> None:
             previous, keyword = [], ""
 
 
-def same_messages(a: Catalog, b: Catalog) -> bool:
-    """Equal content, ignoring the header dates (so unchanged files are left untouched)."""
-    return (pofile.write(a, 0, omit_header=True) == pofile.write(b, 0, omit_header=True)
-            and a.locale_identifier == b.locale_identifier)
+def messages_key(catalog: Catalog) -> tuple[bytes, str | None]:
+    """What a catalog says, header dates aside: catalogs with equal keys hold the same
+    messages, so a file that already holds them is left untouched."""
+    return pofile.write(catalog, 0, omit_header=True), catalog.locale_identifier
 
 
 # -- gettextize -----------------------------------------------------------------------------
@@ -1006,19 +1006,16 @@ def read_catalog(path, shown: str, locale: str | None = None) -> Catalog:
     return parse_catalog(read_bytes(path, shown), shown, locale)
 
 
-def write_catalog(path, catalog: Catalog, width: int | None, previous: Catalog | None = None) -> bool:
-    """Write a catalog atomically unless ``previous`` (the file's current content) already
-    holds the same messages; returns whether the file was written."""
+def write_catalog(path, catalog: Catalog, width: int | None,
+                  current: tuple[bytes, str | None] | None = None) -> bool:
+    """Write a catalog atomically unless ``current`` (the :func:`messages_key` of the file's
+    content) says it already holds the same messages; returns whether the file was written."""
     from .io import atomic_write_bytes
 
-    if previous is not None and same_messages(previous, catalog):
+    if current is not None and messages_key(catalog) == current:
         return False
     atomic_write_bytes(path, serialize(catalog, width))
     return True
-
-
-def _existing(path, shown: str, locale: str | None = None) -> Catalog | None:
-    return read_catalog(path, shown, locale) if os.path.exists(path) else None
 
 
 def extract_file(upstream, shown: str, reference: str, name: str, settings: Settings,
@@ -1026,7 +1023,7 @@ def extract_file(upstream, shown: str, reference: str, name: str, settings: Sett
     """The POT of one upstream file; keeps ``previous``'s creation date when nothing changed."""
     parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks)
     pot = template(parsed, reference, name)
-    if previous is not None and same_messages(previous, pot):
+    if previous is not None and messages_key(previous) == messages_key(pot):
         pot.creation_date = previous.creation_date
     return pot
 

@@ -19,7 +19,6 @@ import re
 from bisect import bisect_left
 from itertools import accumulate
 
-from babel.messages import pofile as babel_pofile
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import escape
 from babel.util import TextWrapper
@@ -49,10 +48,7 @@ def split_words(line: str) -> list[str]:
     pos = 0
     for m in _HYPHEN_TOKEN_RE.finditer(line):
         start, end = m.span()
-        token = line[start:end]
-        # babel's pattern is quadratic in the length of a word run only: short tokens take it
-        pieces = babel_pofile.WORD_SEP.split(token) if end - start <= 64 else _split_hyphens(token)
-        for part in (_SPACE_SPLIT_RE.split(line[pos:start]), pieces):
+        for part in (_SPACE_SPLIT_RE.split(line[pos:start]), _split_hyphens(line[start:end])):
             out[-1] += part[0]  # text parts meet at a token's edge
             out += part[1:]
         pos = end

@@ -88,6 +88,8 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Finding]:
 
 
 _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
+
+
 def _in_code(number: str, code: tuple[str, ...]) -> bool:
     return any(number in _DIGITS_RE.findall(c) for c in code)
 

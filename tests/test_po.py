@@ -246,6 +246,9 @@ def test_import_fills_an_existing_po_and_keeps_its_translations(tmp_path, run_cl
     cat = po.parse_catalog(target.read_bytes(), "zh.po")
     assert cat.get("by PyTorch Team").string == "PyTorch 团队撰写"
     assert sum(1 for m in cat if m.id and m.string) > 50
+    once = target.read_bytes()
+    code, _, err = run_cli("po", "import", str(EXAMPLE_UP), str(EXAMPLE_TR), "-l", "zh_CN", "-o", str(target))
+    assert code == 0 and "unchanged" in err and target.read_bytes() == once, err
 
 
 def test_corpus_imports_and_msgfmt_accepts(corpus, tmp_path):

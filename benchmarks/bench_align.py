@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from relsync.align import align
-from relsync.api import load_document
+from relsync.pipeline import load_document
 from relsync.report.json import alignment_dict
 
 ROOT = Path(__file__).resolve().parent.parent

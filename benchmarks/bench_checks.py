@@ -32,9 +32,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from relsync.align import align
-from relsync.api import make_context
-from relsync.checks import run_checks
-from relsync.config import Config, month_locales
+import relsync
+from relsync.config import Config
+from relsync.languages import month_locales
 from relsync.model import Severity
 from relsync.parse import parse
 
@@ -57,8 +57,7 @@ def check(up_text: str, tr_text: str, name: str):
     up = parse(up_text, f"en/{name}", ("en",))
     tr = parse(tr_text, f"zh/{name}", month_locales(LOCALE))
     al = align(up, tr)
-    ctx = make_context(al, LOCALE, Config(root=CORPUS), None, name)
-    return al, run_checks(ctx)
+    return al, relsync.check(up, tr, locale=LOCALE, name=name, config=Config(root=CORPUS))
 
 
 @dataclass

@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from cold import cold_caches  # noqa: E402
 
-from relsync.align import align  # noqa: E402
-from relsync.checks import Context, run_checks  # noqa: E402
+import relsync  # noqa: E402
 from relsync.parse import parse  # noqa: E402
 
 _ID_RE = re.compile(r"\{#([^}\s]+)\}")
@@ -41,8 +40,7 @@ def grow(text: str, times: int) -> str:
 
 
 def run(up: str, tr: str) -> int:
-    al = align(parse(up, "up.md"), parse(tr, "tr.md", ("en", "zh_CN")))
-    return len(run_checks(Context(al, locale="zh_CN", link_prefixes=("zh-cn", "zh"))))
+    return len(relsync.check(parse(up, "up.md"), parse(tr, "tr.md", ("en", "zh_CN")), locale="zh_CN"))
 
 
 def main() -> int:

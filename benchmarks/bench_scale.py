@@ -27,8 +27,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from cold import cold_caches  # noqa: E402
 
-from relsync import api, po, runner  # noqa: E402
+from relsync import po, runner  # noqa: E402
 from relsync.config import Config  # noqa: E402
+from relsync.project import PairSpec  # noqa: E402
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[float, bytes]:
@@ -74,7 +75,7 @@ def main() -> int:
                 po.serialize(catalog)
             return time.perf_counter() - start
 
-        specs = [api.PairSpec(up, tr, "zh_CN", up.relative_to(project / "upstream").as_posix()) for up, tr in pairs]
+        specs = [PairSpec(up, tr, "zh_CN", up.relative_to(project / "upstream").as_posix()) for up, tr in pairs]
         cfg = Config(root=project)
 
         def in_process(jobs: int) -> float:

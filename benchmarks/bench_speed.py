@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from cold import cold_caches  # noqa: E402
 
-from relsync import api  # noqa: E402
+from relsync.pipeline import check_pair  # noqa: E402
+from relsync.project import PairSpec  # noqa: E402
 from relsync.align import align  # noqa: E402
 from relsync.config import Config  # noqa: E402
 from relsync.parse import parse  # noqa: E402
@@ -76,7 +77,7 @@ def main() -> int:
     def relsync_check():
         cold_caches()
         for en, zh, rel in pairs:
-            api.check_pair(api.PairSpec(en, zh, "zh_CN", rel), cfg)
+            check_pair(PairSpec(en, zh, "zh_CN", rel), cfg)
 
     measurements = [("markdown-it-py parse (baseline)", baseline), ("relsync parse", relsync_parse),
                     ("relsync parse + align", relsync_align),

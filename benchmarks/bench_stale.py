@@ -21,8 +21,10 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from relsync import api, stale
+from relsync import runner, stale
+from relsync.checks import resolve_settings
 from relsync.config import load_config
+from relsync.project import discover
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "vue-docs"
 
@@ -67,9 +69,9 @@ def run(root: Path, staleness: bool):
     cfg = load_config(root)
     if not staleness:
         cfg.disable |= {"stale", "orphaned"}
-    pairs, extra = api.discover(cfg)
+    project = discover(resolve_settings(cfg))
     start = time.perf_counter()
-    result = api.run_check(cfg, pairs, extra)
+    result = runner.run(project)
     return time.perf_counter() - start, result
 
 

@@ -17,7 +17,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from relsync.api import PairSpec, check_pair
+from relsync.pipeline import check_pair
+from relsync.project import PairSpec
 from relsync.config import load_config
 
 HERE = Path(__file__).resolve().parent

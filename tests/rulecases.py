@@ -15,10 +15,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import relsync
 from relsync.align import align
-from relsync.api import make_context
-from relsync.checks import find_rule, run_checks
-from relsync.config import Config, month_locales
+from relsync.checks import find_rule
+from relsync.config import Config
+from relsync.languages import month_locales
 from relsync.parse import parse
 from relsync.stale import SyncPoint, compare
 
@@ -106,12 +107,12 @@ def run_case(case: RuleCase) -> list[str]:
         cfg.link_rewrites.setdefault(locale, {})[src] = dst
     up = parse(case.upstream, f"upstream/{name}", ("en",))
     tr = parse(case.translation, f"locales/{locale}/{name}", month_locales(locale))
-    ctx = make_context(align(up, tr), locale, cfg, None, name)
+    staleness = None
     for old in case.settings.get("old", []):
         old_text = (RULE_FIXTURES.parent / "stale" / old).read_text(encoding="utf-8")
-        ctx.staleness = compare(parse(old_text, f"upstream/{name}@old", ("en",)), ctx.alignment,
-                                SyncPoint("0" * 40, "fixture", f"upstream/{name}"))
-    for entry in case.settings.get("glossary", []):
-        source, _, target = entry.partition("=")
-        ctx.glossary.append((source, target))
-    return [format_finding(f) for f in run_checks(ctx) if f.rule == rule.id]
+        staleness = compare(parse(old_text, f"upstream/{name}@old", ("en",)), align(up, tr),
+                            SyncPoint("0" * 40, "fixture", f"upstream/{name}"))
+    glossary = [tuple(entry.partition("=")[::2]) for entry in case.settings.get("glossary", [])]
+    findings = relsync.check(up, tr, locale=locale, name=name, config=cfg, glossary=glossary,
+                             staleness=staleness)
+    return [format_finding(f) for f in findings if f.rule == rule.id]

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from relsync import align, parse
-from relsync.api import load_document
+from relsync.pipeline import load_document
 
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, ROOT
 

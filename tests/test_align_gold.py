@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from relsync.api import load_document
+from relsync.pipeline import load_document
 
 from .conftest import FIXTURES, ROOT
 

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from relsync.api import PairSpec, align_files, check_pair
 from relsync.config import Config
-from relsync.report import pair_statuses
+from relsync.pipeline import align_files, check_pair
+from relsync.project import PairSpec
+from relsync.report.views import pair_statuses
 
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES, ROOT
 from .test_stale import TR, UP, Repo, line_of

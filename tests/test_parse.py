@@ -141,7 +141,7 @@ def test_empty_and_front_matter_only():
 
 
 def test_broken_front_matter_is_recorded_and_loading_it_is_an_input_error(tmp_path):
-    from relsync.api import load_document
+    from relsync.pipeline import load_document
     from relsync.errors import InputError
 
     text = "---\ntitle: [unclosed\n---\n\nText\n"

@@ -289,7 +289,7 @@ def test_outside_git_no_git_runs_and_nothing_is_stale(run_cli, tmp_path, monkeyp
     def no_git(*args, **kwargs):
         raise AssertionError("git must not run outside a work tree")
 
-    monkeypatch.setattr(stale, "git", no_git)
+    monkeypatch.setattr(stale.git, "git", no_git)
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=plain)
     assert code == 0, err
     assert json.loads(out)["findings"] == []
@@ -307,13 +307,13 @@ def test_a_handful_of_git_calls_per_pair(run_cli, repo, monkeypatch):
     repo.edit(UP, EDIT_LATENCY)
     repo.commit("Upstream: latency", UP)
     calls = []
-    real = stale.git
+    real = stale.git.git
 
     def counting(repo_path, *args, **kwargs):
         calls.append(args[0])
         return real(repo_path, *args, **kwargs)
 
-    monkeypatch.setattr(stale, "git", counting)
+    monkeypatch.setattr(stale.git, "git", counting)
     assert len(of(check(run_cli, repo), "stale")) == 1
     assert calls == ["log", "cat-file"]
 
@@ -382,8 +382,9 @@ def test_word_diff_rebuilds_both_texts(old, new):
 
 
 def test_markdown_comment_stays_within_its_size_budget(repo, monkeypatch):
-    from relsync.api import PairSpec, report_pair
     from relsync.config import load_config
+    from relsync.pipeline import report_pair
+    from relsync.project import PairSpec
     from relsync.report import markdown_diff
 
     repo.edit(UP, EDIT_LATENCY, ("up to 2.1x faster", "up to 2.6x faster"))

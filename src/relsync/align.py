@@ -5,333 +5,37 @@ heading) are aligned by a monotone dynamic program and the confident pairs becom
 points. The blocks between consecutive sync points are then aligned by a second, banded
 dynamic program with the moves 1-1, 1-0, 0-1, 1-2 and 2-1 (a split or merged paragraph).
 Tables are aligned as one unit and their rows matched afterwards by best score, so reordered
-rows still pair up.
-
-Similarity across languages cannot compare words, so it rests on what translation keeps:
-anchors (code, numbers, dates, links, Latin-script terms, heading ids) compared with rapidfuzz,
-the block kind, the length ratio of the language pair (estimated from the two documents
-themselves), and the relative position. A passage left in English is recognised by plain
-fuzzy string similarity.
+rows still pair up. How alike two units are is :mod:`relsync.similarity`'s.
 """
 
 from __future__ import annotations
 
 import bisect
-import math
-import re
 from collections import Counter
-from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
-from .anchors import cjk_ratio, code_skeleton
-from .model import Alignment, Anchors, Document, Pair
+from .languages import CJK_SHARE, cjk_ratio
+from .model import Alignment, Block, BlockKind, Document, Pair
+from .similarity import KIND_GROUP, Scorer, Unit, anchor_keys, dice, position_prior, units_of
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
 GAIN_FLOOR = 0.28
 #: Extra cost of a 1-2 or 2-1 move over a 1-1 move.
 MERGE_PENALTY = 0.03
-#: Further cost when one half of the split shares no anchor with the other side.
-UNSUPPORTED_MERGE_PENALTY = 0.05
 #: Heading pairs at or above this score become sync points.
 SYNC_THRESHOLD = 0.33
 #: Half-width of the DP band, in units, beyond the length difference of the two sides.
 BAND = 12
 #: Regions smaller than this (n * m) are aligned with the full, unbanded DP.
 FULL_DP_CELLS = 900
-
-_KIND_GROUP = {
-    "heading": "heading",
-    "title": "heading",
-    "paragraph": "text",
-    "list_item": "text",
-    "footnote": "text",
-    "container": "container",
-    "table": "table",
-    "table_row": "table",
-    "code": "code",
-    "html": "html",
-    "shortcode": "code",
-    "front_matter": "front_matter",
-}
-
-
-def _kind_factor(a: str, b: str) -> float:
-    if a == b:
-        return 1.0
-    ga, gb = _KIND_GROUP.get(a, a), _KIND_GROUP.get(b, b)
-    if ga == gb:
-        return 0.85
-    if {ga, gb} <= {"text", "html", "container"}:
-        return 0.45
-    return 0.0
-
-
-def _norm_link(url: str) -> str:
-    """Localized links differ by a language prefix or host; keep the tail that identifies them."""
-    url = url.split("?", 1)[0].rstrip("/").lower()
-    for prefix in ("https://", "http://"):
-        if url.startswith(prefix):
-            url = url[len(prefix):].split("/", 1)[-1] if "/" in url[len(prefix):] else ""
-    tail = url.rsplit("/", 1)[-1]
-    return tail.removesuffix(".html").removesuffix(".md") or url
-
-
-def anchor_keys(anchors: Anchors) -> Counter[str]:
-    """The anchors of a block as one multiset of comparable keys."""
-    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []
-    if anchors.numbers:
-        keys += ["n:" + n for n in anchors.numbers]
-    if anchors.dates:
-        keys += ["d:" + d for d in anchors.dates]
-        keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
-    if anchors.links:
-        keys += ["l:" + _norm_link(link) for link in anchors.links]
-    if anchors.terms:
-        keys += ["t:" + t.lower() for t in anchors.terms]
-    return Counter(keys) if keys else Counter()
-
-
-#: Weight of an upstream term the translation does not contain: English prose is full of
-#: capitalized words that a translation rightly does not keep.
-UNMATCHED_TERM_WEIGHT = 0.3
-
-
-def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]:
-    """Weighted Dice overlap of upstream keys ``a`` and translation keys ``b``, in [0, 1],
-    and the weight of the evidence it rests on (below 1: too little to judge by).
-
-    Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match; a Latin word the
-    translation kept (``补丁版本 (patch releases)``) matches an ordinary word of the upstream
-    text: ``words`` returns them (computed only when needed).
-    """
-    if not a and not b:
-        return 0.0, 0.0
-    shared = 0.0
-    rest_a: dict[str, int] = {}
-    rest_b = dict(b)
-    for k, v in a.items():
-        w = rest_b.get(k, 0)
-        if w > v:
-            shared += v
-            rest_b[k] = w - v
-        elif w:
-            shared += w
-            del rest_b[k]
-            if w < v:
-                rest_a[k] = v - w
-        else:
-            rest_a[k] = v
-    kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
-    if kept:
-        vocabulary = words()
-        for k in [k for k in kept if k[2:] in vocabulary]:
-            shared += rest_b.pop(k)
-    if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
-        used: set[str] = set()
-        for ka in list(rest_a):
-            for kb in rest_b:
-                if kb in used or ka[:2] != kb[:2] or abs(len(ka) - len(kb)) > max(len(ka), len(kb)) // 5:
-                    continue
-                if fuzz.ratio(ka, kb, score_cutoff=90):
-                    n = min(rest_a[ka], rest_b[kb])
-                    shared += 0.8 * n
-                    rest_a[ka] -= n
-                    rest_b[kb] -= n
-                    used.add(kb)
-                    break
-    wa = 0.0
-    for k, v in rest_a.items():
-        wa += v * UNMATCHED_TERM_WEIGHT if k[0] == "t" else v
-    wb = float(sum(rest_b.values()))
-    weight = 2.0 * shared + wa + wb
-    return (2.0 * shared / weight if weight else 0.0), weight
-
-
-def dice(a: Counter[str], b: Counter[str]) -> float:
-    return overlap(a, b)[0]
-
-
-@dataclass(slots=True)
-class _Unit:
-    """What the DP aligns: one block, or all rows of one table."""
-
-    blocks: tuple[int, ...]
-    kind: str
-    keys: Counter[str]
-    length: int
-    text: str
-    latin: bool
-    level: int = 0
-    pos: float = 0.0
-    body: Counter[str] | None = None
-    body_length: int = -1
-    """For headings: see :func:`_body` (-1 until computed)."""
-    code: str = ""
-    """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
-    _words: frozenset[str] | None = None
-
-    @property
-    def words(self) -> frozenset[str]:
-        """Lowercase Latin words of the text (of upstream prose), computed on first use."""
-        if self._words is None:
-            self._words = frozenset(_WORD_RE.findall(self.text.lower())) if self.latin else frozenset()
-        return self._words
-    quote: int = 0
-    """Block-quote depth: a quoted note is never merged with the paragraph before it."""
-
-
-_WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
-
-
-def _text_length(text: str) -> int:
-    return len("".join(text.split()))
-
-
-def _units(doc: Document) -> list[_Unit]:
-    units: list[_Unit] = []
-    i = 0
-    blocks = doc.blocks
-    n = len(blocks)
-    while i < n:
-        b = blocks[i]
-        if b.kind == "table_row":
-            j = i
-            while j + 1 < n and blocks[j + 1].kind == "table_row" and blocks[j + 1].table == b.table:
-                j += 1
-            group = blocks[i : j + 1]
-            keys: Counter[str] = Counter()
-            for r in group:
-                keys.update(anchor_keys(r.anchors))
-            text = "\n".join(r.text for r in group)
-            units.append(_Unit(tuple(r.index for r in group), "table", keys, _text_length(text),
-                               text, cjk_ratio(text) < 0.2))
-            i = j + 1
-            continue
-        if b.kind == "code":
-            skeleton = code_skeleton(b.text, b.info)
-            units.append(_Unit((b.index,), b.kind, Counter({"c:" + skeleton[:200]: 1}), len(skeleton),
-                               "", True, code=skeleton or " "))
-            i += 1
-            continue
-        text = b.text if b.kind not in ("front_matter",) else ""
-        keys = anchor_keys(b.anchors)
-        if b.kind == "container" and b.info:
-            keys["x:" + b.info.lower()] += 1
-        latin = cjk_ratio(text) < 0.2
-        units.append(
-            _Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
-                  level=b.level if b.is_heading else 0, quote=b.quote)
-        )
-        i += 1
-    total = max(1, len(units) - 1)
-    for k, u in enumerate(units):
-        u.pos = k / total
-    return units
-
-
-def _length_ratio(up: list[_Unit], tr: list[_Unit]) -> float:
-    """Characters of translation per character of upstream, from the prose of both documents."""
-    la = sum(u.length for u in up if u.kind in ("paragraph", "list_item"))
-    lb = sum(u.length for u in tr if u.kind in ("paragraph", "list_item"))
-    if la < 200 or lb < 50:
-        return 1.0
-    return max(0.15, min(4.0, lb / la))
-
-
-class _Scorer:
-    def __init__(self, up: list[_Unit], tr: list[_Unit]) -> None:
-        self.up = up
-        self.tr = tr
-        self.ratio = _length_ratio(up, tr)
-        self.log_ratio = math.log(self.ratio)
-        self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-        self.unit_of_a = {b: k for k, u in enumerate(up) for b in u.blocks}
-        self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
-
-    def length_prior(self, la: int, lb: int, same_language: bool) -> float:
-        expected = 0.0 if same_language else self.log_ratio
-        d = math.log((lb + 4) / (la + 4)) - expected
-        return math.exp(-(d * d) / (2 * 0.55 * 0.55))
-
-    def block_score(self, block_a: int, block_b: int) -> float:
-        """The 1-1 score of the units holding two blocks (positions taken as equal)."""
-        ua = self.unit_of_a.get(block_a)
-        ub = self.unit_of_b.get(block_b)
-        if ua is None or ub is None:
-            return 0.0
-        return self._score([self.up[ua]], [self.tr[ub]], 0.5, 0.5)
-
-    def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
-        key = (ai, bj)
-        cached = self.cache.get(key)
-        if cached is not None:
-            return cached
-        ua = [self.up[i] for i in ai]
-        ub = [self.tr[j] for j in bj]
-        s = self._score(ua, ub, pos_a, pos_b)
-        self.cache[key] = s
-        return s
-
-    def _score(self, ua: list[_Unit], ub: list[_Unit], pos_a: float, pos_b: float) -> float:
-        merged = len(ua) + len(ub) > 2
-        if merged and (any(_KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub))
-                       or len({u.quote for u in (*ua, *ub)}) > 1):
-            return 0.0  # only prose is split or merged, and never across a block quote
-        if merged:
-            kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
-        else:
-            kf = _kind_factor(ua[0].kind, ub[0].kind)
-        if kf == 0.0:
-            return 0.0
-        if ua[0].code and ub[0].code:
-            if len(ua) > 1 or len(ub) > 1:
-                return 0.0
-            similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
-            pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
-            return min(1.0, 0.93 * similarity + 0.07 * pp)
-        ka, la, ta = _joined(ua)
-        kb, lb, tb = _joined(ub)
-        wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
-        if merged:
-            same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
-        else:
-            same_language = ub[0].latin and ua[0].latin
-        lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
-        pp = max(0.0, 1.0 - 2.5 * abs(pos_a - pos_b))
-        if merged:
-            # Each half of a split must share something with the other side; a credit line
-            # or a note with no anchors needs the length to speak for it.
-            parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
-            if other and any(not (p.keys.keys() & other.keys()) for p in parts):
-                penalty = UNSUPPORTED_MERGE_PENALTY
-            else:
-                penalty = 0.0
-        else:
-            penalty = 0.0
-        an, weight = overlap(ka, kb, wa)
-        if weight >= 1.0:
-            base = 0.6 * an + 0.25 * lp + 0.15 * pp
-        else:
-            base = 0.35 + 0.35 * lp + 0.3 * pp if ta and tb else 0.5 + 0.5 * pp
-            base *= 0.8
-        if same_language and ta and tb:
-            base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
-        if ua[0].kind == "heading" and ub[0].kind in ("heading", "title"):
-            if ua[0].level != ub[0].level:
-                base *= 0.75
-        return max(0.0, min(1.0, base * kf - penalty))
-
-
-def _joined(units: list[_Unit]) -> tuple[Counter[str], int, str]:
-    """Anchor keys, length and text of one side of a pair (two units for a split)."""
-    if len(units) == 1:
-        return units[0].keys, units[0].length, units[0].text
-    keys: Counter[str] = Counter()
-    for u in units:
-        keys.update(u.keys)
-    return keys, sum(u.length for u in units), " ".join(u.text for u in units)
-
+#: Weights of a heading pair's score: the headings' own score, the anchors of the text under
+#: them, the length of that text, and their relative position.
+HEADING_WEIGHTS = (0.3, 0.4, 0.1, 0.2)
+#: How fast the position prior of two headings falls as their positions differ.
+HEADING_POSITION_SLOPE = 3.0
+#: Factor of a heading pair of different levels.
+HEADING_OTHER_LEVEL = 0.6
 
 def _dp(
     n: int,
@@ -409,18 +113,20 @@ def _dp(
     return out
 
 
-#: A heading's body: the anchors of at most this many units after it.
+#: A heading's body: the anchors of at most this many units of its section.
 BODY_UNITS = 15
 
 
-def _body(units: list[_Unit], k: int) -> tuple[Counter[str], int]:
-    """The anchors and length of the text under heading unit ``k`` (computed once)."""
+def _body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str], int]:
+    """The anchors and length of the text under heading unit ``k``: the first units of the
+    section the heading opens (computed once)."""
     u = units[k]
     if u.body_length < 0:
+        end = _section_end(doc, doc.blocks[u.blocks[0]])
         body: Counter[str] = Counter()
         length = 0
         for v in units[k + 1 : k + 1 + BODY_UNITS]:
-            if v.kind in ("heading", "title") and v.level <= u.level:
+            if v.blocks[0] > end:
                 break
             body.update(v.keys)
             length += v.length
@@ -428,29 +134,44 @@ def _body(units: list[_Unit], k: int) -> tuple[Counter[str], int]:
     return u.body, u.body_length
 
 
-def _sync_points(up: list[_Unit], tr: list[_Unit], scorer: _Scorer) -> list[tuple[int, int]]:
-    hu = [k for k, u in enumerate(up) if u.kind in ("heading", "title", "front_matter")]
-    ht = [k for k, u in enumerate(tr) if u.kind in ("heading", "title", "front_matter")]
+def _section_end(doc: Document, block: Block) -> int:
+    """The last block of the text under a heading: the end of the section it opens. A
+    front-matter title (or a heading in a block quote) opens no section: its text ends
+    before the next section of the same or a higher level."""
+    section = doc.section_of(block)
+    if section.heading == block.index:
+        return section.end
+    for other in doc.sections[1:]:
+        if other.heading > block.index and other.level <= block.level:
+            return other.heading - 1
+    return len(doc.blocks) - 1
+
+
+def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit],
+                 scorer: Scorer) -> list[tuple[int, int]]:
+    hu = [k for k, u in enumerate(up) if u.kind in (BlockKind.HEADING, BlockKind.TITLE, BlockKind.FRONT_MATTER)]
+    ht = [k for k, u in enumerate(tr) if u.kind in (BlockKind.HEADING, BlockKind.TITLE, BlockKind.FRONT_MATTER)]
     if not hu or not ht:
         return []
 
     def hscore(ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
         a = up[hu[ai[0]]]
         b = tr[ht[bj[0]]]
-        if (a.kind == "front_matter") != (b.kind == "front_matter"):
+        if (a.kind == BlockKind.FRONT_MATTER) != (b.kind == BlockKind.FRONT_MATTER):
             return 0.0
-        if a.kind == "front_matter":
+        if a.kind == BlockKind.FRONT_MATTER:
             return 1.0
         if any(k.startswith("t:#") and k in b.keys for k in a.keys):
             return 1.0  # the same heading id: the same section
         own = scorer.score((hu[ai[0]],), (ht[bj[0]],), a.pos, b.pos)
-        body_a, length_a = _body(up, hu[ai[0]])
-        body_b, length_b = _body(tr, ht[bj[0]])
+        body_a, length_a = _body(upstream, up, hu[ai[0]])
+        body_b, length_b = _body(translation, tr, ht[bj[0]])
         body = dice(body_a, body_b) if body_a or body_b else 0.5
         blen = scorer.length_prior(length_a, length_b, False)
-        pp = max(0.0, 1.0 - 3.0 * abs(a.pos - b.pos))
-        level = 1.0 if a.level == b.level else 0.6
-        s = (0.3 * own + 0.4 * body + 0.1 * blen + 0.2 * pp) * level
+        pp = position_prior(a.pos, b.pos, HEADING_POSITION_SLOPE)
+        level = 1.0 if a.level == b.level else HEADING_OTHER_LEVEL
+        w_own, w_body, w_length, w_pos = HEADING_WEIGHTS
+        s = (w_own * own + w_body * body + w_length * blen + w_pos * pp) * level
         return min(1.0, s)
 
     # Headings that share a unique anchor (a heading id, a code name) pair first; the DP
@@ -491,7 +212,7 @@ def _unique_keys(key_sets) -> dict[str, int]:
     return first
 
 
-def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, ...], ratio: float) -> list[Pair]:
+def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, ...]) -> list[Pair]:
     """Pair the rows of two tables by best score, so reordered rows still match."""
     ra = [up.blocks[i] for i in ua]
     rb = [tr.blocks[j] for j in tb]
@@ -507,7 +228,7 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
                 s = 0.7 * dice(keys_a[x], keys_b[y])
             else:
                 s = 0.35
-            if cjk_ratio(b.text) < 0.2 and cjk_ratio(a.text) < 0.2:
+            if cjk_ratio(b.text) < CJK_SHARE and cjk_ratio(a.text) < CJK_SHARE:
                 s = max(s, fuzz.ratio(a.text, b.text) / 100.0)
             # Cells kept as they are (names, values, code) say which row is which.
             kept = sum(1 for ca, cb in zip(a.cells, b.cells) if ca.text and ca.text == cb.text)
@@ -534,12 +255,12 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
         if x in match_a:
             y, s = match_a[x]
             while pending_b and pending_b[0] < y:
-                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, "table_row"))
-            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), "table_row"))
+                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, BlockKind.TABLE_ROW))
+            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), BlockKind.TABLE_ROW))
         else:
-            pairs.append(Pair((ua[x],), (), 0.0, "table_row"))
+            pairs.append(Pair((ua[x],), (), 0.0, BlockKind.TABLE_ROW))
     for y in pending_b:
-        pairs.append(Pair((), (tb[y],), 0.0, "table_row"))
+        pairs.append(Pair((), (tb[y],), 0.0, BlockKind.TABLE_ROW))
     return pairs
 
 
@@ -574,7 +295,7 @@ def _lis(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return chain
 
 
-def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> list[tuple[int, int]]:
+def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list[tuple[int, int]]:
     """Pairs of units that share an anchor found exactly once on each side of the region,
     in order and confirmed by their score: sync points that cut the DP into small pieces
     (the idea of patience diff)."""
@@ -582,8 +303,8 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> lis
     first_b = _unique_keys([scorer.tr[u].keys for u in rb])
     points = sorted({(x, first_b[k]) for k, x in first_a.items() if k in first_b})
     n, m = len(ra), len(rb)
-    text_a = [_KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra]
-    text_b = [_KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb]
+    text_a = [KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra]
+    text_b = [KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb]
     chosen = []
     for x, y in _lis(points):
         s = score((x,), (y,))
@@ -606,7 +327,7 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: _Scorer, score) -> lis
     return chosen
 
 
-def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
+def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
     """Align the units between two heading sync points: unique anchors first, then the DP
     on each gap between them."""
     n, m = len(ra), len(rb)
@@ -632,8 +353,8 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
         def gap_score(ai, bj, ox=ox, oy=oy):
             return score(tuple(i + ox for i in ai), tuple(j + oy for j in bj))
 
-        merge_a = [_KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra[ox:x]]
-        merge_b = [_KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb[oy:y]]
+        merge_a = [KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra[ox:x]]
+        merge_b = [KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb[oy:y]]
         for ai, bj in _dp(gn, gm, gap_score, True, merge_a, merge_b):
             ai = tuple(i + ox for i in ai)
             bj = tuple(j + oy for j in bj)
@@ -653,7 +374,7 @@ def _align_region(ra: list[int], rb: list[int], scorer: _Scorer):
 LEFTOVER_MAX_BLOCKS = 3
 
 
-def _pair_leftovers(al: Alignment, scorer: _Scorer) -> list[Pair]:
+def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
     """Pair the blocks of a short unmatched run between two aligned pairs when both sides
     hold the same number of blocks of the same kinds, in order.
 
@@ -681,7 +402,8 @@ def _pair_leftovers(al: Alignment, scorer: _Scorer) -> list[Pair]:
         quotes_up = [al.upstream.blocks[i].quote for i in ups]
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
         if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
-                and all(kind not in ("front_matter", "html", "code", "table_row") for kind in kinds_up)):
+                and all(kind not in (BlockKind.FRONT_MATTER, BlockKind.HTML, BlockKind.CODE, BlockKind.TABLE_ROW)
+                        for kind in kinds_up)):
             for i, j, kind in zip(ups, trs, kinds_up):
                 s = scorer.block_score(i, j)
                 out.append(Pair((i,), (j,), round(min(s, GAIN_FLOOR), 4), kind))
@@ -693,16 +415,16 @@ def _pair_leftovers(al: Alignment, scorer: _Scorer) -> list[Pair]:
 
 def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
-    up = _units(upstream)
-    tr = _units(translation)
-    scorer = _Scorer(up, tr)
-    sync = _sync_points(up, tr, scorer)
+    up = units_of(upstream)
+    tr = units_of(translation)
+    scorer = Scorer(up, tr)
+    sync = _sync_points(upstream, translation, up, tr, scorer)
 
     # A front-matter title paired with a `#` heading is matched, but it does not cut the
     # documents into regions: the title sits before everything else in its file, while the
     # heading may come after a script block or an introduction on the other side.
-    floating = [(a, b) for a, b in sync if (up[a].kind == "title") != (tr[b].kind == "title")]
-    hard = [(a, b) for a, b in sync if (up[a].kind == "title") == (tr[b].kind == "title")]
+    floating = [(a, b) for a, b in sync if (up[a].kind == BlockKind.TITLE) != (tr[b].kind == BlockKind.TITLE)]
+    hard = [(a, b) for a, b in sync if (up[a].kind == BlockKind.TITLE) == (tr[b].kind == BlockKind.TITLE)]
     skip_a = {a for a, _ in floating}
     skip_b = {b for _, b in floating}
 
@@ -730,7 +452,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         a_table = len(ua) == 1 and ua[0].kind == "table"
         b_table = len(ub) == 1 and ub[0].kind == "table"
         if (a_table and b_table) or (a_table and not ub) or (b_table and not ua):
-            pairs.extend(_match_rows(upstream, translation, a_blocks, b_blocks, scorer.ratio))
+            pairs.extend(_match_rows(upstream, translation, a_blocks, b_blocks))
             continue
         if (a_table or b_table):
             # A table paired with something else: keep the rows unpaired, honestly.

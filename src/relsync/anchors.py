@@ -16,14 +16,9 @@ from datetime import date
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_month_names
 
-_CJK = (
-    "\u2e80-\u2fdf\u3040-\u30ff\u3100-\u312f\u3130-\u318f\u31a0-\u31ff\u3400-\u4dbf"
-    "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-)
-CJK_RE = re.compile(f"[{_CJK}]")
+from .languages import CJK_RE
+
 LATIN_LETTER_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
-_CJK_RUN_RE = re.compile(f"[{_CJK}]+")
-_LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\s<>()\[\]{}\"'，。、（）.,;:!?]")
 
 # A number: digits with optional grouping or decimal parts; an optional leading "v" of a
@@ -54,18 +49,6 @@ _MAGNITUDE = {
 def nfkc(text: str) -> str:
     """Full-width digits and letters to ASCII; ideographic spaces to spaces."""
     return unicodedata.normalize("NFKC", text)
-
-
-def cjk_ratio(text: str) -> float:
-    """Share of CJK characters among the letters of ``text`` (0 when it has no letters)."""
-    if text.isascii():
-        return 0.0
-    cjk = sum(map(len, _CJK_RUN_RE.findall(text)))
-    if not cjk:
-        return 0.0
-    latin = sum(map(len, _LATIN_RUN_RE.findall(text)))
-    total = cjk + latin
-    return cjk / total if total else 0.0
 
 
 def normalize_number(raw: str, magnitude: str | None = None) -> str:

@@ -1,7 +1,8 @@
-"""The ``relsync`` command line: each command parses options, calls :mod:`relsync.api`,
-renders, and returns an exit status.
+"""The ``relsync`` command line: each command parses options, runs the library, renders, and
+returns an exit status (see :func:`main`).
 
-Exit status: 0 clean, 1 findings at or above the fail threshold, 2 bad usage or input.
+Exit status: 0 clean, 1 findings at or above the fail threshold, 2 bad usage or input, 3 an
+internal error.
 """
 
 from __future__ import annotations
@@ -14,65 +15,60 @@ from pathlib import Path
 
 import click
 
-from . import __version__, api, runner
+from . import runner
+from ._version import __version__
+from .baseline import DEFAULT_PATH, baseline_path, write_baseline
 from .checks import find_rule
 from .checks import rules as all_rules
-from .config import Config, load_config, parse_locale, parse_severity
+from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project
+from .config import parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
-from .model import Finding
+from .io import display_path
+from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
 
-SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
+
+def _env_width() -> int | None:
+    value = os.environ.get("COLUMNS")
+    return int(value) if value and value.isdigit() else None
 
 
-class Exit(Exception):
-    def __init__(self, code: int) -> None:
-        self.code = code
-
-
-def _config(ctx: click.Context) -> Config:
-    obj = ctx.ensure_object(dict)
-    if "config" not in obj:
-        path = obj.get("config_path")
-        obj["config"] = load_config(path=Path(path) if path else None)
-    return obj["config"]
-
-
-def _color(ctx: click.Context) -> bool:
-    return bool(ctx.ensure_object(dict).get("color"))
-
-
-def _emit(text: str, output: str | None = None) -> None:
-    if output and output != "-":
-        from .io import atomic_write_text
-
-        atomic_write_text(output, text)
-    else:
-        click.echo(text, nl=False)
-
-
-def _locale_option(value: str | None) -> str | None:
-    if value is None:
+def _cache(cfg, use_cache: bool, cache_dir: str | None) -> runner.Cache | None:
+    if not use_cache:
         return None
-    parse_locale(value)
-    return value
+    return runner.Cache(Path(cache_dir) if cache_dir else cfg.root / ".relsync-cache")
 
 
-def _pairs(ctx: click.Context, upstream: str | None, translation: str | None, locale: str | None):
-    """The pairs a command runs on: the two files given, or every pair of the project."""
-    cfg = _config(ctx)
-    if upstream and not translation:
-        raise click.UsageError("give both UPSTREAM and TRANSLATION, or neither")
-    if upstream and translation:
-        loc = _locale_option(locale) or api.guess_locale(translation, cfg) or ""
-        spec = api.PairSpec(Path(upstream), Path(translation), loc, Path(upstream).name)
-        return cfg, [spec], []
-    pairs, extra = api.discover(cfg)
-    if locale:
-        _locale_option(locale)
-        pairs = [p for p in pairs if p.locale == locale]
-    return cfg, pairs, extra
+def _run(found, jobs: int, cache, quiet: bool, **options) -> runner.CheckResult:
+    """Run the pipeline over a project, with a progress bar for a person at a terminal."""
+    jobs = jobs or runner.default_jobs()
+    if len(found.pairs) >= 20 and not quiet and runner.show_progress():
+        with click.progressbar(length=len(found.pairs), label="checking", file=sys.stderr) as bar:
+            return runner.run(found, jobs=jobs, cache=cache, progress=bar.update, **options)
+    return runner.run(found, jobs=jobs, cache=cache, **options)
+
+
+def _exit_for(findings, threshold) -> Exit:
+    return Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in findings) else EXIT_OK)
+
+
+pipeline_options = [
+    click.option("--disable", multiple=True, metavar="RULE", help="Turn a rule off (id or slug); repeatable."),
+    click.option("--enable", multiple=True, metavar="RULE", help="Turn a rule on (id or slug); repeatable."),
+    click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
+                 help="Check file pairs in N parallel processes (0: one per CPU)."),
+    click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+                 help="Reuse results of unchanged pairs from the cache directory."),
+    click.option("--cache-dir", type=click.Path(file_okay=False),
+                 help="Cache directory (default: .relsync-cache at the project root; safe to delete)."),
+]
+
+
+def _with_pipeline_options(f):
+    for option in reversed(pipeline_options):
+        f = option(f)
+    return f
 
 
 class _Commands(click.Group):
@@ -112,7 +108,7 @@ def cli(ctx: click.Context, config_path: str | None, color: bool | None) -> None
 @click.option("-l", "--locale", help="Locale of the translation (default: from its path).")
 def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None:
     """Align UPSTREAM with TRANSLATION and print the block pairs with their scores."""
-    al = api.align_files(upstream, translation, _locale_option(locale))
+    al = align_files(upstream, translation, locale_option(locale))
     if fmt == "json":
         click.echo(json_report.render_alignment(al), nl=False)
         return
@@ -141,9 +137,10 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
 @click.option("--fail-on", type=SEVERITIES, default="warning", show_default=True,
               help="Exit 1 when a finding has this severity or higher.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@_with_pipeline_options
 @click.pass_context
 def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines, only_problems, fail_on,
-         output):
+         output, disable, enable, jobs, use_cache, cache_dir):
     """Show UPSTREAM and TRANSLATION aligned side by side, marking what is wrong.
 
     With no arguments, runs every pair of the project (upstream/ and locales/<lang>/). In a git
@@ -151,43 +148,35 @@ def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines,
     """
     if since and base:
         raise click.UsageError("give --since or --base, not both")
-    cfg, pairs, extra = _pairs(ctx, upstream, translation, locale)
-    width = width or api.env_width() or shutil.get_terminal_size((100, 24)).columns
-    color = _color(ctx) and not output
-    reports = [api.report_pair(spec, cfg, since=since, base=base) for spec in pairs]
-    all_findings = list(extra) + [f for r in reports for f in r.findings]
-    result = api.CheckResult(all_findings, pairs)
+    found = project(ctx, upstream, translation, locale, disable, enable)
+    cfg = found.config
+    result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
+                  baseline=baseline_path(cfg), reports=fmt != "json", since=since, base=base)
     if fmt == "text":
-        from .report import terminal
-        from .report.text import format_finding, summary_line
-
-        chunks = [terminal.render(r.alignment, r.findings, width=width, max_lines=max_lines,
-                                  only_problems=only_problems, color=color, locale=r.spec.locale)
-                  + _staleness_line(r) for r in reports]
-        for f in extra:
-            chunks.append(format_finding(f, color) + "\n")
-        chunks.append(summary_line(result.summary()) + "\n")
-        _emit("\n".join(chunks), output)
+        emit(_diff_text(result, width or _env_width() or shutil.get_terminal_size((100, 24)).columns,
+                        max_lines, only_problems, color(ctx) and not output), output)
     elif fmt in ("markdown", "html"):
         from .report import html, markdown_diff
 
         renderer = html.render if fmt == "html" else markdown_diff.render
-        _emit(renderer(reports, result.summary(), extra=extra), output)
+        emit(renderer(result.reports, result.summary(), extra=result.files), output)
     else:
-        _emit(render_findings(fmt, all_findings, result.summary()), output)
-    threshold = parse_severity(fail_on)
-    raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in all_findings) else EXIT_OK)
+        emit(render_findings(fmt, result.findings, result.summary()), output)
+    raise _exit_for(result.findings, parse_severity(fail_on))
 
 
-def _staleness_line(report) -> str:
-    st = report.staleness
-    if st is None or not st.passages:
-        return ""
-    stale = sum(1 for p in st.open if p.status == "stale")
-    orphaned = sum(1 for p in st.open if p.status == "orphaned")
-    done = f", {len(st.addressed)} updated since then" if st.sync.source == "base" else ""
-    return (f"upstream changed since {st.sync.short} ({st.sync.source}): {stale} stale, "
-            f"{orphaned} orphaned passage(s){done}\n")
+def _diff_text(result: runner.CheckResult, width: int, max_lines: int, only_problems: bool,
+               colored: bool) -> str:
+    from .report import terminal
+    from .report.text import format_finding, summary_line
+
+    chunks = [terminal.render(r.alignment, r.findings, width=width, max_lines=max_lines,
+                              only_problems=only_problems, color=colored, locale=r.spec.locale)
+              + terminal.staleness_line(r.staleness) for r in result.reports]
+    for f in result.files:
+        chunks.append(format_finding(f, colored) + "\n")
+    chunks.append(summary_line(result.summary()) + "\n")
+    return "\n".join(chunks)
 
 
 @cli.command(name="mark-synced")
@@ -205,12 +194,11 @@ def mark_synced(ctx, upstream, translation, locale, rev):
     """
     from . import stale
 
-    _, pairs, _ = _pairs(ctx, upstream, translation, locale)
-    for spec in pairs:
+    for spec in project(ctx, upstream, translation, locale).pairs:
         sha, changed = stale.mark_synced(spec.upstream, spec.translation, rev)
         state = "marked" if changed else "already"
-        click.echo(f"{state} {api.display_path(spec.translation)}: synced with "
-                   f"{api.display_path(spec.upstream)} at {sha[:7]}")
+        click.echo(f"{state} {display_path(spec.translation)}: synced with "
+                   f"{display_path(spec.upstream)} at {sha[:7]}")
 
 
 @cli.command()
@@ -219,75 +207,33 @@ def mark_synced(ctx, upstream, translation, locale, rev):
 @click.option("--format", "fmt", type=click.Choice(sorted(FINDING_FORMATS)), default="text", show_default=True)
 @click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
 @click.option("--fail-on", type=SEVERITIES, help="Exit 1 when a finding has this severity or higher (default: error).")
-@click.option("--disable", multiple=True, metavar="RULE", help="Turn a rule off (id or slug); repeatable.")
-@click.option("--enable", multiple=True, metavar="RULE", help="Turn a rule on (id or slug); repeatable.")
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Hide the findings recorded in this baseline file.")
-@click.option("--write-baseline", "write_baseline", is_flag=False, flag_value=".relsync-baseline.json",
+@click.option("--write-baseline", "write_baseline_to", is_flag=False, flag_value=DEFAULT_PATH,
               default=None, type=click.Path(dir_okay=False),
-              help="Record the current findings as the baseline (default file: .relsync-baseline.json).")
+              help=f"Record the current findings as the baseline (default file: {DEFAULT_PATH}).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
-@click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
-              help="Check file pairs in N parallel processes (0: one per CPU).")
-@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
-              help="Reuse results of unchanged pairs from the cache directory.")
-@click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Cache directory (default: .relsync-cache at the project root; safe to delete).")
 @click.option("--shard", metavar="K/N", help="Check only the K-th of N deterministic shares of the pairs (CI matrices).")
+@_with_pipeline_options
 @click.pass_context
-def check(ctx, upstream, translation, fmt, locale, fail_on, disable, enable, baseline, write_baseline, output,
-          jobs, use_cache, cache_dir, shard):
+def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_baseline_to, output, shard,
+          disable, enable, jobs, use_cache, cache_dir):
     """Check translations against upstream; a CI gate.
 
     With no arguments, checks every pair of the project (upstream/ and locales/<lang>/);
     with UPSTREAM and TRANSLATION, checks that pair.
     """
-    cfg, pairs, extra = _pairs(ctx, upstream, translation, locale)
-    for name in (*disable, *enable):
-        if find_rule(name) is None:
-            raise ConfigError(f"unknown rule {name!r} (see `relsync rules`)")
-    cfg.disable |= {find_rule(n).slug for n in disable}
-    cfg.enable |= {find_rule(n).slug for n in enable}
-    cfg.disable -= {find_rule(n).slug for n in enable}
-    if shard:
-        k, n = runner.parse_shard(shard)
-        pairs = runner.shard(pairs, k, n)
-        extra = [f for f in extra if _in_shard(f, k, n)]
-    result = _run_pairs(cfg, pairs, extra, jobs, use_cache, cache_dir, quiet=fmt != "text" or bool(output))
-    if write_baseline:
-        api.write_baseline(Path(write_baseline), result.findings)
-        click.echo(f"wrote {len(result.findings)} findings to {write_baseline}", err=True)
+    found = project(ctx, upstream, translation, locale, disable, enable)
+    cfg = found.config
+    result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
+                  shard=runner.parse_shard(shard) if shard else None,
+                  baseline=None if write_baseline_to else baseline_path(cfg, baseline))
+    if write_baseline_to:
+        write_baseline(Path(write_baseline_to), result.findings)
+        click.echo(f"wrote {len(result.findings)} findings to {write_baseline_to}", err=True)
         raise Exit(EXIT_OK)
-    baseline_path = baseline or cfg.baseline
-    if baseline_path and not baseline and not Path(cfg.root, baseline_path).exists():
-        baseline_path = None
-    elif baseline_path and not baseline:
-        baseline_path = str(cfg.inside_root(Path(baseline_path), "baseline"))
-    if baseline_path:
-        result = api.apply_baseline(result, api.read_baseline(Path(baseline_path)))
-    _emit(render_findings(fmt, result.findings, result.summary(), color=_color(ctx) and not output,
-                          rules=all_rules()), output)
-    threshold = parse_severity(fail_on) if fail_on else cfg.fail_on
-    raise Exit(EXIT_FINDINGS if any(f.severity >= threshold for f in result.findings) else EXIT_OK)
-
-
-def _run_pairs(cfg: Config, pairs, extra, jobs: int, use_cache: bool, cache_dir: str | None,
-               quiet: bool) -> api.CheckResult:
-    """Check pairs with the cache and worker processes; a progress bar on a terminal."""
-    cache = runner.Cache(Path(cache_dir) if cache_dir else cfg.root / ".relsync-cache") if use_cache else None
-    jobs = jobs or runner.default_jobs()
-    if len(pairs) >= 20 and not quiet and runner.show_progress():
-        with click.progressbar(length=len(pairs), label="checking", file=sys.stderr) as bar:
-            findings, _ = runner.check_pairs(cfg, pairs, jobs, cache, progress=bar.update)
-    else:
-        findings, _ = runner.check_pairs(cfg, pairs, jobs, cache)
-    findings = sorted([*extra, *findings], key=Finding.sort_key)
-    return api.CheckResult(findings, pairs)
-
-
-def _in_shard(f: Finding, k: int, n: int) -> bool:
-    """Findings about whole files (a missing translation) go to the shard of their path."""
-    loc = f.primary
-    return runner.bucket(loc.path if loc else "", n) == k - 1
+    emit(render_findings(fmt, result.findings, result.summary(), color=color(ctx) and not output,
+                         rules=all_rules()), output)
+    raise _exit_for(result.findings, parse_severity(fail_on) if fail_on else cfg.fail_on)
 
 
 @cli.command(name="merge-reports")
@@ -296,10 +242,12 @@ def _in_shard(f: Finding, k: int, n: int) -> bool:
 @click.option("--fail-on", type=SEVERITIES, help="Exit 1 when a merged finding has this severity or higher.")
 def merge_reports(reports, output, fail_on):
     """Join the JSON or SARIF reports of `relsync check --shard K/N` runs into one."""
-    import json as _json
+    import json
 
-    kind, merged = runner.merge_reports([Path(r) for r in reports])
-    _emit(_json.dumps(merged, ensure_ascii=False, indent=2) + "\n", output)
+    from .report.merge import merge_reports as merge
+
+    kind, merged = merge([Path(r) for r in reports])
+    emit(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", output)
     if fail_on and kind == "json":
         threshold = parse_severity(fail_on)
         if any(parse_severity(f["severity"]) >= threshold for f in merged["findings"]):
@@ -328,7 +276,7 @@ def rules_cmd(fmt: str, rule: str | None) -> None:
 @click.option("-l", "--locale", default="en", show_default=True)
 def parse_cmd(file: str, locale: str) -> None:
     """Print the section tree of a Markdown FILE with each block's line range."""
-    click.echo(api.load_document(file, locale).pretty())
+    click.echo(load_document(file, locale).pretty())
 
 
 

@@ -13,89 +13,33 @@ stdout.
 
 from __future__ import annotations
 
+import copy
 import json
-import os
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import click
 
 from . import po as po_lib
-from .api import display_path, guess_locale, matches
-from .cli import _config
-from .config import NOT_LOCALES, Config, parse_locale
-from .errors import ConfigError, InputError, RelsyncError
+from .cli_common import Exit, emit_bytes, settings as load_settings
+from .config import Config, PoSettings
+from .errors import InputError, RelsyncError
+from .io import display_path
+from .languages import parse_locale
+from .project import built_path, guess_locale, po_documents, po_locales, po_path, pot_path
 
 
-@dataclass(frozen=True)
-class Doc:
-    name: str
-    """Path relative to the upstream directory, without ``.md``."""
-    upstream: Path
-
-    @property
-    def reference(self) -> str:
-        return self.upstream.as_posix()
-
-
-def _settings(ctx: click.Context) -> tuple[Config, po_lib.Settings]:
-    cfg = _config(ctx)
-    settings = po_lib.Settings.from_config(cfg)
+def _settings(ctx: click.Context) -> tuple[Config, PoSettings]:
+    cfg = load_settings(ctx)
+    settings = copy.copy(cfg.po)
     if ctx.parent is not None and ctx.parent.params.get("code_blocks"):
         settings.code_blocks = True
     return cfg, settings
 
 
-def _width(settings: po_lib.Settings, width: int | None, no_wrap: bool) -> int:
+def _width(settings: PoSettings, width: int | None, no_wrap: bool) -> int:
     if no_wrap:
         return 0
     return settings.width if width is None else width
-
-
-def _rel(cfg: Config, path: Path) -> Path:
-    try:
-        return path.relative_to(cfg.root)
-    except ValueError:
-        return path
-
-
-def _docs(cfg: Config) -> list[Doc]:
-    up_dir = cfg.inside_root(Path(cfg.upstream), "upstream directory")
-    if not up_dir.is_dir():
-        raise ConfigError(f"upstream directory {display_path(up_dir)!r} does not exist")
-    docs = []
-    for path in sorted(up_dir.rglob("*.md")):
-        rel = path.relative_to(up_dir).as_posix()
-        if path.is_file() and matches(rel, cfg.include) and not matches(rel, cfg.ignore):
-            docs.append(Doc(rel[:-3], _rel(cfg, Path(cfg.upstream) / rel) if not Path(cfg.upstream).is_absolute() else path))
-    return docs
-
-
-def _abs(cfg: Config, path: Path) -> Path:
-    return path if path.is_absolute() else cfg.root / path
-
-
-def _pot_path(cfg: Config, settings: po_lib.Settings, doc: Doc) -> Path:
-    return cfg.inside_root(Path(settings.templates), "templates directory") / f"{doc.name}.pot"
-
-
-def _po_path(cfg: Config, locale: str, doc: Doc) -> Path:
-    return cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
-
-
-def _md_path(cfg: Config, locale: str, doc: Doc) -> Path:
-    return cfg.locales_dir / locale / f"{doc.name}.md"
-
-
-def _locales(cfg: Config, locale: str | None) -> list[str]:
-    if locale:
-        parse_locale(locale)
-        return [locale]
-    if not cfg.locales_dir.is_dir():
-        raise ConfigError(f"locales directory {display_path(cfg.locales_dir)!r} does not exist")
-    return sorted(d.name for d in cfg.locales_dir.iterdir()
-                  if d.is_dir() and d.name not in NOT_LOCALES and not d.name.startswith("."))
 
 
 def _note(path: Path | str, status: str, detail: str = "") -> None:
@@ -107,12 +51,6 @@ def _ensure_dir(path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise InputError(display_path(path.parent), f"cannot create directory: {exc.strerror or exc}") from None
-
-
-def _emit_bytes(data: bytes) -> None:
-    stream = getattr(sys.stdout, "buffer", sys.stdout)
-    stream.write(data)
-    stream.flush()
 
 
 def _locale_of(path: Path, catalog_locale: str | None, cfg: Config) -> str:
@@ -169,17 +107,17 @@ def extract(ctx, upstream, output, width, no_wrap):
             shown = display_path(path)
             name = Path(path).stem
             if not output or output == "-":
-                _emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings), w))
+                emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings), w))
                 continue
             previous = _existing(output)
             pot = po_lib.extract_file(path, shown, shown, name, settings, previous)
             written = po_lib.write_catalog(output, pot, w, _key(previous))
             _note(output, "wrote" if written else "unchanged", f"{len(pot)} messages")
         return
-    for doc in _docs(cfg):
-        target = _pot_path(cfg, settings, doc)
+    for doc in po_documents(cfg):
+        target = pot_path(cfg, doc)
         previous = _existing(target)
-        pot = po_lib.extract_file(_abs(cfg, doc.upstream), display_path(_abs(cfg, doc.upstream)),
+        pot = po_lib.extract_file(doc.path(cfg), display_path(doc.path(cfg)),
                                   doc.reference, doc.name, settings, previous)
         _ensure_dir(target)
         written = po_lib.write_catalog(target, pot, w, _key(previous))
@@ -213,16 +151,16 @@ def init(ctx, pot, locale, output, width, no_wrap):
         template = po_lib.read_catalog(pot, display_path(pot))
         catalog = po_lib.new_catalog(template, locale)
         if not output or output == "-":
-            _emit_bytes(po_lib.serialize(catalog, w))
+            emit_bytes(po_lib.serialize(catalog, w))
             return
         _create(Path(output), catalog, w)
         return
-    for doc in _docs(cfg):
-        pot_path = _pot_path(cfg, settings, doc)
-        if not pot_path.exists():
-            raise InputError(display_path(pot_path), "no such template; run `relsync po extract` first")
-        template = po_lib.read_catalog(pot_path, display_path(pot_path))
-        target = _po_path(cfg, locale, doc)
+    for doc in po_documents(cfg):
+        template_path = pot_path(cfg, doc)
+        if not template_path.exists():
+            raise InputError(display_path(template_path), "no such template; run `relsync po extract` first")
+        template = po_lib.read_catalog(template_path, display_path(template_path))
+        target = po_path(cfg, locale, doc)
         if target.exists():
             _note(target, "exists", "kept (use `relsync po update`)")
             continue
@@ -257,14 +195,14 @@ def update(ctx, pot, po_file, locale, width, no_wrap):
     if pot:
         _update_one(Path(pot), Path(po_file), w)
         return
-    for loc in _locales(cfg, locale):
-        for doc in _docs(cfg):
-            target = _po_path(cfg, loc, doc)
+    for loc in po_locales(cfg, locale):
+        for doc in po_documents(cfg):
+            target = po_path(cfg, loc, doc)
             if target.exists():
-                pot_path = _pot_path(cfg, settings, doc)
-                if not pot_path.exists():
-                    raise InputError(display_path(pot_path), "no such template; run `relsync po extract` first")
-                _update_one(pot_path, target, w, loc)
+                template_path = pot_path(cfg, doc)
+                if not template_path.exists():
+                    raise InputError(display_path(template_path), "no such template; run `relsync po extract` first")
+                _update_one(template_path, target, w, loc)
 
 
 def _update_one(pot: Path, po_file: Path, width: int, locale: str | None = None) -> None:
@@ -310,25 +248,19 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
         _import_one(Path(upstream), display_path(upstream), Path(translation), loc,
                     Path(output) if output and output != "-" else None, Path(upstream).stem, settings, w)
         return
-    for loc in _locales(cfg, locale):
-        for doc in _docs(cfg):
-            tr = _md_path(cfg, loc, doc)
+    for loc in po_locales(cfg, locale):
+        for doc in po_documents(cfg):
+            tr = built_path(cfg, loc, doc)
             if not tr.exists():
                 continue
-            target = _po_path(cfg, loc, doc)
+            target = po_path(cfg, loc, doc)
             _ensure_dir(target)
-            _import_one(_abs(cfg, doc.upstream), doc.reference, tr, loc, target, doc.name, settings, w,
-                        built_by_relsync=_is_built(tr, target))
-
-
-def _is_built(md: Path, po_path: Path) -> bool:
-    manifest = po_lib._read_manifest(po_lib._manifest_path(po_path))
-    key = os.path.relpath(os.path.abspath(md), os.path.dirname(po_lib._manifest_path(po_path)))
-    return manifest.get(key) == po_lib.digest(md.read_bytes())
+            _import_one(doc.path(cfg), doc.reference, tr, loc, target, doc.name, settings, w,
+                        built_by_relsync=po_lib.is_built(tr, target))
 
 
 def _import_one(upstream: Path, reference: str, translation: Path, locale: str, output: Path | None,
-                name: str, settings: po_lib.Settings, width: int, built_by_relsync: bool = False) -> None:
+                name: str, settings: PoSettings, width: int, built_by_relsync: bool = False) -> None:
     if built_by_relsync:
         _note(translation, "skipped", "built by relsync po build from this PO")
         return
@@ -340,7 +272,7 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
     pot = po_lib.template(up, reference, name)
     catalog, report = po_lib.gettextize(up, tr, pot, locale)
     if output is None:
-        _emit_bytes(po_lib.serialize(catalog, width))
+        emit_bytes(po_lib.serialize(catalog, width))
         return
     previous = _existing(output, locale)
     if previous is not None:
@@ -383,23 +315,23 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
         po_lib.check_document(catalog, str(upstream), display_path(po_file))
         data = po_lib.build_file(upstream, display_path(upstream), catalog, settings, fuzzy)
         if not output or output == "-":
-            _emit_bytes(data)
+            emit_bytes(data)
             return
         status = po_lib.write_built(output, display_path(output), data, po_file, force)
         _note(output, status)
         return
-    for loc in _locales(cfg, locale):
-        for doc in _docs(cfg):
-            po_path = _po_path(cfg, loc, doc)
-            if not po_path.exists():
+    for loc in po_locales(cfg, locale):
+        for doc in po_documents(cfg):
+            catalog_path = po_path(cfg, loc, doc)
+            if not catalog_path.exists():
                 continue
-            catalog = po_lib.read_catalog(po_path, display_path(po_path), loc)
-            po_lib.check_document(catalog, doc.reference, display_path(po_path))
-            up = _abs(cfg, doc.upstream)
+            catalog = po_lib.read_catalog(catalog_path, display_path(catalog_path), loc)
+            po_lib.check_document(catalog, doc.reference, display_path(catalog_path))
+            up = doc.path(cfg)
             data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
-            target = _md_path(cfg, loc, doc)
+            target = built_path(cfg, loc, doc)
             _ensure_dir(target)
-            _note(target, po_lib.write_built(target, display_path(target), data, po_path, force))
+            _note(target, po_lib.write_built(target, display_path(target), data, catalog_path, force))
 
 
 @po.command()
@@ -414,7 +346,7 @@ def stats(ctx, files, fmt, fail_under):
     With no FILES: every locales/<lang>/LC_MESSAGES/**/*.po of the project. A directory
     stands for the PO files below it.
     """
-    cfg = _config(ctx)
+    cfg = load_settings(ctx)
     paths: list[Path] = []
     if files:
         for f in files:
@@ -426,7 +358,7 @@ def stats(ctx, files, fmt, fail_under):
             else:
                 paths.append(p)
     else:
-        for loc in _locales(cfg, None):
+        for loc in po_locales(cfg, None):
             base = cfg.locales_dir / loc / "LC_MESSAGES"
             if base.is_dir():
                 paths.extend(sorted(base.rglob("*.po")))
@@ -448,8 +380,6 @@ def stats(ctx, files, fmt, fail_under):
         for r in low:
             click.echo(f"relsync: {r['file']}: {r['percent']}% translated, under {fail_under:g}%", err=True)
         if low:
-            from .cli import Exit
-
             raise Exit(1)
 
 

@@ -1,15 +1,15 @@
-"""``[tool.relsync]`` in pyproject.toml or ``relsync.toml`` -> :class:`Config`, with clear errors."""
+"""``[tool.relsync]`` in pyproject.toml or ``relsync.toml`` -> :class:`Config`, with clear errors.
+
+Settings are read and checked for their types here; rule names are checked against the rule
+registry by :func:`relsync.checks.resolve_settings`, which the command line and the library
+API call before any work starts.
+"""
 
 from __future__ import annotations
 
-import csv
-import io
 import sys
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from babel import Locale, UnknownLocaleError
 
 from .errors import ConfigError, InputError
 from .model import Severity
@@ -19,8 +19,25 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover
     import tomli as tomllib
 
-CJK_LANGUAGES = {"zh", "ja", "ko", "yue", "wuu", "lzh"}
-NOT_LOCALES = {"templates", "LC_MESSAGES", "_templates"}
+#: Rule families, which the settings may name instead of single rules.
+RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
+DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
+
+
+@dataclass(slots=True)
+class PoSettings:
+    """``[tool.relsync.po]``: the PO workflow."""
+
+    templates: str = ""
+    """Directory of the POTs (``""``: ``<locales>/templates``)."""
+    front_matter: tuple[str, ...] = ("title",)
+    """Front-matter keys whose values are messages."""
+    use_fuzzy: bool = False
+    """Build with fuzzy translations."""
+    width: int = DEFAULT_PO_WIDTH
+    """PO line width (0: no wrapping)."""
+    code_blocks: bool = False
+    """Extract fenced code blocks too (for translated comments and sample strings)."""
 
 
 @dataclass
@@ -45,15 +62,20 @@ class Config:
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
     baseline: str | None = None
-    po: dict[str, object] = field(default_factory=dict)
+    po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
-    raw: dict[str, object] = field(default_factory=dict)
 
     @property
     def locales_dir(self) -> Path:
         return self.root / self.locales
 
+    @property
+    def templates(self) -> str:
+        """The directory of the POTs, relative to the root."""
+        return self.po.templates or f"{self.locales}/templates"
+
     def rule_enabled(self, rule) -> bool:
+        """Whether a rule runs: enabled by id, slug or family wins over disabled."""
         names = {rule.id, rule.slug, f"{rule.family}.{rule.slug}", rule.family}
         if names & self.enable:
             return True
@@ -131,9 +153,7 @@ def _strings(value, key: str) -> list[str]:
 
 
 def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
-    from .checks import find_rule
-
-    cfg = Config(root=root, source=source, raw=data)
+    cfg = Config(root=root, source=source)
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
@@ -151,31 +171,39 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.ignore = _strings(data["ignore"], "ignore")
     if "fail-on" in data:
         cfg.fail_on = parse_severity(str(data["fail-on"]))
-    rules_table = data.get("rules", {})
-    if not isinstance(rules_table, dict):
-        raise ConfigError("[tool.relsync.rules] must be a table")
-    for key in ("disable", "enable"):
-        values = _strings(data.get(key, rules_table.get(key, [])), key)
-        names = set()
-        for name in values:
-            rule = find_rule(name)
-            if rule is None and name not in ("coverage", "consistency", "document", "staleness"):
-                raise ConfigError(f"unknown rule {name!r} in {key} (see `relsync rules`)")
-            names.add(rule.slug if rule else name)
-        getattr(cfg, key).update(names)
-    severities = data.get("severity", rules_table.get("severity", {}))
-    if not isinstance(severities, dict):
-        raise ConfigError("[tool.relsync.severity] must be a table of rule = severity")
-    for name, value in severities.items():
-        rule = find_rule(name)
-        if rule is None:
-            raise ConfigError(f"unknown rule {name!r} in severity (see `relsync rules`)")
-        cfg.severity[rule.slug] = parse_severity(str(value))
+    _rules(cfg, data)
     if "glossary" in data:
         cfg.glossary = str(data["glossary"])
     if "link-prefixes" in data:
         cfg.link_prefixes = _strings(data["link-prefixes"], "link-prefixes")
-    rewrites = data.get("link-rewrites", {})
+    _link_rewrites(cfg, data.get("link-rewrites", {}))
+    if "missing-files" in data:
+        value = str(data["missing-files"])
+        if value not in ("report", "ignore"):
+            raise ConfigError("missing-files must be 'report' or 'ignore'")
+        cfg.missing_files = value
+    if "baseline" in data:
+        cfg.baseline = str(data["baseline"])
+    cfg.po = _po_settings(data.get("po", {}))
+    return cfg
+
+
+def _rules(cfg: Config, data: dict) -> None:
+    """``disable``, ``enable`` and ``severity`` (also under ``[tool.relsync.rules]``), as the
+    names were written; :func:`relsync.checks.resolve_settings` checks them."""
+    rules_table = data.get("rules", {})
+    if not isinstance(rules_table, dict):
+        raise ConfigError("[tool.relsync.rules] must be a table")
+    for key in ("disable", "enable"):
+        getattr(cfg, key).update(_strings(data.get(key, rules_table.get(key, [])), key))
+    severities = data.get("severity", rules_table.get("severity", {}))
+    if not isinstance(severities, dict):
+        raise ConfigError("[tool.relsync.severity] must be a table of rule = severity")
+    for name, value in severities.items():
+        cfg.severity[name] = parse_severity(str(value))
+
+
+def _link_rewrites(cfg: Config, rewrites: object) -> None:
     if not isinstance(rewrites, dict):
         raise ConfigError("[tool.relsync.link-rewrites] must be a table")
     for locale, mapping in rewrites.items():
@@ -185,18 +213,35 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
             cfg.link_rewrites[locale] = {str(k): str(v) for k, v in mapping.items()}
         else:
             raise ConfigError("[tool.relsync.link-rewrites] values must be strings or tables")
-    if "missing-files" in data:
-        value = str(data["missing-files"])
-        if value not in ("report", "ignore"):
-            raise ConfigError("missing-files must be 'report' or 'ignore'")
-        cfg.missing_files = value
-    if "baseline" in data:
-        cfg.baseline = str(data["baseline"])
-    po = data.get("po", {})
-    if not isinstance(po, dict):
+
+
+def _po_settings(data: object) -> PoSettings:
+    if not isinstance(data, dict):
         raise ConfigError("[tool.relsync.po] must be a table")
-    cfg.po = po
-    return cfg
+    known = {"templates", "front-matter", "use-fuzzy", "width", "code-blocks"}
+    for key in data:
+        if key not in known:
+            raise ConfigError(f"unknown setting {key!r} in [tool.relsync.po] (known: {', '.join(sorted(known))})")
+    out = PoSettings()
+    if "templates" in data:
+        out.templates = str(data["templates"])
+    if "front-matter" in data:
+        value = data["front-matter"]
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError("[tool.relsync.po] front-matter must be a list of key names")
+        out.front_matter = tuple(value)
+    for key, attr in (("use-fuzzy", "use_fuzzy"), ("code-blocks", "code_blocks")):
+        if key in data:
+            if not isinstance(data[key], bool):
+                raise ConfigError(f"[tool.relsync.po] {key} must be true or false")
+            setattr(out, attr, data[key])
+    if "width" in data:
+        if not isinstance(data["width"], int) or isinstance(data["width"], bool):
+            raise ConfigError("[tool.relsync.po] width must be a number (0: no wrapping)")
+        out.width = data["width"]
+    return out
 
 
 def parse_severity(value: str) -> Severity:
@@ -204,107 +249,3 @@ def parse_severity(value: str) -> Severity:
         return Severity.parse(value)
     except ValueError as exc:
         raise ConfigError(str(exc)) from None
-
-
-def parse_locale(name: str) -> Locale:
-    """A locale from a directory or option name (``zh_CN``, ``zh-CN``, ``pt-br``)."""
-    for sep in ("_", "-"):
-        try:
-            return Locale.parse(name, sep=sep)
-        except (ValueError, UnknownLocaleError, TypeError):
-            continue
-    raise ConfigError(f"{name!r} is not a locale (expected a name such as zh_CN, ja or pt_BR)")
-
-
-def is_cjk(locale: str) -> bool:
-    return locale.replace("-", "_").split("_")[0].lower() in CJK_LANGUAGES
-
-
-def month_locales(locale: str) -> tuple[str, ...]:
-    """Locales whose month names may appear in a translation into ``locale``."""
-    try:
-        return ("en", str(parse_locale(locale)))
-    except ConfigError:
-        return ("en",)
-
-
-def default_link_prefixes(locale: str) -> list[str]:
-    """``zh_CN`` -> ``zh-cn``, ``zh_cn``, ``zh``, ``cn``, ``zh-hans``: language prefixes of
-    localized sites."""
-    norm = locale.replace("_", "-").lower()
-    lang, _, region = norm.partition("-")
-    out = [norm, norm.replace("-", "_"), lang]
-    if region:
-        out.append(region)
-    if lang == "zh":
-        out += ["zh-hans", "zh-hant", "cn"]
-    seen: list[str] = []
-    for p in out:
-        if p and p not in seen:
-            seen.append(p)
-    return seen
-
-
-def read_glossary(path: Path, locale: str) -> list[tuple[str, str]]:
-    """Glossary entries ``(source term, required translation)`` from a CSV or TBX file."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(str(path), f"cannot read glossary: {exc.strerror or exc}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(str(path), f"not valid UTF-8 at byte {exc.start}") from None
-    if path.suffix.lower() == ".tbx":
-        return _read_tbx(text, path, locale)
-    entries = []
-    reader = csv.reader(io.StringIO(text))
-    for lineno, row in enumerate(reader, start=1):
-        if not row or row[0].startswith("#"):
-            continue
-        if lineno == 1 and [c.strip().lower() for c in row[:2]] in (["source", "target"], ["en", locale.lower()], ["term", "translation"]):
-            continue
-        if len(row) < 2:
-            raise InputError(str(path), "expected two columns: source,target", line=lineno)
-        entries.append((row[0].strip(), row[1].strip()))
-    return entries
-
-
-def _read_tbx(text: str, path: Path, locale: str) -> list[tuple[str, str]]:
-    try:
-        root = ET.fromstring(text)
-    except ET.ParseError as exc:
-        raise InputError(str(path), f"invalid TBX: {exc}", line=exc.position[0]) from None
-    xml_lang = "{http://www.w3.org/XML/1998/namespace}lang"
-    lang = locale.replace("_", "-").lower()
-    entries = []
-    for entry in root.iter():
-        if not entry.tag.endswith("termEntry") and not entry.tag.endswith("conceptEntry"):
-            continue
-        terms: dict[str, str] = {}
-        for lang_set in entry:
-            if not lang_set.tag.endswith("langSet") and not lang_set.tag.endswith("langSec"):
-                continue
-            code = (lang_set.get(xml_lang) or lang_set.get("lang") or "").lower()
-            term = next((t.text for t in lang_set.iter() if t.tag.endswith("term") and t.text), None)
-            if term:
-                terms[code] = term.strip()
-        source = terms.get("en") or next((v for k, v in terms.items() if k.startswith("en")), None)
-        target = terms.get(lang) or next((v for k, v in terms.items() if k.split("-")[0] == lang.split("-")[0]), None)
-        if source and target:
-            entries.append((source, target))
-    return entries
-
-
-def glossary_for(cfg: Config, locale_dir: Path, locale: str) -> list[tuple[str, str]]:
-    """The glossary of a locale: the configured file, else ``glossary.csv``/``glossary.tbx``."""
-    names = [cfg.glossary] if cfg.glossary else ["glossary.csv", "glossary.tbx"]
-    for name in names:
-        candidate = locale_dir / name
-        if cfg.glossary:
-            cfg.inside_root(candidate, "glossary")
-        if candidate.is_file():
-            return read_glossary(candidate, locale)
-        if cfg.glossary:
-            raise ConfigError(f"glossary {str(candidate)!r} does not exist")
-    return []

@@ -1,17 +1,81 @@
-"""Atomic file writes: a temporary file in the same directory, fsync, then rename.
+"""Files in and out: reading bytes and text with errors that name the file, paths as the user
+typed them, and atomic writes.
 
-A crash or an error part-way leaves the previous file intact byte for byte; the new file keeps
-the old file's permissions.
+An atomic write goes to a temporary file in the same directory, is fsynced, then renamed over
+the target: a crash or an error part-way leaves the previous file intact byte for byte, and
+the new file keeps the old file's permissions.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import stat
 import tempfile
 from pathlib import Path
 
 from .errors import InputError
+
+
+def display_path(path: Path | str) -> str:
+    """A path as users typed it: relative to the current directory when it is below it."""
+    return _display_path(str(path), os.getcwd())
+
+
+@functools.lru_cache(maxsize=8192)
+def _display_path(path: str, cwd: str) -> str:
+    real = os.path.realpath(path)
+    base = _resolved(cwd)
+    if real == base:
+        return "."
+    prefix = base.rstrip(os.sep) + os.sep
+    return real[len(prefix):] if real.startswith(prefix) else path
+
+
+@functools.lru_cache(maxsize=16)
+def _resolved(directory: str) -> str:
+    return os.path.realpath(directory)
+
+
+def decode(data: bytes, path: str) -> str:
+    """Bytes -> text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM; otherwise an error."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:
+            raise InputError(path, f"not valid UTF-16 at byte {exc.start}") from None
+    if b"\x00" in data[:8192]:
+        raise InputError(path, "binary file (contains NUL bytes), not Markdown")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
+
+
+def read_bytes(path: os.PathLike | str, shown: str | None = None,
+               what: str = "a file") -> bytes:
+    """A file's bytes; every failure is an :class:`InputError` naming the file as ``shown``."""
+    p = os.fspath(path)
+    shown = display_path(p) if shown is None else shown
+    if not os.path.exists(p):
+        raise InputError(shown, "no such file")
+    if os.path.isdir(p):
+        raise InputError(shown, f"is a directory, not {what}")
+    try:
+        return Path(p).read_bytes()
+    except PermissionError:
+        raise InputError(shown, "permission denied") from None
+    except OSError as exc:
+        raise InputError(shown, f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_text(path: Path | str) -> str:
+    """A Markdown file as text (see :func:`decode`)."""
+    shown = display_path(path)
+    return decode(read_bytes(path, shown, "a Markdown file"), shown)
 
 
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:

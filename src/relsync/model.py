@@ -8,8 +8,44 @@ nothing changes one after it is built. Findings and locations stay frozen.
 from __future__ import annotations
 
 import enum
+import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Iterator
+
+
+class StrEnum(str, enum.Enum):
+    """A string enum whose members read as their values everywhere a string is used: in
+    JSON, f-strings, comparisons with plain strings and as dictionary keys."""
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+
+class BlockKind(StrEnum):
+    """What a :class:`Block` is."""
+
+    TITLE = "title"
+    """A front-matter ``title`` (a level-1 heading for alignment)."""
+    FRONT_MATTER = "front_matter"
+    HEADING = "heading"
+    PARAGRAPH = "paragraph"
+    LIST_ITEM = "list_item"
+    """The first paragraph of a list item (later paragraphs of the item are paragraphs)."""
+    TABLE_ROW = "table_row"
+    CODE = "code"
+    HTML = "html"
+    CONTAINER = "container"
+    """The opening line of a ``::: tip Title`` container."""
+    SHORTCODE = "shortcode"
+    """A paragraph that is only a Hugo or Liquid shortcode."""
+
+
+class Side(StrEnum):
+    """The two documents of an alignment."""
+
+    UPSTREAM = "upstream"
+    TRANSLATION = "translation"
 
 
 @dataclass(slots=True)
@@ -56,16 +92,12 @@ class Cell:
 
 @dataclass(slots=True)
 class Block:
-    """A leaf unit of a document that is translated as a whole.
-
-    Kinds: ``title`` (a front-matter title), ``front_matter``, ``heading``, ``paragraph``,
-    ``list_item``, ``table_row``, ``code``, ``html``, ``container`` (the opening line of a
-    ``::: tip Title`` container), ``footnote``.
-    """
+    """A leaf unit of a document that is translated as a whole; its kind is a
+    :class:`BlockKind`."""
 
     index: int
     """Position in :attr:`Document.blocks`."""
-    kind: str
+    kind: BlockKind
     start: int
     """First source line, 1-based."""
     end: int
@@ -97,7 +129,7 @@ class Block:
 
     @property
     def is_heading(self) -> bool:
-        return self.kind in ("heading", "title")
+        return self.kind in (BlockKind.HEADING, BlockKind.TITLE)
 
 
 @dataclass(slots=True)
@@ -113,6 +145,8 @@ class Section:
     """Indexes of sub-sections."""
     blocks: list[int] = field(default_factory=list)
     """Indexes of the blocks directly in this section (not in sub-sections)."""
+    end: int = -1
+    """Index of the last block of the section, sub-sections included (-1: no block)."""
 
 
 @dataclass(slots=True)
@@ -131,7 +165,7 @@ class Document:
     """``relsync-disable`` comments that apply to the whole file."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     """``(line, message)`` of input the parser read around (broken front matter): parsing never
-    raises; :func:`relsync.api.load_document` reports these as input errors."""
+    raises; :func:`relsync.pipeline.load_document` reports these as input errors."""
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
 
     def source_lines(self, start: int, end: int) -> list[str]:
@@ -143,6 +177,10 @@ class Document:
     @property
     def root(self) -> Section:
         return self.sections[0]
+
+    def section_of(self, block: Block) -> Section:
+        """The innermost section holding ``block`` (for a heading: the section it opens)."""
+        return self.sections[block.section]
 
     def walk(self) -> Iterator[Section]:
         """Sections in document order, depth first."""
@@ -187,7 +225,8 @@ class Pair:
     upstream: tuple[int, ...]
     translation: tuple[int, ...]
     score: float
-    kind: str
+    kind: BlockKind
+    """The kind of the pair's first block."""
 
     @property
     def is_match(self) -> bool:
@@ -208,9 +247,9 @@ class Alignment:
     def translation_blocks(self, pair: Pair) -> list[Block]:
         return [self.translation.blocks[i] for i in pair.translation]
 
-    def span(self, pair: Pair, side: str) -> tuple[int, int] | None:
+    def span(self, pair: Pair, side: Side | str) -> tuple[int, int] | None:
         """The 1-based inclusive line range a pair covers on one side, or ``None``."""
-        blocks = self.upstream_blocks(pair) if side == "upstream" else self.translation_blocks(pair)
+        blocks = self.upstream_blocks(pair) if side == Side.UPSTREAM else self.translation_blocks(pair)
         if not blocks:
             return None
         return (min(b.start for b in blocks), max(b.end for b in blocks))
@@ -280,6 +319,17 @@ class Finding:
             data["details"] = dict(self.details)
         return data
 
+    def fingerprint(self) -> str:
+        """The finding's identity as lines move (rule, files and message without line
+        numbers): what baselines record and SARIF carries as a partial fingerprint."""
+        key = "\x00".join([
+            self.rule,
+            self.upstream.path if self.upstream else "",
+            self.translation.path if self.translation else "",
+            _LINE_NUMBERS_RE.sub("line", self.message),
+        ])
+        return hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
     def sort_key(self) -> tuple:
         loc = self.primary
         return (
@@ -288,3 +338,6 @@ class Finding:
             self.rule,
             self.message,
         )
+
+
+_LINE_NUMBERS_RE = re.compile(r"\b(?:lines?|line) \d+(?:-\d+)?")

@@ -7,6 +7,7 @@ keep them as 1-based inclusive ranges.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from collections import Counter
@@ -20,12 +21,12 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .anchors import SHORTCODE_RE, prose_anchors
-from .errors import InputError
-from .model import Anchors, Block, Cell, Document, Markup, Section
+from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
 CONTAINER = "any"
 _NO_ANCHORS = Anchors()
 _NO_MARKUP = Markup()
+#: An explicit heading id at the end of a heading: ``## Title {#id}``.
 HEADING_ID_RE = re.compile(r"\{#([^}\s]+)\}\s*$")
 SUPPRESS_RE = re.compile(
     r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
@@ -95,24 +96,6 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt
     return md
 
 
-def decode(data: bytes, path: str) -> str:
-    """Bytes -> text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM; otherwise an error."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as exc:
-            raise InputError(path, f"not valid UTF-16 at byte {exc.start}") from None
-    if b"\x00" in data[:8192]:
-        raise InputError(path, "binary file (contains NUL bytes), not Markdown")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
-
-
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
           outline: bool = False) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
@@ -159,16 +142,16 @@ class _Builder:
                 self._front_matter(tok)
             elif t == "heading_open":
                 inline = tokens[i + 1]
-                self._add("heading", tok.map, inline, level=int(tok.tag[1:]), quote=quote)
+                self._add(BlockKind.HEADING, tok.map, inline, level=int(tok.tag[1:]), quote=quote)
                 i += 2
             elif t == "paragraph_open":
                 inline = tokens[i + 1]
-                kind = "paragraph"
+                kind = BlockKind.PARAGRAPH
                 if item_first and item_first[-1]:
-                    kind = "list_item"
+                    kind = BlockKind.LIST_ITEM
                     item_first[-1] = False
                 elif tok.level == 0 and SHORTCODE_RE.fullmatch(inline.content.strip()):
-                    kind = "shortcode"
+                    kind = BlockKind.SHORTCODE
                 self._add(kind, tok.map, inline, level=list_depth, quote=quote)
                 i += 2
             elif t in ("bullet_list_open", "ordered_list_open"):
@@ -278,7 +261,7 @@ class _Builder:
 
     def _add(
         self,
-        kind: str,
+        kind: BlockKind,
         map_: list[int] | None,
         inline: Token | None,
         *,
@@ -288,7 +271,7 @@ class _Builder:
     ) -> None:
         start, end = self._span(map_)
         text, anchors, markup, _ = self._inline(inline)
-        if kind == "heading":
+        if kind == BlockKind.HEADING:
             m = HEADING_ID_RE.search(text)
             if m:
                 text = text[: m.start()]
@@ -328,7 +311,7 @@ class _Builder:
             data = {}
         self.front_matter = data
         self.raw.append(
-            dict(kind="front_matter", start=start, end=end, text=tok.content, anchors=Anchors(),
+            dict(kind=BlockKind.FRONT_MATTER, start=start, end=end, text=tok.content, anchors=Anchors(),
                  markup=Markup(), level=0, quote=0, info="", source=tok.content)
         )
         title = data.get("title")
@@ -339,7 +322,7 @@ class _Builder:
                     line = start + 1 + offset
                     break
             self.raw.append(
-                dict(kind="title", start=line, end=line, text=title.strip(), anchors=self._prose(title),
+                dict(kind=BlockKind.TITLE, start=line, end=line, text=title.strip(), anchors=self._prose(title),
                      markup=Markup(), level=1, quote=0, info="", source=title)
             )
 
@@ -373,7 +356,7 @@ class _Builder:
         start, end = self._span(row_map)
         anchors = _merge_anchors(c.anchors for c in cells)
         self.raw.append(
-            dict(kind="table_row", start=start, end=end,
+            dict(kind=BlockKind.TABLE_ROW, start=start, end=end,
                  text=" | ".join(c.text for c in cells), anchors=anchors, markup=Markup(),
                  level=0, quote=0, info="", source="", cells=tuple(cells), table=table_id,
                  header=header)
@@ -382,7 +365,7 @@ class _Builder:
     def _code(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         self.raw.append(
-            dict(kind="code", start=start, end=end, text=tok.content,
+            dict(kind=BlockKind.CODE, start=start, end=end, text=tok.content,
                  anchors=Anchors(code=(tok.content.strip(),) if tok.content.strip() else ()),
                  markup=Markup(), level=0, quote=quote, info=tok.info.strip(), source=tok.content)
         )
@@ -415,7 +398,7 @@ class _Builder:
         visible = _HTML_TAG_RE.sub(" ", content)
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
         self.raw.append(
-            dict(kind="html", start=start, end=end, text=" ".join(visible.split()),
+            dict(kind=BlockKind.HTML, start=start, end=end, text=" ".join(visible.split()),
                  anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
@@ -425,7 +408,7 @@ class _Builder:
         info = tok.info.strip()
         name, _, title = info.partition(" ")
         self.raw.append(
-            dict(kind="container", start=start, end=start, text=title.strip(), anchors=self._prose(title),
+            dict(kind=BlockKind.CONTAINER, start=start, end=start, text=title.strip(), anchors=self._prose(title),
                  markup=Markup(), level=0, quote=0, info=name, source=title)
         )
 
@@ -436,7 +419,7 @@ class _Builder:
         sections = [Section(index=0, heading=None, level=0, parent=None)]
         stack = [0]
         for index, (_, r) in enumerate(raw):
-            if r["kind"] == "heading" and r["quote"] == 0:
+            if r["kind"] == BlockKind.HEADING and r["quote"] == 0:
                 level = r["level"]
                 while sections[stack[-1]].level >= level:
                     stack.pop()
@@ -447,12 +430,12 @@ class _Builder:
                 stack.append(sec.index)
             current = stack[-1]
             sections[current].blocks.append(index)
+            for open_section in stack:
+                sections[open_section].end = index
             blocks.append(Block(index=index, section=current, **r))
         suppressions: dict[int, set[str]] = {}
         file_rules: set[str] = set()
         starts = [b.start for b in blocks]
-        import bisect
-
         for line, form, rules in self.comments:
             if form in ("disable-file", "disable"):
                 file_rules |= rules or {"*"}

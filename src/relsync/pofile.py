@@ -1,4 +1,7 @@
-"""Writing gettext PO files.
+"""Reading and writing gettext PO files.
+
+Reading is babel's ``PoFileParser`` made strict (a message defined twice is an error, as GNU
+``msgfmt`` has it) and aware of previous msgids (``#| msgid``), which babel's reader skips.
 
 The layout is babel's ``write_po`` (same wrapping, same comments, same header: the tests
 hold the two to the same bytes), with two differences:
@@ -14,14 +17,18 @@ hold the two to the same bytes), with two differences:
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from bisect import bisect_left
 from itertools import accumulate
 
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog, Message
-from babel.messages.pofile import escape
+from babel.messages.pofile import PoFileError, PoFileParser, escape, unescape
 from babel.util import TextWrapper
+
+from .errors import InputError
 
 _SPACE_SPLIT_RE = re.compile(r"(\s+)")
 _HYPHEN_TOKEN_RE = re.compile(r"(?<!\S)[^\s-]*-\S*")
@@ -283,3 +290,92 @@ def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False
         strings(message, "#~ ")
         add("\n")
     return "".join(out).encode(catalog.charset, "backslashreplace")
+
+
+# -- reading ------------------------------------------------------------------------------
+
+def read(data: bytes, path: str, locale: str | None = None) -> Catalog:
+    """Read a PO/POT; a malformed file is an :class:`InputError` naming the line, and a PO
+    whose ``Language`` names another locale than ``locale`` is refused."""
+    if b"\x00" in data[:8192]:
+        raise InputError(path, "binary file (contains NUL bytes), not a PO file")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
+    try:
+        catalog = Catalog(charset="utf-8")
+        _StrictPoParser(catalog, ignore_obsolete=False, abort_invalid=True).parse(io.BytesIO(data))
+    except PoFileError as exc:
+        problem = str(exc).rsplit(" on ", 1)[0]
+        raise InputError(path, f"malformed PO: {problem}", line=exc.lineno + 1) from None
+    except (ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
+        raise InputError(path, f"malformed PO: {exc}") from None
+    if locale:
+        _check_locale(catalog, locale, data, path)
+    _read_previous_ids(data.decode("utf-8"), catalog)
+    return catalog
+
+
+class _StrictPoParser(PoFileParser):
+    """babel's PO reader, which silently merges a message defined twice; GNU msgfmt rejects
+    such a file, and so does relsync (naming the line of the second definition)."""
+
+    def _add_message(self) -> None:
+        if not self.obsolete and self.messages:
+            if len(self.messages) > 1:
+                msgid = tuple(m.denormalize() for m in self.messages)
+            else:
+                msgid = self.messages[0].denormalize()
+            context = self.context.denormalize() if self.context else None
+            if msgid and self.catalog.get(msgid, context) is not None:
+                self._invalid_pofile("", self.offset, "duplicate message definition")
+        super()._add_message()
+
+
+def _check_locale(catalog: Catalog, locale: str, data: bytes, path: str) -> None:
+    """A PO whose Language header names another locale is the wrong file."""
+    if catalog.locale is None:
+        return
+    try:
+        expected = Locale.parse(locale.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return
+    if (catalog.locale.language, catalog.locale.territory) != (expected.language, expected.territory):
+        line = next((k for k, text in enumerate(data.decode("utf-8").splitlines(), start=1)
+                     if text.startswith('"Language:')), None)
+        raise InputError(path, f"PO is for locale {catalog.locale}, not {locale}", line=line)
+
+
+def _read_previous_ids(text: str, catalog: Catalog) -> None:
+    """Attach the ``#| msgid`` comments, which babel's reader skips, to their messages, so
+    that a fuzzy message keeps its previous msgid through another update."""
+    if "#|" not in text:
+        return
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        # babel's reader keeps the "#|" lines as translator comments
+        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    by_line = {m.lineno: m for m in catalog if m.id}
+    previous: list[str] = []
+    keyword = ""
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            previous, keyword = [], ""
+        elif line.startswith("#|"):
+            rest = line[2:].strip()
+            if rest.startswith('"'):
+                if keyword == "msgid":
+                    previous.append(rest)
+            else:
+                keyword, _, arg = rest.partition(" ")
+                if keyword == "msgid":
+                    previous = [arg.strip()]
+        elif line.startswith("msgid ") and previous:
+            message = by_line.get(lineno)
+            if message is not None:
+                try:
+                    message.previous_id = ["".join(unescape(part) for part in previous)]
+                except (ValueError, IndexError):
+                    pass
+            previous, keyword = [], ""

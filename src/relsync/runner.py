@@ -1,9 +1,16 @@
-"""Running many document pairs: a content-hash cache, parallel processes and CI shards.
+"""Many document pairs: the project's findings through one pipeline, with a content-hash
+cache, parallel processes and CI shards.
 
-The result for a pair depends only on the bytes of its two files, its locale and name, the
-settings that change findings, and relsync's own code; the cache key hashes exactly those, so
-a hit can never return a stale answer. The cache lives in one directory, is safe to delete,
-and is versioned by relsync's version (a new version starts a new subdirectory).
+:func:`run` is what ``relsync check`` and ``relsync diff`` do: every pair of a
+:class:`~relsync.project.Project` through :func:`relsync.pipeline.check_pair` (or
+:func:`~relsync.pipeline.report_pair`, when the alignments are shown), the project-scope
+rules over the files without a partner, then the baseline.
+
+The result for a pair depends only on the bytes of its two files and its glossary, its locale
+and name, the settings that change findings, the git revision, and relsync's own code; the
+cache key hashes exactly those, so a hit can never return a stale answer. The cache lives in
+one directory, is safe to delete, and is versioned by relsync's version (a new version starts
+a new subdirectory).
 """
 
 from __future__ import annotations
@@ -13,17 +20,103 @@ import hashlib
 import json
 import os
 import sys
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
-from . import __version__, api, stale
-from .config import Config
+from . import stale
+from ._version import __version__
+from .baseline import apply_baseline, baseline_path, read_baseline
+from .checks import ProjectContext, resolve_settings, run_project_checks
+from .config import Config, load_config
 from .errors import InputError, RelsyncError
+from .io import display_path
 from .model import Finding, Location, Severity
+from .parse import parse
+from .pipeline import PairReport, check_pair, report_pair
+from .project import PairSpec, Project, discover, glossary_path
 
 CACHE_SCHEMA = 1
 
+
+@dataclass
+class CheckResult:
+    """What a run found: the findings (baseline applied), the pairs checked and, when asked
+    for, each pair's report."""
+
+    findings: list[Finding]
+    pairs: list[PairSpec] = field(default_factory=list)
+    baselined: int = 0
+    files: list[Finding] = field(default_factory=list)
+    """The findings about whole files (a translation that does not exist), also in
+    :attr:`findings`."""
+    reports: list[PairReport] = field(default_factory=list)
+
+    def summary(self) -> dict[str, object]:
+        by_severity = Counter(str(f.severity) for f in self.findings)
+        by_rule = Counter(f"{f.rule} {f.slug}" for f in self.findings)
+        return {
+            "pairs": len(self.pairs),
+            "findings": len(self.findings),
+            "error": by_severity.get("error", 0),
+            "warning": by_severity.get("warning", 0),
+            "info": by_severity.get("info", 0),
+            "by_rule": dict(sorted(by_rule.items())),
+            "baselined": self.baselined,
+        }
+
+
+def run(project: Project, *, jobs: int = 1, cache: "Cache | None" = None,
+        baseline: Path | None = None, shard: tuple[int, int] | None = None,
+        reports: bool = False, since: str | None = None, base: str | None = None,
+        progress: Callable[[int], None] | None = None) -> CheckResult:
+    """Check a project: every pair, then the files without a partner, then the baseline.
+
+    ``shard=(k, n)`` checks the k-th of n shares of the pairs (and of the file findings);
+    ``reports`` keeps each pair's alignment and staleness for the side-by-side views;
+    ``since``/``base`` compare upstream with another revision (see ``relsync diff``).
+    """
+    cfg = project.config
+    pairs = project.pairs
+    if shard is not None:
+        pairs = select_shard(pairs, *shard)
+    if since is not None or base is not None:
+        cache = None  # the cache key does not cover the revision compared with
+    found, results = check_pairs(cfg, pairs, jobs, cache, progress, reports=reports,
+                                 since=since, base=base)
+    files = project_findings(project)
+    if shard is not None:
+        files = [f for f in files if _in_shard(f, *shard)]
+    findings = sorted([*files, *found], key=Finding.sort_key)
+    result = CheckResult(findings, pairs, files=files, reports=results)
+    if baseline is not None:
+        kept, result.baselined = apply_baseline(findings, read_baseline(baseline))
+        result.findings = kept
+        shown = {id(f) for f in kept}
+        result.files = [f for f in files if id(f) in shown]
+        for report in result.reports:
+            report.findings = [f for f in report.findings if id(f) in shown]
+    return result
+
+
+def project_findings(project: Project) -> list[Finding]:
+    """The project-scope rules' findings, with the suppressions of the files they name."""
+    cfg = project.config
+
+    def document_of(path: str):
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+            return parse(data.decode("utf-8", "replace"), path)
+        except OSError:
+            return None
+
+    return run_project_checks(project, ProjectContext(cfg), cfg.rule_enabled, cfg.rule_severity,
+                              document_of)
+
+
+# -- the cache ----------------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
@@ -51,25 +144,20 @@ def settings_fingerprint(cfg: Config) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _glossary_bytes(spec: api.PairSpec, cfg: Config) -> bytes:
-    directory = cfg.locales_dir / spec.locale if spec.locale else spec.translation.parent
-    names = [cfg.glossary] if cfg.glossary else ["glossary.csv", "glossary.tbx"]
-    for name in names:
-        path = directory / name
-        if path.is_file():
-            try:
-                return path.read_bytes()
-            except OSError:
-                return b""
-    return b""
+def _glossary_bytes(spec: PairSpec, cfg: Config) -> bytes:
+    try:
+        path = glossary_path(spec, cfg)
+        return path.read_bytes() if path is not None else b""
+    except (OSError, RelsyncError):
+        return b""  # the uncached run reports the problem
 
 
-def cache_key(spec: api.PairSpec, cfg: Config, extra: str = "") -> str | None:
+def cache_key(spec: PairSpec, cfg: Config, extra: str = "") -> str | None:
     """The content hash of everything a pair's findings depend on; ``None`` if a file cannot
     be read (the uncached run then reports the problem)."""
     h = hashlib.sha256()
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
-                 api.display_path(spec.upstream), api.display_path(spec.translation), extra,
+                 display_path(spec.upstream), display_path(spec.translation), extra,
                  stale.history_key(spec.upstream)):  # staleness depends on the git history
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
@@ -134,18 +222,26 @@ class Cache:
             pass  # a cache that cannot be written only costs time
 
 
-def shard(pairs: list[api.PairSpec], k: int, n: int) -> list[api.PairSpec]:
+# -- shards -------------------------------------------------------------------------------
+
+def select_shard(pairs: list[PairSpec], k: int, n: int) -> list[PairSpec]:
     """The deterministic ``k``-th of ``n`` shares of the pairs (1-based), by a hash of each
     pair's name and locale, so adding a document does not reshuffle the others."""
     if not 1 <= k <= n:
         raise RelsyncError(f"--shard {k}/{n}: K must be between 1 and N")
     return [p for p in pairs
-            if bucket(f"{p.locale}\x00{p.name or api.display_path(p.upstream)}", n) == k - 1]
+            if bucket(f"{p.locale}\x00{p.name or display_path(p.upstream)}", n) == k - 1]
 
 
 def bucket(ident: str, n: int) -> int:
     """Which of ``n`` shards a name falls in (0-based), the same on every machine."""
     return int(hashlib.sha1(ident.encode("utf-8")).hexdigest(), 16) % n
+
+
+def _in_shard(f: Finding, k: int, n: int) -> bool:
+    """Findings about whole files (a missing translation) go to the shard of their path."""
+    loc = f.primary
+    return bucket(loc.path if loc else "", n) == k - 1
 
 
 def parse_shard(value: str) -> tuple[int, int]:
@@ -158,85 +254,101 @@ def parse_shard(value: str) -> tuple[int, int]:
     return k, n
 
 
+# -- many pairs ---------------------------------------------------------------------------
+
 # Worker state: set once per process by the pool initializer.
-_WORKER_CFG: Config | None = None
+_WORKER: tuple[Config, bool, str | None, str | None] | None = None
 
 
-def _init_worker(cfg: Config) -> None:
-    global _WORKER_CFG
-    _WORKER_CFG = cfg
+def _init_worker(cfg: Config, reports: bool, since: str | None, base: str | None) -> None:
+    global _WORKER
+    _WORKER = (cfg, reports, since, base)
 
 
-def _check_one(spec: api.PairSpec) -> tuple[str, object]:
+def _one(spec: PairSpec, cfg: Config, reports: bool, since: str | None,
+         base: str | None) -> PairReport | list[Finding]:
+    if reports:
+        return report_pair(spec, cfg, since=since, base=base)
+    if since is not None or base is not None:
+        return report_pair(spec, cfg, since=since, base=base).findings
+    return check_pair(spec, cfg)
+
+
+def _check_one(spec: PairSpec) -> tuple[str, object]:
     """Check one pair in a worker; errors travel back as values, not tracebacks."""
-    assert _WORKER_CFG is not None
+    assert _WORKER is not None
+    cfg, reports, since, base = _WORKER
     try:
-        return "ok", [_finding_to_json(f) for f in api.check_pair(spec, _WORKER_CFG)]
+        result = _one(spec, cfg, reports, since, base)
+        return "ok", result if reports else [_finding_to_json(f) for f in result]
     except InputError as exc:
         return "input", (exc.path, exc.problem, exc.line)
     except RelsyncError as exc:
         return "error", str(exc)
 
 
-def _size(spec: api.PairSpec) -> int:
+def _size(spec: PairSpec) -> int:
     try:
         return os.path.getsize(spec.upstream) + os.path.getsize(spec.translation)
     except OSError:
         return 0
 
 
-def check_pairs(
-    cfg: Config,
-    pairs: list[api.PairSpec],
-    jobs: int = 1,
-    cache: Cache | None = None,
-    progress: Callable[[int], None] | None = None,
-    key_extra: Callable[[api.PairSpec], str] | None = None,
-) -> tuple[list[Finding], int]:
-    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is, and the number
-    of pairs answered from the cache."""
+def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache | None = None,
+                progress: Callable[[int], None] | None = None, *, reports: bool = False,
+                since: str | None = None, base: str | None = None,
+                ) -> tuple[list[Finding], list[PairReport]]:
+    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is, and with
+    ``reports`` each pair's report (alignment and staleness). A pair found in the cache is
+    not checked again, unless its report is needed."""
     results: list[list[Finding] | None] = [None] * len(pairs)
+    shown: list[PairReport | None] = [None] * len(pairs)
     keys: list[str | None] = [None] * len(pairs)
     todo: list[int] = []
-    hits = 0
     for k, spec in enumerate(pairs):
         if cache is not None:
-            keys[k] = cache_key(spec, cfg, key_extra(spec) if key_extra else "")
-            if keys[k] is not None:
+            keys[k] = cache_key(spec, cfg)
+            if keys[k] is not None and not reports:
                 cached = cache.get(keys[k])
                 if cached is not None:
                     results[k] = cached
-                    hits += 1
                     if progress:
                         progress(1)
                     continue
         todo.append(k)
+
+    def done(k: int, value: PairReport | list[Finding]) -> None:
+        if reports:
+            shown[k] = value
+            results[k] = value.findings
+        else:
+            results[k] = value
+        if progress:
+            progress(1)
+
     if jobs > 1 and len(todo) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         # Largest pairs first, one pair per task: the two workers finish together.
         order = sorted(todo, key=lambda k: -_size(pairs[k]))
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cfg,)) as pool:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
+                                 initargs=(cfg, reports, since, base)) as pool:
             for k, (status, value) in zip(order, pool.map(_check_one, [pairs[k] for k in order])):
                 if status == "input":
                     path, problem, line = value
                     raise InputError(path, problem, line)
                 if status == "error":
                     raise RelsyncError(str(value))
-                results[k] = [_finding_from_json(d) for d in value]
-                if progress:
-                    progress(1)
+                done(k, value if reports else [_finding_from_json(d) for d in value])
     else:
         for k in todo:
-            results[k] = api.check_pair(pairs[k], cfg)
-            if progress:
-                progress(1)
+            done(k, _one(pairs[k], cfg, reports, since, base))
     if cache is not None:
         for k in todo:
             if keys[k] is not None:
                 cache.put(keys[k], results[k] or [])
     findings = [f for r in results for f in (r or [])]
-    return findings, hits
+    return findings, [r for r in shown if r is not None]
 
 
 def default_jobs() -> int:
@@ -248,76 +360,17 @@ def show_progress() -> bool:
     return sys.stderr.isatty() and not os.environ.get("CI")
 
 
-def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
-    """Join the JSON (``relsync check --format json``) or SARIF reports of several shards."""
-    loaded = []
-    for path in paths:
-        try:
-            loaded.append((path, json.loads(Path(path).read_text(encoding="utf-8"))))
-        except FileNotFoundError:
-            raise InputError(api.display_path(path), "no such file") from None
-        except (OSError, ValueError) as exc:
-            raise InputError(api.display_path(path), f"not a JSON report: {exc}") from None
-    if not loaded:
-        raise RelsyncError("no reports to merge")
-    kinds = {"sarif" if isinstance(d, dict) and "runs" in d else "json" if isinstance(d, dict) and "findings" in d else "?"
-             for _, d in loaded}
-    if "?" in kinds or len(kinds) != 1:
-        bad = next(api.display_path(p) for p, d in loaded
-                   if not (isinstance(d, dict) and ("runs" in d or "findings" in d)))
-        raise InputError(bad, "neither a relsync JSON report nor SARIF (or the reports mix both)")
-    if kinds == {"sarif"}:
-        return "sarif", _merge_sarif([d for _, d in loaded])
-    findings = [f for _, d in loaded for f in d["findings"]]
-    seen = set()
-    unique = []
-    for f in findings:
-        key = json.dumps(f, sort_keys=True, ensure_ascii=False)
-        if key not in seen:
-            seen.add(key)
-            unique.append(f)
-    unique.sort(key=lambda f: ((f.get("translation") or f.get("upstream") or {}).get("path", ""),
-                               (f.get("translation") or f.get("upstream") or {}).get("line", 0),
-                               f["rule"], f["message"]))
-    summary: dict = {"pairs": sum(int(d.get("summary", {}).get("pairs", 0)) for _, d in loaded),
-                     "findings": len(unique)}
-    for sev in ("error", "warning", "info"):
-        summary[sev] = sum(1 for f in unique if f["severity"] == sev)
-    by_rule: dict[str, int] = {}
-    for f in unique:
-        name = f"{f['rule']} {f['slug']}"
-        by_rule[name] = by_rule.get(name, 0) + 1
-    summary["by_rule"] = dict(sorted(by_rule.items()))
-    summary["baselined"] = sum(int(d.get("summary", {}).get("baselined", 0)) for _, d in loaded)
-    return "json", {"findings": unique, "summary": summary}
-
-
-def _merge_sarif(reports: list[dict]) -> dict:
-    """One run holding every shard's results; rule indexes are remapped by rule id."""
-    base = json.loads(json.dumps(reports[0]))
-    runs = base.get("runs") or [{}]
-    first = runs[0]
-    driver = first.setdefault("tool", {}).setdefault("driver", {})
-    rules = list(driver.get("rules", []))
-    index = {r.get("id"): k for k, r in enumerate(rules)}
-    results = []
-    seen = set()
-    for report in reports:
-        for run in report.get("runs", []):
-            for rule in run.get("tool", {}).get("driver", {}).get("rules", []):
-                if rule.get("id") not in index:
-                    index[rule.get("id")] = len(rules)
-                    rules.append(rule)
-            for result in run.get("results", []):
-                result = dict(result)
-                if "ruleIndex" in result and result.get("ruleId") in index:
-                    result["ruleIndex"] = index[result["ruleId"]]
-                key = json.dumps(result, sort_keys=True)
-                if key not in seen:
-                    seen.add(key)
-                    results.append(result)
-    if rules:
-        driver["rules"] = rules
-    first["results"] = results
-    base["runs"] = [first]
-    return base
+def check_project(root: Path | str | None = None, *, config: Config | None = None,
+                  locale: str | None = None, jobs: int = 1, cache_dir: Path | str | None = None,
+                  baseline: Path | str | None = None) -> CheckResult:
+    """Check every pair of the project at ``root`` (found from the current directory), as
+    ``relsync check`` does: its settings unless ``config`` is given, every locale unless
+    ``locale`` names one, ``jobs`` processes, the cache in ``cache_dir`` if given, and the
+    baseline (default: the settings' ``baseline``, if that file exists)."""
+    cfg = resolve_settings(config if config is not None else load_config(Path(root) if root else None))
+    project = discover(cfg)
+    if locale:
+        project = project.only_locale(locale)
+    cache = Cache(Path(cache_dir)) if cache_dir is not None else None
+    return run(project, jobs=jobs, cache=cache,
+               baseline=baseline_path(cfg, str(baseline) if baseline else None))

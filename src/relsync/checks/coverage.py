@@ -7,12 +7,14 @@ from typing import Iterator
 
 from rapidfuzz import fuzz
 
-from ..anchors import URL_RE, cjk_ratio
-from ..model import Alignment, Block, Finding, Pair, Severity
-from . import Context, check
+from ..anchors import URL_RE
+from ..languages import CJK_PRESENT, cjk_ratio
+from ..model import Alignment, Block, BlockKind, Pair, Severity
+from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
-_TRANSLATABLE = {"heading", "title", "paragraph", "list_item", "container", "footnote", "html"}
+_TRANSLATABLE = {BlockKind.HEADING, BlockKind.TITLE, BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
+                 BlockKind.CONTAINER, BlockKind.HTML}
 
 
 def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[str]:
@@ -36,7 +38,7 @@ def _snippet(text: str, width: int = 60) -> str:
 def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
     """True when ``tr`` is still the source language: English words where the target is CJK,
     or (for any target) the same text as upstream with enough ordinary words to be prose."""
-    if cjk_target and cjk_ratio(tr) >= 0.05:
+    if cjk_target and cjk_ratio(tr) >= CJK_PRESENT:
         return False
     if len(prose_words(tr, code)) < min_words:
         return False
@@ -51,8 +53,8 @@ def _has_content(block: Block) -> bool:
     return not (block.kind == "html" and not block.text.strip())
 
 
-@check("RS101", "coverage.missing", Severity.ERROR, scope="document")
-def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS101", "coverage.missing", Severity.ERROR, scope=Scope.DOCUMENT)
+def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """An upstream block has no counterpart in the translation.
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
@@ -65,7 +67,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
     run: list[Pair] = []
     last_tr_line = 0
 
-    def flush() -> Iterator[Finding]:
+    def flush() -> Iterator[Problem]:
         if not run:
             return
         blocks = [b for p in run for b in al.upstream_blocks(p)]
@@ -99,7 +101,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Finding]:
 
 
 @check("RS102", "coverage.untranslated", Severity.WARNING)
-def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
+def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated block is still in English, or identical to upstream where it should not be.
 
     Names, code, numbers and short labels may stay as they are; prose may not.
@@ -123,7 +125,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
                 continue
             if len(words) == 1 and words[0][0].isupper() and cell.anchors.numbers:
                 continue  # a name and its version: "Harbor 1.7", "Python 3.13"
-            if ctx.cjk_target and cjk_ratio(cell.text) < 0.05 and (cell.text == up_text or len(words) >= 3):
+            if ctx.cjk_target and cjk_ratio(cell.text) < CJK_PRESENT and (cell.text == up_text or len(words) >= 3):
                 english.append(cell.text)
             elif not ctx.cjk_target and cell.text == up_text and len(words) >= 2:
                 english.append(cell.text)
@@ -148,7 +150,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Finding]:
 
 
 @check("RS103", "coverage.extra", Severity.INFO)
-def extra(pair: Pair, ctx: Context) -> Iterator[Finding]:
+def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translation block has no upstream counterpart: a translator's note, a credit line, or
     text whose upstream was removed.
 

@@ -7,8 +7,8 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
-from ..model import Alignment, Block, Finding, Severity
-from . import Context, check
+from ..model import Alignment, Block, Severity
+from .registry import Context, Problem, Scope, check
 
 _VERSION_RE = re.compile(r"^\d+(?:\.\d+)+$")
 
@@ -29,8 +29,8 @@ def announced_version(al: Alignment) -> str | None:
     return counts.most_common(1)[0][0] if counts else None
 
 
-@check("RS301", "document.title-version", Severity.ERROR, scope="document")
-def title_version(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS301", "document.title-version", Severity.ERROR, scope=Scope.DOCUMENT)
+def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A title or top heading names a version other than the one the document announces.
 
     The announced version is the upstream title's (or, without one, the version the upstream
@@ -82,8 +82,8 @@ def _contains(text: str, term: str, lowered: str | None = None) -> bool:
     return pattern.search(text) is not None
 
 
-@check("RS302", "document.glossary", Severity.WARNING, scope="document")
-def glossary(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS302", "document.glossary", Severity.WARNING, scope=Scope.DOCUMENT)
+def glossary(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A term that the locale's glossary fixes is translated another way.
 
     The glossary is a CSV (`source,target`) or TBX file under `locales/<lang>/`. A block whose
@@ -114,8 +114,8 @@ def glossary(al: Alignment, ctx: Context) -> Iterator[Finding]:
             )
 
 
-@check("RS303", "document.terminology-consistency", Severity.WARNING, scope="document")
-def terminology_consistency(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS303", "document.terminology-consistency", Severity.WARNING, scope=Scope.DOCUMENT)
+def terminology_consistency(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """The same upstream heading, table header or container title is translated two ways.
 
     Fails: two "### Example" headings translated "示例" and "例子". Passes: both "示例".

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..model import Alignment, Finding, Severity
-from . import Context, check
+from ..model import Alignment, Severity
+from ..stale import format_word_diff
+from .registry import Context, Problem, Scope, check
 
 _KIND = {"code": "code block", "html": "HTML block", "title": "title", "container": "container"}
 
@@ -31,8 +32,6 @@ def _passages(ctx: Context, status: str):
 
 
 def _details(st, passage) -> dict:
-    from ..stale import format_word_diff
-
     return {
         "since": st.sync.commit,
         "sync": st.sync.source,
@@ -42,8 +41,8 @@ def _details(st, passage) -> dict:
     }
 
 
-@check("RS401", "staleness.stale", Severity.WARNING, scope="document")
-def stale(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS401", "staleness.stale", Severity.WARNING, scope=Scope.DOCUMENT)
+def stale(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A translated passage whose upstream changed since the translation was synced.
 
     The synced revision is `relsync: {source_commit: SHA}` in the translation's front matter,
@@ -55,8 +54,6 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Finding]:
     support" after the translation was made. Passes: the upstream paragraph is unchanged since
     the synced revision.
     """
-    from ..stale import format_word_diff
-
     for st, passage in _passages(ctx, "stale"):
         changes = passage.changes
         first = next((c for c in changes if c.change == "changed"), changes[0])
@@ -78,8 +75,8 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Finding]:
         )
 
 
-@check("RS402", "staleness.orphaned", Severity.WARNING, scope="document")
-def orphaned(al: Alignment, ctx: Context) -> Iterator[Finding]:
+@check("RS402", "staleness.orphaned", Severity.WARNING, scope=Scope.DOCUMENT)
+def orphaned(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A translated passage whose upstream block was removed since the translation was synced.
 
     New upstream blocks are reported by `missing`; this is the other direction: text the

@@ -13,17 +13,9 @@ from __future__ import annotations
 import html
 from collections import Counter, defaultdict
 
-from ..model import Alignment, Block, Finding
-from . import STATUSES, PairView, pair_statuses
-
-_LABEL = {
-    "ok": "ok",
-    "missing": "missing",
-    "extra": "extra",
-    "untranslated": "untranslated",
-    "inconsistent": "inconsistent",
-    "stale": "stale",
-}
+from ..model import Alignment, Block, BlockKind, Finding
+from ..stale import block_source
+from .views import STATUSES, PairStatus, PairView, pair_statuses
 
 CSS = """
 :root { --ok: #ffffff; --missing: #fde0dd; --extra: #dff3f8; --untranslated: #fff3bf;
@@ -83,18 +75,16 @@ def _e(text: object) -> str:
 
 
 def _block_html(doc, block: Block) -> str:
-    from ..stale import block_source
-
-    if block.kind == "front_matter":
+    if block.kind == BlockKind.FRONT_MATTER:
         return '<span class="fm">front matter</span>'
-    if block.kind == "code":
+    if block.kind == BlockKind.CODE:
         return f'<pre class="src code">{_e(block.source.rstrip())}</pre>'
-    if block.kind == "title":
+    if block.kind == BlockKind.TITLE:
         return f'<div class="src">title: {_e(block.text)}</div>'
     source = block_source(doc, block)
-    if block.kind == "heading":
+    if block.kind == BlockKind.HEADING:
         source = "#" * block.level + " " + source
-    elif block.kind == "list_item":
+    elif block.kind == BlockKind.LIST_ITEM:
         source = "- " + source
     return f'<div class="src">{_e(source)}</div>'
 
@@ -123,8 +113,7 @@ def _diff_html(ops) -> str:
 def _changes_html(changes, since: str, what: str = "upstream since") -> str:
     parts = []
     for change in changes:
-        label = {"changed": "changed", "added": "added", "removed": "removed"}[change.change]
-        parts.append(f'<div class="wdiff"><span class="what">{_e(what)} {_e(since)}: {label}</span>'
+        parts.append(f'<div class="wdiff"><span class="what">{_e(what)} {_e(since)}: {change.change}</span>'
                      f"{_diff_html(change.diff)}</div>")
     return "".join(parts)
 
@@ -145,62 +134,25 @@ def _passages_by_block(st) -> dict[int, object]:
     return {i: p for p in st.passages for i in p.translation}
 
 
-def render(reports: list, summary: dict, extra: list[Finding] = (), title: str = "relsync report",
-           **_) -> str:
-    """The HTML page for ``reports`` (:class:`relsync.api.PairReport`)."""
-    docs = []
-    problem = 0
-    locale_rows: dict[str, Counter] = defaultdict(Counter)
-    locale_first: dict[str, int] = {}
-    locale_docs: Counter = Counter()
-    for n, report in enumerate(reports, start=1):
+class _Page:
+    """The page being built: documents in order, problems numbered across them, counts per
+    locale for the summary."""
+
+    def __init__(self) -> None:
+        self.docs: list[str] = []
+        self.problem = 0
+        self.locale_rows: dict[str, Counter] = defaultdict(Counter)
+        self.locale_first: dict[str, int] = {}
+        self.locale_docs: Counter = Counter()
+
+    def document(self, n: int, report) -> None:
         al = report.alignment
         locale = report.spec.locale or "?"
-        locale_docs[locale] += 1
+        self.locale_docs[locale] += 1
         views = pair_statuses(al, report.findings)
         passages = _passages_by_block(report.staleness)
         since = report.staleness.sync.short if report.staleness is not None else ""
-        rows = []
-        for view in views:
-            locale_rows[locale][view.status] += 1
-            attrs = [f'class="row s-{view.status}"', f'data-status="{view.status}"',
-                     f'data-kind="{_e(view.pair.kind)}"']
-            up_no, up_html = _side(al, view, "upstream")
-            tr_no, tr_html = _side(al, view, "translation")
-            if up_no:
-                attrs.append(f'data-upstream-line="{up_no}"')
-            if tr_no:
-                attrs.append(f'data-translation-line="{tr_no}"')
-            badge = f'<span class="badge {view.status}">{_LABEL[view.status]}</span>'
-            slugs = {f.slug for f in view.findings}
-            if "orphaned" in slugs:
-                badge += ' <span class="badge extra">orphaned</span>'
-            elif "stale" in slugs and view.status != "stale":
-                badge += ' <span class="badge stale">stale</span>'
-            step = ""
-            if view.status != "ok":
-                problem += 1
-                locale_first.setdefault(locale, problem)
-                attrs.insert(0, f'id="p-{problem}"')
-                prev = f'<a href="#p-{problem - 1}" title="previous problem">\u2191 prev</a>' if problem > 1 else ""
-                step = (f'<nav class="step">{prev}'
-                        f'<a href="#p-{problem + 1}" title="next problem">\u2193 next</a>'
-                        f'<a href="#summary" title="summary">top</a></nav>')
-            passage = next((passages[i] for i in view.pair.translation if i in passages), None)
-            note = ""
-            if passage is not None:
-                if passage.addressed:
-                    note = ('<div class="addressed">translation updated in this change; upstream '
-                            f"since {_e(since)}:</div>" + _changes_html(passage.changes, since))
-                elif passage.status == "stale":
-                    up_html += _changes_html([c for c in passage.changes if c.new is not None], since)
-                else:
-                    up_html += _changes_html(passage.changes, since, "upstream removed since")
-            rows.append(
-                f"<tr {' '.join(attrs)}><td>{badge}{step}</td><td class=\"ln\">{up_no}</td>"
-                f"<td class=\"up\">{up_html}</td><td class=\"ln\">{tr_no}</td>"
-                f"<td class=\"tr\">{tr_html}{note}{_findings_html(view.findings)}</td></tr>"
-            )
+        rows = [self.row(al, view, locale, passages, since) for view in views]
         sync = ""
         if report.staleness is not None:
             st = report.staleness
@@ -210,7 +162,7 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), title: str =
                     f"{len([p for p in st.open if p.status == 'orphaned'])} orphaned, "
                     f"{len(st.addressed)} updated</p>")
         counts = Counter(v.status for v in views)
-        docs.append(
+        self.docs.append(
             f'<section class="doc" id="doc-{n}" data-locale="{_e(locale)}">'
             f"<h2>{_e(al.upstream.path)} \u2194 {_e(al.translation.path)} ({_e(locale)})</h2>{sync}"
             f'<p class="meta">{len(views)} rows: '
@@ -220,40 +172,96 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), title: str =
             "<th>line</th><th>translation</th></tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></section>"
         )
-    if problem:
-        last = f'<a href="#p-{problem + 1}" title="next problem">\u2193 next</a>'
-        docs[-1] = docs[-1].replace(last, "")
-    head = [
-        '<section id="summary"><h1>' + _e(title) + "</h1>",
-        f'<p class="meta">{_e(summary.get("pairs", len(reports)))} document pair(s); '
-        f'{_e(summary.get("error", 0))} error(s), {_e(summary.get("warning", 0))} warning(s), '
-        f'{_e(summary.get("info", 0))} info; {problem} row(s) to look at'
-        + (' \u2014 <a href="#p-1">first problem</a>' if problem else "") + "</p>",
-        '<p class="legend">' + "".join(
-            f'<span class="sw" style="background: var(--{s})"></span>{s}' for s in STATUSES) + "</p>",
-        '<table class="summary"><thead><tr><th>locale</th><th>documents</th>'
-        + "".join(f"<th>{s}</th>" for s in STATUSES) + "<th>first problem</th></tr></thead><tbody>",
-    ]
-    for locale in sorted(locale_rows):
-        c = locale_rows[locale]
-        first = locale_first.get(locale)
-        link = f'<a href="#p-{first}">#{first}</a>' if first else "\u2014"
-        head.append(f'<tr data-locale="{_e(locale)}"><td>{_e(locale)}</td><td class="n">{locale_docs[locale]}</td>'
-                    + "".join(f'<td class="n" data-count="{s}">{c[s]}</td>' for s in STATUSES)
-                    + f"<td>{link}</td></tr>")
-    head.append("</tbody></table>")
-    if reports:
-        head.append('<ul class="files">' + "".join(
-            f'<li><a href="#doc-{n}">{_e(r.alignment.translation.path)}</a></li>'
-            for n, r in enumerate(reports, start=1)) + "</ul>")
-    if extra:
-        head.append(_findings_html(list(extra)))
-    head.append("</section>")
+
+    def row(self, al: Alignment, view: PairView, locale: str, passages: dict, since: str) -> str:
+        self.locale_rows[locale][view.status] += 1
+        attrs = [f'class="row s-{view.status}"', f'data-status="{view.status}"',
+                 f'data-kind="{_e(view.pair.kind)}"']
+        up_no, up_html = _side(al, view, "upstream")
+        tr_no, tr_html = _side(al, view, "translation")
+        if up_no:
+            attrs.append(f'data-upstream-line="{up_no}"')
+        if tr_no:
+            attrs.append(f'data-translation-line="{tr_no}"')
+        badge = f'<span class="badge {view.status}">{view.status}</span>'
+        slugs = {f.slug for f in view.findings}
+        if "orphaned" in slugs:
+            badge += ' <span class="badge extra">orphaned</span>'
+        elif "stale" in slugs and view.status != PairStatus.STALE:
+            badge += ' <span class="badge stale">stale</span>'
+        step = ""
+        if view.status != PairStatus.OK:
+            self.problem += 1
+            problem = self.problem
+            self.locale_first.setdefault(locale, problem)
+            attrs.insert(0, f'id="p-{problem}"')
+            prev = f'<a href="#p-{problem - 1}" title="previous problem">\u2191 prev</a>' if problem > 1 else ""
+            step = (f'<nav class="step">{prev}'
+                    f'<a href="#p-{problem + 1}" title="next problem">\u2193 next</a>'
+                    f'<a href="#summary" title="summary">top</a></nav>')
+        passage = next((passages[i] for i in view.pair.translation if i in passages), None)
+        note = ""
+        if passage is not None:
+            if passage.addressed:
+                note = ('<div class="addressed">translation updated in this change; upstream '
+                        f"since {_e(since)}:</div>" + _changes_html(passage.changes, since))
+            elif passage.status == "stale":
+                up_html += _changes_html([c for c in passage.changes if c.new is not None], since)
+            else:
+                up_html += _changes_html(passage.changes, since, "upstream removed since")
+        return (
+            f"<tr {' '.join(attrs)}><td>{badge}{step}</td><td class=\"ln\">{up_no}</td>"
+            f"<td class=\"up\">{up_html}</td><td class=\"ln\">{tr_no}</td>"
+            f"<td class=\"tr\">{tr_html}{note}{_findings_html(view.findings)}</td></tr>"
+        )
+
+    def summary(self, reports: list, summary: dict, extra: list[Finding], title: str) -> list[str]:
+        problem = self.problem
+        head = [
+            '<section id="summary"><h1>' + _e(title) + "</h1>",
+            f'<p class="meta">{_e(summary.get("pairs", len(reports)))} document pair(s); '
+            f'{_e(summary.get("error", 0))} error(s), {_e(summary.get("warning", 0))} warning(s), '
+            f'{_e(summary.get("info", 0))} info; {problem} row(s) to look at'
+            + (' \u2014 <a href="#p-1">first problem</a>' if problem else "") + "</p>",
+            '<p class="legend">' + "".join(
+                f'<span class="sw" style="background: var(--{s})"></span>{s}' for s in STATUSES) + "</p>",
+            '<table class="summary"><thead><tr><th>locale</th><th>documents</th>'
+            + "".join(f"<th>{s}</th>" for s in STATUSES) + "<th>first problem</th></tr></thead><tbody>",
+        ]
+        for locale in sorted(self.locale_rows):
+            c = self.locale_rows[locale]
+            first = self.locale_first.get(locale)
+            link = f'<a href="#p-{first}">#{first}</a>' if first else "\u2014"
+            head.append(f'<tr data-locale="{_e(locale)}"><td>{_e(locale)}</td>'
+                        f'<td class="n">{self.locale_docs[locale]}</td>'
+                        + "".join(f'<td class="n" data-count="{s}">{c[s]}</td>' for s in STATUSES)
+                        + f"<td>{link}</td></tr>")
+        head.append("</tbody></table>")
+        if reports:
+            head.append('<ul class="files">' + "".join(
+                f'<li><a href="#doc-{n}">{_e(r.alignment.translation.path)}</a></li>'
+                for n, r in enumerate(reports, start=1)) + "</ul>")
+        if extra:
+            head.append(_findings_html(list(extra)))
+        head.append("</section>")
+        return head
+
+
+def render(reports: list, summary: dict, extra: list[Finding] = (), title: str = "relsync report",
+           **_) -> str:
+    """The HTML page for ``reports`` (:class:`relsync.pipeline.PairReport`)."""
+    page = _Page()
+    for n, report in enumerate(reports, start=1):
+        page.document(n, report)
+    if page.problem:
+        last = f'<a href="#p-{page.problem + 1}" title="next problem">\u2193 next</a>'
+        page.docs[-1] = page.docs[-1].replace(last, "")
+    head = page.summary(reports, summary, extra, title)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
-        + "".join(head) + "".join(docs) + "</body></html>\n"
+        + "".join(head) + "".join(page.docs) + "</body></html>\n"
     )

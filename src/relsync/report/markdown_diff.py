@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 
 from ..model import Finding, Location
+from ..stale import block_source, format_word_diff
 from .markdown import default_link_base, link
 from .text import summary_line
 
@@ -38,8 +39,6 @@ def _link(loc: Location | None, base: str, label: str | None = None) -> str:
 
 
 def _diff_block(change) -> str:
-    from ..stale import format_word_diff
-
     old = "".join(t for op, t in change.diff if op != "+")
     new = "".join(t for op, t in change.diff if op != "-")
     lines = []
@@ -54,8 +53,6 @@ def _diff_block(change) -> str:
 
 
 def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
-    from ..stale import block_source
-
     al = report.alignment
     tr_blocks = [al.translation.blocks[i] for i in passage.translation]
     loc = Location(al.translation.path, tr_blocks[0].start)
@@ -84,7 +81,7 @@ def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
 
 def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: str | None = None,
            max_chars: int = MAX_CHARS, **_) -> str:
-    """The comment for ``reports`` (:class:`relsync.api.PairReport`)."""
+    """The comment for ``reports`` (:class:`relsync.pipeline.PairReport`)."""
     base = default_link_base() if link_base is None else link_base
     out = [f"### relsync: {summary_line(summary)}", ""]
     by_locale: dict[str, list] = defaultdict(list)

@@ -51,8 +51,6 @@ def rule_descriptor(rule) -> dict:
 
 
 def sarif_log(findings: list[Finding], rules=(), version: str = "") -> dict:
-    from ..api import fingerprint
-
     rules = list(rules)
     known = {r.id for r in rules}
     index = {r.id: k for k, r in enumerate(rules)}
@@ -70,7 +68,7 @@ def sarif_log(findings: list[Finding], rules=(), version: str = "") -> dict:
             result["locations"] = [_location(primary)]
         if f.translation is not None and f.upstream is not None:
             result["relatedLocations"] = [_location(f.upstream, "upstream", 1)]
-        result["partialFingerprints"] = {FINGERPRINT_KEY: fingerprint(f)}
+        result["partialFingerprints"] = {FINGERPRINT_KEY: f.fingerprint()}
         result["properties"] = {"slug": f.slug}
         results.append(result)
     driver: dict[str, object] = {"name": "relsync", "rules": [rule_descriptor(r) for r in rules]}

@@ -10,7 +10,7 @@ import click
 from wcwidth import wcwidth
 
 from ..model import Alignment, Finding
-from . import PairView, pair_statuses
+from .views import PairView, pair_statuses
 
 _MARK = {
     "ok": ("ok", "green"),
@@ -153,3 +153,15 @@ def render(
     if only_problems and not shown_any:
         out.append("no problems: every block is translated and consistent")
     return "\n".join(out) + "\n"
+
+
+def staleness_line(st) -> str:
+    """One line on what changed upstream since a translation's synced revision (a
+    :class:`relsync.stale.Staleness`, or ``None``)."""
+    if st is None or not st.passages:
+        return ""
+    stale = sum(1 for p in st.open if p.status == "stale")
+    orphaned = sum(1 for p in st.open if p.status == "orphaned")
+    done = f", {len(st.addressed)} updated since then" if st.sync.source == "base" else ""
+    return (f"upstream changed since {st.sync.short} ({st.sync.source}): {stale} stale, "
+            f"{orphaned} orphaned passage(s){done}\n")

@@ -1,0 +1,334 @@
+"""The rule registry, the contexts rules see, and the runner of rules.
+
+A rule is a small generator function registered with :func:`check`: a stable id, a slug, a
+default severity, and a docstring that is its documentation. It runs at one scope, each with
+its own signature:
+
+* ``Scope.PAIR``: ``(pair: Pair, ctx: Context) -> Iterator[Problem]``, once per aligned pair;
+* ``Scope.DOCUMENT``: ``(al: Alignment, ctx: Context) -> Iterator[Problem]``, once per pair
+  of documents;
+* ``Scope.PROJECT``: ``(project: Project, ctx: ProjectContext) -> Iterator[Problem]``, once
+  per project, for what concerns whole files (a translation that does not exist).
+
+A rule id may have one implementation per scope (``missing`` reports a missing block of a
+document and a missing document of a project); its documentation is the first one's
+docstring. Rules yield :class:`Problem` objects and never raise to report a problem; the
+runner makes each a :class:`~relsync.model.Finding` of the rule, with the configured
+severity, and applies suppressions.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from ..config import RULE_FAMILIES, Config
+from ..errors import ConfigError
+from ..model import Alignment, Document, Finding, Location, Pair, Severity, StrEnum
+from ..project import Project
+
+
+class Scope(StrEnum):
+    """What a rule looks at, once per call."""
+
+    PAIR = "pair"
+    DOCUMENT = "document"
+    PROJECT = "project"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """What a rule reports: the runner makes it a finding of that rule."""
+
+    message: str
+    upstream: Location | None = None
+    translation: Location | None = None
+    details: tuple[tuple[str, object], ...] = ()
+    minor: bool = False
+    """A less certain case of its rule, reported one severity level below the rule's."""
+
+
+PairRule = Callable[[Pair, "Context"], Iterable[Problem]]
+DocumentRule = Callable[[Alignment, "Context"], Iterable[Problem]]
+ProjectRule = Callable[[Project, "ProjectContext"], Iterable[Problem]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    slug: str
+    family: str
+    severity: Severity
+    scope: Scope
+    """The scope of the implementation that documents the rule."""
+    func: Callable[..., Iterable[Problem]]
+    implementations: dict[Scope, Callable[..., Iterable[Problem]]] = field(default_factory=dict)
+    """Every implementation of the rule, by scope."""
+
+    @property
+    def doc(self) -> str:
+        return inspect.cleandoc(self.func.__doc__ or "")
+
+    @property
+    def summary(self) -> str:
+        return " ".join(self.doc.split("\n\n", 1)[0].split())
+
+
+REGISTRY: dict[str, Rule] = {}
+
+
+def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scope.PAIR):
+    """Register a rule: ``@check("RS201", "consistency.number-mismatch", Severity.ERROR)``.
+
+    Registering an id again with the same name and severity at another scope adds an
+    implementation to the rule.
+    """
+    family, _, slug = name.partition(".")
+    scope = Scope(scope)
+
+    def register(func):
+        existing = REGISTRY.get(rule_id)
+        if existing is not None:
+            if (existing.slug, existing.family, existing.severity) != (slug, family, severity) \
+                    or scope in existing.implementations:
+                raise ValueError(f"duplicate rule {rule_id} {slug}")
+            existing.implementations[scope] = func
+            return func
+        if any(r.slug == slug for r in REGISTRY.values()):
+            raise ValueError(f"duplicate rule {rule_id} {slug}")
+        REGISTRY[rule_id] = Rule(rule_id, slug, family, severity, scope, func, {scope: func})
+        return func
+
+    return register
+
+
+def rules() -> list[Rule]:
+    """Every registered rule, by id (:mod:`relsync.checks` registers them all)."""
+    return sorted(REGISTRY.values(), key=lambda r: r.id)
+
+
+def find_rule(name: str) -> Rule | None:
+    """A rule by id (``RS201``) or slug (``number-mismatch``)."""
+    key = name.strip()
+    for r in REGISTRY.values():
+        if key.upper() == r.id or key.lower() == r.slug or key.lower() == f"{r.family}.{r.slug}":
+            return r
+    return None
+
+
+# -- settings -----------------------------------------------------------------------------
+
+def _rule_name(name: str, where: str, families: bool = True) -> str:
+    rule = find_rule(name)
+    if rule is not None:
+        return rule.slug
+    if families and name in RULE_FAMILIES:
+        return name
+    raise ConfigError(f"unknown rule {name!r} in {where} (see `relsync rules`)")
+
+
+def resolve_settings(cfg: Config) -> Config:
+    """Check the rule names of the settings against the registry and write them as slugs
+    (families stay as they are); an unknown name is a :class:`ConfigError`."""
+    cfg.disable = {_rule_name(n, "disable") for n in cfg.disable}
+    cfg.enable = {_rule_name(n, "enable") for n in cfg.enable}
+    severities = {}
+    for name, value in cfg.severity.items():
+        rule = find_rule(name)
+        if rule is None:
+            raise ConfigError(f"unknown rule {name!r} in severity (see `relsync rules`)")
+        severities[rule.slug] = value
+    cfg.severity = severities
+    return cfg
+
+
+def apply_rule_options(cfg: Config, disable: Iterable[str] = (), enable: Iterable[str] = ()) -> Config:
+    """Command-line ``--disable``/``--enable`` on top of the settings (``--enable`` wins)."""
+    disable, enable = list(disable), list(enable)
+    for name in (*disable, *enable):
+        if find_rule(name) is None:
+            raise ConfigError(f"unknown rule {name!r} (see `relsync rules`)")
+    cfg.disable |= {find_rule(n).slug for n in disable}
+    cfg.enable |= {find_rule(n).slug for n in enable}
+    cfg.disable -= {find_rule(n).slug for n in enable}
+    return cfg
+
+
+# -- contexts -----------------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """What a pair or document rule may consult besides the pair: the whole alignment and
+    the settings of its locale."""
+
+    alignment: Alignment
+    locale: str = ""
+    glossary: list[tuple[str, str]] = field(default_factory=list)
+    link_prefixes: tuple[str, ...] = ()
+    link_rewrites: dict[str, str] = field(default_factory=dict)
+    cjk_target: bool = True
+    name: str = ""
+    """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
+    staleness: object | None = None
+    """A :class:`relsync.stale.Staleness` when git history is at hand; staleness rules need it."""
+    memo: dict = field(default_factory=dict)
+    """Per-alignment values rules compute once (a document's heading ids, ...)."""
+
+    @property
+    def upstream_path(self) -> str:
+        return self.alignment.upstream.path
+
+    @property
+    def translation_path(self) -> str:
+        return self.alignment.translation.path
+
+    def finding(
+        self,
+        message: str,
+        *,
+        upstream_line: int | None = None,
+        translation_line: int | None = None,
+        details: dict | None = None,
+        minor: bool = False,
+    ) -> Problem:
+        """A problem located on one or both sides of the alignment.
+
+        ``minor`` marks a less certain case, reported one severity level below the rule's.
+        """
+        return Problem(
+            message,
+            Location(self.upstream_path, upstream_line) if upstream_line else None,
+            Location(self.translation_path, translation_line) if translation_line else None,
+            tuple(sorted((details or {}).items())),
+            minor,
+        )
+
+    def pair_finding(self, pair: Pair, message: str, details: dict | None = None,
+                     minor: bool = False) -> Problem:
+        al = self.alignment
+        up = al.span(pair, "upstream")
+        tr = al.span(pair, "translation")
+        return self.finding(
+            message,
+            upstream_line=up[0] if up else None,
+            translation_line=tr[0] if tr else None,
+            details=details,
+            minor=minor,
+        )
+
+
+@dataclass
+class ProjectContext:
+    """What a project rule may consult: the settings."""
+
+    config: Config
+
+
+# -- running ------------------------------------------------------------------------------
+
+Enabled = Callable[[Rule], bool]
+SeverityOf = Callable[[Rule], Severity]
+
+
+def _lower(severity: Severity) -> Severity:
+    return Severity(max(Severity.INFO, severity - 1))
+
+
+def _finding(rule: Rule, severity: Severity, p: Problem) -> Finding:
+    return Finding(rule.id, rule.slug, _lower(severity) if p.minor else severity, p.message,
+                   p.upstream, p.translation, p.details, p.minor)
+
+
+def _active(scope: Scope, enabled: Enabled | None) -> list[tuple[Rule, Callable]]:
+    return [(r, r.implementations[scope]) for r in rules()
+            if scope in r.implementations and (enabled is None or enabled(r))]
+
+
+def run_checks(ctx: Context, enabled: Enabled | None = None,
+               severity_of: SeverityOf | None = None) -> list[Finding]:
+    """Run every enabled pair and document rule over an alignment; findings sorted by
+    location."""
+    findings: list[Finding] = []
+    pair_rules = [(r, f, severity_of(r) if severity_of else r.severity)
+                  for r, f in _active(Scope.PAIR, enabled)]
+    for pair in ctx.alignment.pairs:
+        for rule, func, severity in pair_rules:
+            findings.extend(_finding(rule, severity, p) for p in func(pair, ctx))
+    for rule, func in _active(Scope.DOCUMENT, enabled):
+        severity = severity_of(rule) if severity_of else rule.severity
+        findings.extend(_finding(rule, severity, p) for p in func(ctx.alignment, ctx))
+    findings = _drop_overlaps(findings)
+    findings = suppress(findings, ctx.alignment.translation)
+    findings.sort(key=Finding.sort_key)
+    return findings
+
+
+def run_project_checks(project: Project, ctx: ProjectContext, enabled: Enabled | None = None,
+                       severity_of: SeverityOf | None = None,
+                       document_of: Callable[[str], Document | None] | None = None) -> list[Finding]:
+    """Run every enabled project rule; ``document_of(path)`` gives the translation a finding
+    names, whose suppression comments apply to it."""
+    findings: list[Finding] = []
+    for rule, func in _active(Scope.PROJECT, enabled):
+        severity = severity_of(rule) if severity_of else rule.severity
+        findings.extend(_finding(rule, severity, p) for p in func(project, ctx))
+    if document_of is not None:
+        kept = []
+        for f in findings:
+            doc = document_of(f.translation.path) if f.translation is not None else None
+            if doc is None or suppress([f], doc):
+                kept.append(f)
+        findings = kept
+    findings.sort(key=Finding.sort_key)
+    return findings
+
+
+#: A finding of the key's rule makes findings of the value's rule on the same translation
+#: line redundant: it says the same, more precisely.
+SUPERSEDES = {
+    "title-version": "number-mismatch",  # a wrong version in a title is reported once
+    "orphaned": "extra",  # `orphaned` says why the block has no upstream
+}
+
+
+def _drop_overlaps(findings: list[Finding]) -> list[Finding]:
+    """Drop findings that another finding on the same line supersedes (:data:`SUPERSEDES`)."""
+    covered = {
+        (SUPERSEDES[f.slug], f.translation.path, f.translation.line)
+        for f in findings
+        if f.slug in SUPERSEDES and f.translation
+    }
+    if not covered:
+        return findings
+    return [f for f in findings
+            if not (f.translation and (f.slug, f.translation.path, f.translation.line) in covered)]
+
+
+def suppress(findings: list[Finding], doc: Document) -> list[Finding]:
+    """The findings that the translation's ``relsync-disable`` comments do not suppress."""
+    if not doc.suppressions and not doc.file_suppressions:
+        return findings
+    kept = []
+    for f in findings:
+        names = {f.rule, f.slug, "*", "all"}
+        if names & doc.file_suppressions:
+            continue
+        if f.translation is not None:
+            rules_here = _suppressions_at(doc, f.translation.line)
+            if names & rules_here:
+                continue
+        kept.append(f)
+    return kept
+
+
+def _suppressions_at(doc: Document, line: int) -> frozenset[str]:
+    """Suppressions of the block that covers ``line`` (comments name the next block's start)."""
+    direct = doc.suppressions.get(line)
+    if direct is not None:
+        return direct
+    for block in doc.blocks:
+        if block.start <= line <= block.end and block.start in doc.suppressions:
+            return doc.suppressions[block.start]
+    return frozenset()
+

@@ -1,0 +1,86 @@
+"""``relsync merge-reports``: the JSON or SARIF reports of several ``check --shard K/N`` runs
+joined into one, as if one run had checked everything."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterable
+
+from ..errors import InputError, RelsyncError
+from ..io import display_path
+
+
+def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
+    """Join the JSON (``relsync check --format json``) or SARIF reports of several shards."""
+    loaded = []
+    for path in paths:
+        try:
+            loaded.append((path, json.loads(Path(path).read_text(encoding="utf-8"))))
+        except FileNotFoundError:
+            raise InputError(display_path(path), "no such file") from None
+        except (OSError, ValueError) as exc:
+            raise InputError(display_path(path), f"not a JSON report: {exc}") from None
+    if not loaded:
+        raise RelsyncError("no reports to merge")
+    kinds = {"sarif" if isinstance(d, dict) and "runs" in d else "json" if isinstance(d, dict) and "findings" in d else "?"
+             for _, d in loaded}
+    if "?" in kinds or len(kinds) != 1:
+        bad = next(display_path(p) for p, d in loaded
+                   if not (isinstance(d, dict) and ("runs" in d or "findings" in d)))
+        raise InputError(bad, "neither a relsync JSON report nor SARIF (or the reports mix both)")
+    if kinds == {"sarif"}:
+        return "sarif", _merge_sarif([d for _, d in loaded])
+    findings = [f for _, d in loaded for f in d["findings"]]
+    seen = set()
+    unique = []
+    for f in findings:
+        key = json.dumps(f, sort_keys=True, ensure_ascii=False)
+        if key not in seen:
+            seen.add(key)
+            unique.append(f)
+    unique.sort(key=lambda f: ((f.get("translation") or f.get("upstream") or {}).get("path", ""),
+                               (f.get("translation") or f.get("upstream") or {}).get("line", 0),
+                               f["rule"], f["message"]))
+    summary: dict = {"pairs": sum(int(d.get("summary", {}).get("pairs", 0)) for _, d in loaded),
+                     "findings": len(unique)}
+    for sev in ("error", "warning", "info"):
+        summary[sev] = sum(1 for f in unique if f["severity"] == sev)
+    by_rule: dict[str, int] = {}
+    for f in unique:
+        name = f"{f['rule']} {f['slug']}"
+        by_rule[name] = by_rule.get(name, 0) + 1
+    summary["by_rule"] = dict(sorted(by_rule.items()))
+    summary["baselined"] = sum(int(d.get("summary", {}).get("baselined", 0)) for _, d in loaded)
+    return "json", {"findings": unique, "summary": summary}
+
+
+def _merge_sarif(reports: list[dict]) -> dict:
+    """One run holding every shard's results; rule indexes are remapped by rule id."""
+    base = json.loads(json.dumps(reports[0]))
+    runs = base.get("runs") or [{}]
+    first = runs[0]
+    driver = first.setdefault("tool", {}).setdefault("driver", {})
+    rules = list(driver.get("rules", []))
+    index = {r.get("id"): k for k, r in enumerate(rules)}
+    results = []
+    seen = set()
+    for report in reports:
+        for run in report.get("runs", []):
+            for rule in run.get("tool", {}).get("driver", {}).get("rules", []):
+                if rule.get("id") not in index:
+                    index[rule.get("id")] = len(rules)
+                    rules.append(rule)
+            for result in run.get("results", []):
+                result = dict(result)
+                if "ruleIndex" in result and result.get("ruleId") in index:
+                    result["ruleIndex"] = index[result["ruleId"]]
+                key = json.dumps(result, sort_keys=True)
+                if key not in seen:
+                    seen.add(key)
+                    results.append(result)
+    if rules:
+        driver["rules"] = rules
+    first["results"] = results
+    base["runs"] = [first]
+    return base

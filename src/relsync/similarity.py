@@ -1,0 +1,345 @@
+"""How alike two blocks are across languages: the units alignment works on and their score.
+
+Similarity across languages cannot compare words, so it rests on what translation keeps:
+anchors (code, numbers, dates, links, Latin-script terms, heading ids) compared with rapidfuzz,
+the block kind, the length ratio of the language pair (estimated from the two documents
+themselves), and the relative position. A passage left in English is recognised by plain
+fuzzy string similarity.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from .anchors import code_skeleton
+from .languages import CJK_SHARE, cjk_ratio
+from .model import Anchors, BlockKind, Document
+
+#: Further cost of a split or merge when one half shares no anchor with the other side.
+UNSUPPORTED_MERGE_PENALTY = 0.05
+#: Weights of a 1-1 score with enough anchors to judge by: anchor overlap, length prior,
+#: position prior.
+ANCHOR_WEIGHTS = (0.6, 0.25, 0.15)
+#: Without enough anchors: a base, the length prior and the position prior.
+TEXT_WEIGHTS = (0.35, 0.35, 0.3)
+#: Without anchors and without text on one side: a base and the position prior.
+EMPTY_WEIGHTS = (0.5, 0.5)
+#: Scores resting on too little evidence are scaled down by this factor.
+SPARSE_EVIDENCE = 0.8
+#: Weights of two code blocks' score: similarity of their skeletons, position prior.
+CODE_WEIGHTS = (0.93, 0.07)
+#: Factor of a heading pair of different levels.
+OTHER_LEVEL = 0.75
+#: Width of the length prior, in log units of the length ratio.
+LENGTH_SIGMA = 0.55
+#: How fast the position prior falls as relative positions differ.
+POSITION_SLOPE = 2.5
+
+
+def position_prior(pos_a: float, pos_b: float, slope: float = POSITION_SLOPE) -> float:
+    """1 at the same relative position, falling linearly to 0."""
+    return max(0.0, 1.0 - slope * abs(pos_a - pos_b))
+
+
+KIND_GROUP = {
+    "heading": "heading",
+    "title": "heading",
+    "paragraph": "text",
+    "list_item": "text",
+    "container": "container",
+    "table": "table",
+    "table_row": "table",
+    "code": "code",
+    "html": "html",
+    "shortcode": "code",
+    "front_matter": "front_matter",
+}
+
+
+def _kind_factor(a: str, b: str) -> float:
+    if a == b:
+        return 1.0
+    ga, gb = KIND_GROUP.get(a, a), KIND_GROUP.get(b, b)
+    if ga == gb:
+        return 0.85
+    if {ga, gb} <= {"text", "html", "container"}:
+        return 0.45
+    return 0.0
+
+
+def _norm_link(url: str) -> str:
+    """Localized links differ by a language prefix or host; keep the tail that identifies them."""
+    url = url.split("?", 1)[0].rstrip("/").lower()
+    for prefix in ("https://", "http://"):
+        if url.startswith(prefix):
+            url = url[len(prefix):].split("/", 1)[-1] if "/" in url[len(prefix):] else ""
+    tail = url.rsplit("/", 1)[-1]
+    return tail.removesuffix(".html").removesuffix(".md") or url
+
+
+def anchor_keys(anchors: Anchors) -> Counter[str]:
+    """The anchors of a block as one multiset of comparable keys."""
+    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []
+    if anchors.numbers:
+        keys += ["n:" + n for n in anchors.numbers]
+    if anchors.dates:
+        keys += ["d:" + d for d in anchors.dates]
+        keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
+    if anchors.links:
+        keys += ["l:" + _norm_link(link) for link in anchors.links]
+    if anchors.terms:
+        keys += ["t:" + t.lower() for t in anchors.terms]
+    return Counter(keys) if keys else Counter()
+
+
+#: Weight of an upstream term the translation does not contain: English prose is full of
+#: capitalized words that a translation rightly does not keep.
+UNMATCHED_TERM_WEIGHT = 0.3
+
+
+def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]:
+    """Weighted Dice overlap of upstream keys ``a`` and translation keys ``b``, in [0, 1],
+    and the weight of the evidence it rests on (below 1: too little to judge by).
+
+    Near-identical keys (rapidfuzz ratio >= 90) count 0.8 of a match; a Latin word the
+    translation kept (``补丁版本 (patch releases)``) matches an ordinary word of the upstream
+    text: ``words`` returns them (computed only when needed).
+    """
+    if not a and not b:
+        return 0.0, 0.0
+    shared = 0.0
+    rest_a: dict[str, int] = {}
+    rest_b = dict(b)
+    for k, v in a.items():
+        w = rest_b.get(k, 0)
+        if w > v:
+            shared += v
+            rest_b[k] = w - v
+        elif w:
+            shared += w
+            del rest_b[k]
+            if w < v:
+                rest_a[k] = v - w
+        else:
+            rest_a[k] = v
+    kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
+    if kept:
+        vocabulary = words()
+        for k in [k for k in kept if k[2:] in vocabulary]:
+            shared += rest_b.pop(k)
+    if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
+        used: set[str] = set()
+        for ka in list(rest_a):
+            for kb in rest_b:
+                if kb in used or ka[:2] != kb[:2] or abs(len(ka) - len(kb)) > max(len(ka), len(kb)) // 5:
+                    continue
+                if fuzz.ratio(ka, kb, score_cutoff=90):
+                    n = min(rest_a[ka], rest_b[kb])
+                    shared += 0.8 * n
+                    rest_a[ka] -= n
+                    rest_b[kb] -= n
+                    used.add(kb)
+                    break
+    wa = 0.0
+    for k, v in rest_a.items():
+        wa += v * UNMATCHED_TERM_WEIGHT if k[0] == "t" else v
+    wb = float(sum(rest_b.values()))
+    weight = 2.0 * shared + wa + wb
+    return (2.0 * shared / weight if weight else 0.0), weight
+
+
+def dice(a: Counter[str], b: Counter[str]) -> float:
+    return overlap(a, b)[0]
+
+
+@dataclass(slots=True)
+class Unit:
+    """What the DP aligns: one block, or all rows of one table."""
+
+    blocks: tuple[int, ...]
+    kind: str
+    keys: Counter[str]
+    length: int
+    text: str
+    latin: bool
+    level: int = 0
+    pos: float = 0.0
+    body: Counter[str] | None = None
+    body_length: int = -1
+    """For headings: see :func:`_body` (-1 until computed)."""
+    code: str = ""
+    """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
+    _words: frozenset[str] | None = None
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Lowercase Latin words of the text (of upstream prose), computed on first use."""
+        if self._words is None:
+            self._words = frozenset(_WORD_RE.findall(self.text.lower())) if self.latin else frozenset()
+        return self._words
+    quote: int = 0
+    """Block-quote depth: a quoted note is never merged with the paragraph before it."""
+
+
+_WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
+
+
+def _text_length(text: str) -> int:
+    return len("".join(text.split()))
+
+
+def units_of(doc: Document) -> list[Unit]:
+    units: list[Unit] = []
+    i = 0
+    blocks = doc.blocks
+    n = len(blocks)
+    while i < n:
+        b = blocks[i]
+        if b.kind == BlockKind.TABLE_ROW:
+            j = i
+            while j + 1 < n and blocks[j + 1].kind == BlockKind.TABLE_ROW and blocks[j + 1].table == b.table:
+                j += 1
+            group = blocks[i : j + 1]
+            keys: Counter[str] = Counter()
+            for r in group:
+                keys.update(anchor_keys(r.anchors))
+            text = "\n".join(r.text for r in group)
+            units.append(Unit(tuple(r.index for r in group), "table", keys, _text_length(text),
+                               text, cjk_ratio(text) < CJK_SHARE))
+            i = j + 1
+            continue
+        if b.kind == BlockKind.CODE:
+            skeleton = code_skeleton(b.text, b.info)
+            units.append(Unit((b.index,), b.kind, Counter({"c:" + skeleton[:200]: 1}), len(skeleton),
+                               "", True, code=skeleton or " "))
+            i += 1
+            continue
+        text = b.text if b.kind != BlockKind.FRONT_MATTER else ""
+        keys = anchor_keys(b.anchors)
+        if b.kind == "container" and b.info:
+            keys["x:" + b.info.lower()] += 1
+        latin = cjk_ratio(text) < CJK_SHARE
+        units.append(
+            Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
+                  level=b.level if b.is_heading else 0, quote=b.quote)
+        )
+        i += 1
+    total = max(1, len(units) - 1)
+    for k, u in enumerate(units):
+        u.pos = k / total
+    return units
+
+
+def _length_ratio(up: list[Unit], tr: list[Unit]) -> float:
+    """Characters of translation per character of upstream, from the prose of both documents."""
+    la = sum(u.length for u in up if u.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM))
+    lb = sum(u.length for u in tr if u.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM))
+    if la < 200 or lb < 50:
+        return 1.0
+    return max(0.15, min(4.0, lb / la))
+
+
+class Scorer:
+    def __init__(self, up: list[Unit], tr: list[Unit]) -> None:
+        self.up = up
+        self.tr = tr
+        self.ratio = _length_ratio(up, tr)
+        self.log_ratio = math.log(self.ratio)
+        self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        self.unit_of_a = {b: k for k, u in enumerate(up) for b in u.blocks}
+        self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
+
+    def length_prior(self, la: int, lb: int, same_language: bool) -> float:
+        expected = 0.0 if same_language else self.log_ratio
+        d = math.log((lb + 4) / (la + 4)) - expected
+        return math.exp(-(d * d) / (2 * LENGTH_SIGMA * LENGTH_SIGMA))
+
+    def block_score(self, block_a: int, block_b: int) -> float:
+        """The 1-1 score of the units holding two blocks (positions taken as equal)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        if ua is None or ub is None:
+            return 0.0
+        return self._score([self.up[ua]], [self.tr[ub]], 0.5, 0.5)
+
+    def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
+        key = (ai, bj)
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        ua = [self.up[i] for i in ai]
+        ub = [self.tr[j] for j in bj]
+        s = self._score(ua, ub, pos_a, pos_b)
+        self.cache[key] = s
+        return s
+
+    def _score(self, ua: list[Unit], ub: list[Unit], pos_a: float, pos_b: float) -> float:
+        merged = len(ua) + len(ub) > 2
+        if merged and (any(KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub))
+                       or len({u.quote for u in (*ua, *ub)}) > 1):
+            return 0.0  # only prose is split or merged, and never across a block quote
+        if merged:
+            kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
+        else:
+            kf = _kind_factor(ua[0].kind, ub[0].kind)
+        if kf == 0.0:
+            return 0.0
+        if ua[0].code and ub[0].code:
+            if len(ua) > 1 or len(ub) > 1:
+                return 0.0
+            similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
+            pp = position_prior(pos_a, pos_b)
+            w_code, w_pos = CODE_WEIGHTS
+            return min(1.0, w_code * similarity + w_pos * pp)
+        ka, la, ta = _joined(ua)
+        kb, lb, tb = _joined(ub)
+        wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
+        if merged:
+            same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
+        else:
+            same_language = ub[0].latin and ua[0].latin
+        lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
+        pp = position_prior(pos_a, pos_b)
+        if merged:
+            # Each half of a split must share something with the other side; a credit line
+            # or a note with no anchors needs the length to speak for it.
+            parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
+            if other and any(not (p.keys.keys() & other.keys()) for p in parts):
+                penalty = UNSUPPORTED_MERGE_PENALTY
+            else:
+                penalty = 0.0
+        else:
+            penalty = 0.0
+        an, weight = overlap(ka, kb, wa)
+        if weight >= 1.0:
+            w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
+            base = w_anchor * an + w_length * lp + w_pos * pp
+        else:
+            if ta and tb:
+                w_base, w_length, w_pos = TEXT_WEIGHTS
+                base = w_base + w_length * lp + w_pos * pp
+            else:
+                w_base, w_pos = EMPTY_WEIGHTS
+                base = w_base + w_pos * pp
+            base *= SPARSE_EVIDENCE
+        if same_language and ta and tb:
+            base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
+        if ua[0].kind == BlockKind.HEADING and ub[0].kind in (BlockKind.HEADING, BlockKind.TITLE):
+            if ua[0].level != ub[0].level:
+                base *= OTHER_LEVEL
+        return max(0.0, min(1.0, base * kf - penalty))
+
+
+def _joined(units: list[Unit]) -> tuple[Counter[str], int, str]:
+    """Anchor keys, length and text of one side of a pair (two units for a split)."""
+    if len(units) == 1:
+        return units[0].keys, units[0].length, units[0].text
+    keys: Counter[str] = Counter()
+    for u in units:
+        keys.update(u.keys)
+    return keys, sum(u.length for u in units), " ".join(u.text for u in units)

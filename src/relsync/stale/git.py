@@ -1,0 +1,163 @@
+"""Git plumbing for staleness: the work tree holding a file, objects by name in one batch,
+the last commit of a path, renames, revisions. Git runs as a subprocess, a handful of calls
+per pair; outside a git work tree nothing runs.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..errors import ConfigError, RelsyncError
+
+#: Removed git variables that would point our calls at another repository (set inside hooks).
+_GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
+
+
+class GitError(RelsyncError):
+    pass
+
+
+@functools.lru_cache(maxsize=1)
+def _git_binary() -> str | None:
+    return shutil.which("git")
+
+
+@functools.lru_cache(maxsize=1024)
+def _work_tree_of(directory: str) -> str | None:
+    path = Path(directory)
+    for candidate in (path, *path.parents):
+        if (candidate / ".git").exists():
+            return str(candidate)
+    return None
+
+
+def work_tree(path: Path | str) -> Path | None:
+    """The git work tree holding ``path``, found without running git; ``None`` outside one."""
+    if _git_binary() is None:
+        return None
+    found = _work_tree_of(os.path.dirname(os.path.realpath(path)))
+    return Path(found) if found else None
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in _GIT_ENV_DROP}
+    env["LC_ALL"] = "C"
+    env["GIT_OPTIONAL_LOCKS"] = "0"
+    return env
+
+
+def git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
+    """Run git in ``repo``; its stdout, or :class:`GitError` with git's message."""
+    binary = _git_binary()
+    if binary is None:
+        raise GitError("git is not installed")
+    proc = subprocess.run(
+        [binary, "-C", str(repo), "-c", "core.quotepath=off", *args],
+        input=input, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(), check=False,
+    )
+    if proc.returncode != 0:
+        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(message[0] if message else f"git {args[0]} failed")
+    return proc.stdout
+
+
+def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
+    """Objects by name (``REV^{commit}``, ``REV:path``) in one ``git cat-file --batch`` call;
+    ``None`` for a name that does not exist. A commit comes back as its full id."""
+    data = git(repo, "cat-file", "--batch", input="".join(n + "\n" for n in names).encode("utf-8"))
+    out: list[bytes | None] = []
+    pos = 0
+    for _ in names:
+        end = data.index(b"\n", pos)
+        header = data[pos:end].split(b" ")
+        pos = end + 1
+        if len(header) != 3 or header[-1] in (b"missing", b"ambiguous") or not header[2].isdigit():
+            out.append(None)
+            continue
+        size = int(header[2])
+        body = data[pos : pos + size]
+        pos += size + 1
+        out.append(header[0] if header[1] == b"commit" else body)
+    return out
+
+
+def last_commit(repo: Path, rel: str) -> str | None:
+    """The last commit that touched ``rel``, or ``None`` when it was never committed."""
+    try:
+        out = git(repo, "log", "-1", "--format=%H", "--", rel).decode().strip()
+    except GitError:
+        return None
+    return out or None
+
+
+def former_names(repo: Path, rel: str) -> list[str]:
+    """Earlier paths of ``rel``, newest first, from ``git log --follow``."""
+    try:
+        out = git(repo, "log", "--follow", "-M", "--name-status", "--format=", "--", rel)
+    except GitError:
+        return []
+    names: list[str] = []
+    for line in out.decode("utf-8", "replace").splitlines():
+        parts = line.split("\t")
+        if len(parts) == 3 and parts[0].startswith(("R", "C")) and parts[1] not in names and parts[1] != rel:
+            names.append(parts[1])
+    return names
+
+
+def resolve(repo: Path, rev: str) -> str:
+    """A revision as a full commit id; :class:`ConfigError` when git does not know it."""
+    if not rev or rev.startswith("-") or "\n" in rev:
+        raise ConfigError(f"invalid revision {rev!r}")
+    found = cat_files(repo, [f"{rev}^{{commit}}"])[0]
+    if found is None:
+        raise ConfigError(f"unknown revision {rev!r} in {repo}")
+    return found.decode()
+
+
+def merge_base(repo: Path, ref: str) -> str:
+    resolve(repo, ref)
+    try:
+        return git(repo, "merge-base", ref, "HEAD").decode().strip()
+    except GitError as exc:
+        raise ConfigError(f"no merge base of {ref!r} and HEAD: {exc}") from None
+
+
+def relative(path: Path, repo: Path) -> str | None:
+    try:
+        return Path(path).resolve().relative_to(repo.resolve()).as_posix()
+    except ValueError:
+        return None
+
+
+def history_key(path: Path | str) -> str:
+    """The commit checked out in the work tree holding ``path`` ("" outside git): staleness
+    depends on the history up to it, so result caches key on it. Read from ``.git`` without
+    running git when the layout is the usual one."""
+    repo = work_tree(path)
+    if repo is None:
+        return ""
+    git_dir = repo / ".git"
+    try:
+        if git_dir.is_dir():
+            head = (git_dir / "HEAD").read_text(encoding="utf-8").strip()
+            if not head.startswith("ref: "):
+                return head
+            ref = head[5:].strip()
+            if (git_dir / ref).is_file():
+                return (git_dir / ref).read_text(encoding="utf-8").strip()
+            packed = git_dir / "packed-refs"
+            if packed.is_file():
+                for line in packed.read_text(encoding="utf-8").splitlines():
+                    if line.endswith(" " + ref):
+                        return line.split(" ", 1)[0]
+            return ""  # a branch without commits yet
+    except OSError:
+        pass
+    try:
+        return git(repo, "rev-parse", "HEAD").decode().strip()
+    except GitError:
+        return ""

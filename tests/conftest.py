@@ -1,8 +1,17 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests are deterministic (a fixed seed per test, no example database) so that a run
+# on CI is the run on a laptop; HYPOTHESIS_PROFILE=fuzz explores with random seeds and more
+# examples.
+settings.register_profile("relsync", derandomize=True, database=None)
+settings.register_profile("fuzz", max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "relsync"))
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

@@ -16,7 +16,7 @@ from collections import Counter
 from rapidfuzz import fuzz
 
 from .languages import CJK_SHARE, cjk_ratio
-from .model import Alignment, Block, BlockKind, Document, Pair
+from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .similarity import KIND_GROUP, Scorer, Unit, anchor_keys, dice, position_prior, units_of
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
@@ -27,6 +27,12 @@ MERGE_PENALTY = 0.03
 SYNC_THRESHOLD = 0.33
 #: Half-width of the DP band, in units, beyond the length difference of the two sides.
 BAND = 12
+# Enum members as module constants: read in loops over every block.
+_TITLE, _FRONT_MATTER, _TABLE_ROW = BlockKind.TITLE, BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW
+#: Units that take part in the heading alignment.
+_SYNC_KINDS = HEADING_KINDS | {_FRONT_MATTER}
+#: Kinds that the leftover pairing never pairs.
+_NOT_LEFTOVER = frozenset({_FRONT_MATTER, BlockKind.HTML, BlockKind.CODE, _TABLE_ROW})
 #: Regions smaller than this (n * m) are aligned with the full, unbanded DP.
 FULL_DP_CELLS = 900
 #: Weights of a heading pair's score: the headings' own score, the anchors of the text under
@@ -149,17 +155,17 @@ def _section_end(doc: Document, block: Block) -> int:
 
 def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit],
                  scorer: Scorer) -> list[tuple[int, int]]:
-    hu = [k for k, u in enumerate(up) if u.kind in (BlockKind.HEADING, BlockKind.TITLE, BlockKind.FRONT_MATTER)]
-    ht = [k for k, u in enumerate(tr) if u.kind in (BlockKind.HEADING, BlockKind.TITLE, BlockKind.FRONT_MATTER)]
+    hu = [k for k, u in enumerate(up) if u.kind in _SYNC_KINDS]
+    ht = [k for k, u in enumerate(tr) if u.kind in _SYNC_KINDS]
     if not hu or not ht:
         return []
 
     def hscore(ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
         a = up[hu[ai[0]]]
         b = tr[ht[bj[0]]]
-        if (a.kind == BlockKind.FRONT_MATTER) != (b.kind == BlockKind.FRONT_MATTER):
+        if (a.kind == _FRONT_MATTER) != (b.kind == _FRONT_MATTER):
             return 0.0
-        if a.kind == BlockKind.FRONT_MATTER:
+        if a.kind == _FRONT_MATTER:
             return 1.0
         if any(k.startswith("t:#") and k in b.keys for k in a.keys):
             return 1.0  # the same heading id: the same section
@@ -255,12 +261,12 @@ def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, 
         if x in match_a:
             y, s = match_a[x]
             while pending_b and pending_b[0] < y:
-                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, BlockKind.TABLE_ROW))
-            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), BlockKind.TABLE_ROW))
+                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, _TABLE_ROW))
+            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), _TABLE_ROW))
         else:
-            pairs.append(Pair((ua[x],), (), 0.0, BlockKind.TABLE_ROW))
+            pairs.append(Pair((ua[x],), (), 0.0, _TABLE_ROW))
     for y in pending_b:
-        pairs.append(Pair((), (tb[y],), 0.0, BlockKind.TABLE_ROW))
+        pairs.append(Pair((), (tb[y],), 0.0, _TABLE_ROW))
     return pairs
 
 
@@ -402,8 +408,7 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
         quotes_up = [al.upstream.blocks[i].quote for i in ups]
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
         if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
-                and all(kind not in (BlockKind.FRONT_MATTER, BlockKind.HTML, BlockKind.CODE, BlockKind.TABLE_ROW)
-                        for kind in kinds_up)):
+                and all(kind not in _NOT_LEFTOVER for kind in kinds_up)):
             for i, j, kind in zip(ups, trs, kinds_up):
                 s = scorer.block_score(i, j)
                 out.append(Pair((i,), (j,), round(min(s, GAIN_FLOOR), 4), kind))
@@ -423,8 +428,8 @@ def align(upstream: Document, translation: Document) -> Alignment:
     # A front-matter title paired with a `#` heading is matched, but it does not cut the
     # documents into regions: the title sits before everything else in its file, while the
     # heading may come after a script block or an introduction on the other side.
-    floating = [(a, b) for a, b in sync if (up[a].kind == BlockKind.TITLE) != (tr[b].kind == BlockKind.TITLE)]
-    hard = [(a, b) for a, b in sync if (up[a].kind == BlockKind.TITLE) == (tr[b].kind == BlockKind.TITLE)]
+    floating = [(a, b) for a, b in sync if (up[a].kind == _TITLE) != (tr[b].kind == _TITLE)]
+    hard = [(a, b) for a, b in sync if (up[a].kind == _TITLE) == (tr[b].kind == _TITLE)]
     skip_a = {a for a, _ in floating}
     skip_b = {b for _, b in floating}
 

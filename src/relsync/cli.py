@@ -231,8 +231,7 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
         write_baseline(Path(write_baseline_to), result.findings)
         click.echo(f"wrote {len(result.findings)} findings to {write_baseline_to}", err=True)
         raise Exit(EXIT_OK)
-    emit(render_findings(fmt, result.findings, result.summary(), color=color(ctx) and not output,
-                         rules=all_rules()), output)
+    emit(render_findings(fmt, result.findings, result.summary(), color=color(ctx) and not output), output)
     raise _exit_for(result.findings, parse_severity(fail_on) if fail_on else cfg.fail_on)
 
 

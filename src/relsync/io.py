@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from .errors import InputError
@@ -89,7 +88,7 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    fd, tmp = _temporary(directory, target.name)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -105,6 +104,17 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         if isinstance(exc, OSError):
             raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
         raise
+
+
+def _temporary(directory: Path, name: str) -> tuple[int, str]:
+    """A new file ``.NAME.XXXXXXXX.tmp`` beside the target, created exclusively (what
+    ``tempfile.mkstemp`` does, without importing it on every run)."""
+    while True:
+        tmp = os.path.join(directory, f".{name}.{os.urandom(6).hex()}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600), tmp
+        except FileExistsError:
+            continue
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:

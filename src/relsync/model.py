@@ -41,6 +41,10 @@ class BlockKind(StrEnum):
     """A paragraph that is only a Hugo or Liquid shortcode."""
 
 
+#: The kinds that count as headings (a front-matter title is a level-1 heading).
+HEADING_KINDS = frozenset({BlockKind.HEADING, BlockKind.TITLE})
+
+
 class Side(StrEnum):
     """The two documents of an alignment."""
 
@@ -129,7 +133,7 @@ class Block:
 
     @property
     def is_heading(self) -> bool:
-        return self.kind in (BlockKind.HEADING, BlockKind.TITLE)
+        return self.kind in HEADING_KINDS
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 
 from .anchors import code_skeleton
 from .languages import CJK_SHARE, cjk_ratio
-from .model import Anchors, BlockKind, Document
+from .model import HEADING_KINDS, Anchors, BlockKind, Document
 
 #: Further cost of a split or merge when one half shares no anchor with the other side.
 UNSUPPORTED_MERGE_PENALTY = 0.05
@@ -39,6 +39,11 @@ OTHER_LEVEL = 0.75
 LENGTH_SIGMA = 0.55
 #: How fast the position prior falls as relative positions differ.
 POSITION_SLOPE = 2.5
+
+
+# Enum members as module constants: read in loops over every block and every score.
+_HEADING, _TABLE_ROW, _CODE = BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.CODE
+_PROSE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
 def position_prior(pos_a: float, pos_b: float, slope: float = POSITION_SLOPE) -> float:
@@ -200,9 +205,9 @@ def units_of(doc: Document) -> list[Unit]:
     n = len(blocks)
     while i < n:
         b = blocks[i]
-        if b.kind == BlockKind.TABLE_ROW:
+        if b.kind == _TABLE_ROW:
             j = i
-            while j + 1 < n and blocks[j + 1].kind == BlockKind.TABLE_ROW and blocks[j + 1].table == b.table:
+            while j + 1 < n and blocks[j + 1].kind == _TABLE_ROW and blocks[j + 1].table == b.table:
                 j += 1
             group = blocks[i : j + 1]
             keys: Counter[str] = Counter()
@@ -213,7 +218,7 @@ def units_of(doc: Document) -> list[Unit]:
                                text, cjk_ratio(text) < CJK_SHARE))
             i = j + 1
             continue
-        if b.kind == BlockKind.CODE:
+        if b.kind == _CODE:
             skeleton = code_skeleton(b.text, b.info)
             units.append(Unit((b.index,), b.kind, Counter({"c:" + skeleton[:200]: 1}), len(skeleton),
                                "", True, code=skeleton or " "))
@@ -237,8 +242,8 @@ def units_of(doc: Document) -> list[Unit]:
 
 def _length_ratio(up: list[Unit], tr: list[Unit]) -> float:
     """Characters of translation per character of upstream, from the prose of both documents."""
-    la = sum(u.length for u in up if u.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM))
-    lb = sum(u.length for u in tr if u.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM))
+    la = sum(u.length for u in up if u.kind in _PROSE)
+    lb = sum(u.length for u in tr if u.kind in _PROSE)
     if la < 200 or lb < 50:
         return 1.0
     return max(0.15, min(4.0, lb / la))
@@ -293,7 +298,7 @@ class Scorer:
             if len(ua) > 1 or len(ub) > 1:
                 return 0.0
             similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
-            pp = position_prior(pos_a, pos_b)
+            pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline
             w_code, w_pos = CODE_WEIGHTS
             return min(1.0, w_code * similarity + w_pos * pp)
         ka, la, ta = _joined(ua)
@@ -304,7 +309,7 @@ class Scorer:
         else:
             same_language = ub[0].latin and ua[0].latin
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
-        pp = position_prior(pos_a, pos_b)
+        pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline: hot
         if merged:
             # Each half of a split must share something with the other side; a credit line
             # or a note with no anchors needs the length to speak for it.
@@ -329,7 +334,7 @@ class Scorer:
             base *= SPARSE_EVIDENCE
         if same_language and ta and tb:
             base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
-        if ua[0].kind == BlockKind.HEADING and ub[0].kind in (BlockKind.HEADING, BlockKind.TITLE):
+        if ua[0].kind == _HEADING and ub[0].kind in HEADING_KINDS:
             if ua[0].level != ub[0].level:
                 base *= OTHER_LEVEL
         return max(0.0, min(1.0, base * kf - penalty))

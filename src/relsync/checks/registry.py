@@ -76,6 +76,19 @@ class Rule:
 
 
 REGISTRY: dict[str, Rule] = {}
+#: Loads the rule modules, which register their rules; set by :mod:`relsync.checks`, called
+#: once before the registry is first read.
+_loader: list[Callable[[], None]] = []
+
+
+def set_loader(load: Callable[[], None]) -> None:
+    _loader[:] = [load]
+
+
+def _loaded() -> dict[str, Rule]:
+    while _loader:
+        _loader.pop()()
+    return REGISTRY
 
 
 def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scope.PAIR):
@@ -104,14 +117,14 @@ def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scop
 
 
 def rules() -> list[Rule]:
-    """Every registered rule, by id (:mod:`relsync.checks` registers them all)."""
-    return sorted(REGISTRY.values(), key=lambda r: r.id)
+    """Every registered rule, by id."""
+    return sorted(_loaded().values(), key=lambda r: r.id)
 
 
 def find_rule(name: str) -> Rule | None:
     """A rule by id (``RS201``) or slug (``number-mismatch``)."""
     key = name.strip()
-    for r in REGISTRY.values():
+    for r in _loaded().values():
         if key.upper() == r.id or key.lower() == r.slug or key.lower() == f"{r.family}.{r.slug}":
             return r
     return None
@@ -254,10 +267,12 @@ def run_checks(ctx: Context, enabled: Enabled | None = None,
                   for r, f in _active(Scope.PAIR, enabled)]
     for pair in ctx.alignment.pairs:
         for rule, func, severity in pair_rules:
-            findings.extend(_finding(rule, severity, p) for p in func(pair, ctx))
+            for p in func(pair, ctx):
+                findings.append(_finding(rule, severity, p))
     for rule, func in _active(Scope.DOCUMENT, enabled):
         severity = severity_of(rule) if severity_of else rule.severity
-        findings.extend(_finding(rule, severity, p) for p in func(ctx.alignment, ctx))
+        for p in func(ctx.alignment, ctx):
+            findings.append(_finding(rule, severity, p))
     findings = _drop_overlaps(findings)
     findings = suppress(findings, ctx.alignment.translation)
     findings.sort(key=Finding.sort_key)

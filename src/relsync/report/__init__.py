@@ -9,27 +9,39 @@ side-by-side views of ``relsync diff`` (:mod:`.terminal`, :mod:`.markdown_diff`,
 from __future__ import annotations
 
 from .._version import __version__
+from ..checks import rules as all_rules
 from ..model import Finding
-from . import github, json, markdown, sarif, text
+
+# Each renderer loads its module when used: a run writes one format.
 
 
 def _text(findings, summary, color=False, **_):
+    from . import text
+
     return text.render(findings, summary, color=color)
 
 
 def _json(findings, summary, **_):
+    from . import json
+
     return json.render(findings, summary)
 
 
-def _sarif(findings, summary, rules=(), **_):
-    return sarif.render(findings, summary, rules=rules, version=__version__)
+def _sarif(findings, summary, rules=None, **_):
+    from . import sarif
+
+    return sarif.render(findings, summary, rules=all_rules() if rules is None else rules, version=__version__)
 
 
 def _github(findings, summary, **_):
+    from . import github
+
     return github.render(findings, summary)
 
 
 def _markdown(findings, summary, link_base=None, **_):
+    from . import markdown
+
     return markdown.render(findings, summary, link_base=link_base)
 
 

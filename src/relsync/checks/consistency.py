@@ -9,6 +9,7 @@ from typing import Iterator
 from ..anchors import code_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
+from . import repairs
 from .registry import Context, Problem, Scope, check
 
 #: Integers up to this value are often written as words ("two", "两个"); they are not compared.
@@ -49,7 +50,7 @@ def _diff(up: Counter[str], tr: Counter[str]) -> tuple[set[str], set[str]]:
     return set(up) - set(tr), set(tr) - set(up)
 
 
-@check("RS201", "consistency.number-mismatch", Severity.ERROR)
+@check("RS201", "consistency.number-mismatch", Severity.ERROR, fixable=True)
 def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A number or version in the translation differs from the upstream block.
 
@@ -81,8 +82,22 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream number {_fmt(lost)} is missing from the translation"
     else:
         msg = f"translation has {_fmt(added)}, which upstream does not"
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and _one_substitution(a, b, next(iter(lost)), next(iter(added))):
+        fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
-                           minor=not (lost and added))
+                           minor=not (lost and added), fix=fix)
+
+
+def _one_substitution(up: Counter[str], tr: Counter[str], lost: str, added: str) -> bool:
+    """Whether the two sides differ by one value written once on each side, every other
+    value being the same: then the translation's value is a copy error, not a sentence
+    that says something else."""
+    if up[lost] != 1 or tr[added] != 1:
+        return False
+    rest_up, rest_tr = Counter(up), Counter(tr)
+    del rest_up[lost], rest_tr[added]
+    return rest_up == rest_tr
 
 
 _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
@@ -96,7 +111,7 @@ def _dates_equal(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "-") or b.startswith(a + "-")
 
 
-@check("RS202", "consistency.date-mismatch", Severity.ERROR)
+@check("RS202", "consistency.date-mismatch", Severity.ERROR, fixable=True)
 def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A date in the translation is not the date upstream gives.
 
@@ -122,10 +137,14 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream date {_fmt(set(lost))} is missing from the translation"
     else:
         msg = f"translation has date {_fmt(set(added))}, which upstream does not"
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added})
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and up.dates.count(lost[0]) == 1 \
+            and tr.dates.count(added[0]) == 1 and len(up.dates) == len(tr.dates):
+        fix = repairs.date_fix(ctx, sides[1], added[0], lost[0])
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, fix=fix)
 
 
-@check("RS203", "consistency.code-mismatch", Severity.ERROR)
+@check("RS203", "consistency.code-mismatch", Severity.ERROR, fixable=True)
 def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
@@ -183,8 +202,11 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
                f"{', '.join(f'`{c}`' for c in lost)}")
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
+    fix = None
+    if len(lost) == 1 and len(added) == 1:
+        fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
-                           minor=not added)
+                           minor=not added, fix=fix)
 
 
 def _TOKEN_RE(code: str) -> re.Pattern[str]:

@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..model import Pair, Severity
 from ..parse import HEADING_ID_RE
+from . import repairs
 from .registry import Context, Problem, check
 from .consistency import matched_sides
 
@@ -136,7 +137,7 @@ def _heading_ids(doc) -> set[str]:
     return ids
 
 
-@check("RS204", "consistency.link-mismatch", Severity.ERROR)
+@check("RS204", "consistency.link-mismatch", Severity.ERROR, fixable=True)
 def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A link target or URL differs; the link text may differ, the destination may not.
 
@@ -174,5 +175,80 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
+    fix = None
+    if len(lost) == 1 and len(added) == 1:
+        fix = repairs.link_fix(ctx, trs, added[0], lost[0], lambda target: localized_target(target, ctx))
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
-                           minor=not added)
+                           minor=not added, fix=fix)
+
+
+# -- repairs ------------------------------------------------------------------------------
+
+_BOUNDARY = "/.?#"
+
+
+def _rewrite_rule(up: str, tr: str) -> tuple[str, str]:
+    """How a translation wrote an upstream link: the prefix of ``up`` it replaced and by
+    what (``/guide/a`` -> ``/zh-cn/guide/a``: ``("", "/zh-cn")``); the kept suffix starts at
+    a separator, so ``/fr/x`` -> ``/ar/x`` is ``("/fr", "/ar")``."""
+    k = 0
+    while k < min(len(up), len(tr)) and up[-1 - k] == tr[-1 - k]:
+        k += 1
+    while 0 < k < len(up) and up[len(up) - k] not in _BOUNDARY:
+        k -= 1
+    return up[: len(up) - k], tr[: len(tr) - k]
+
+
+def _site_of(url: str) -> str:
+    return urlsplit(url).netloc.lower()
+
+
+def _link_examples(ctx: Context) -> list[tuple[str, tuple[str, str]]]:
+    """Every link of the translation that leads where its upstream's does, as ``(upstream
+    site, rewrite rule)``: the document's own localization convention."""
+    examples = ctx.memo.get("link_examples")
+    if examples is not None:
+        return examples
+    examples = []
+    al = ctx.alignment
+    for pair in al.pairs:
+        if not pair.is_match:
+            continue
+        ups = [u for b in al.upstream_blocks(pair) for u in b.anchors.links]
+        trs = [t for b in al.translation_blocks(pair) for t in b.anchors.links]
+        if not ups or not trs:
+            continue
+        keys = {t: normalize_link(t, ctx) for t in trs}
+        for u in ups:
+            key = normalize_link(u, ctx)
+            match = next((t for t in trs if links_match(key, keys[t], ctx)), None)
+            if match is not None:
+                examples.append((_site_of(u), _rewrite_rule(u, match)))
+    ctx.memo["link_examples"] = examples
+    return examples
+
+
+def localized_target(target: str, ctx: Context) -> str | None:
+    """Upstream's ``target`` as this translation writes its links: by the configured
+    ``link-rewrites``, else by the one rule its other links to the same site follow (a
+    ``/zh-cn/`` prefix, a localized host); as it is when none of its links is localized;
+    ``None`` when its links follow no single convention."""
+    for src, dst in ctx.link_rewrites.items():
+        if target.startswith(dst):
+            return _checked(target, src + target[len(dst):], ctx)
+    examples = _link_examples(ctx)
+    site = _site_of(target)
+    rules = {rule for s, rule in examples if s == site and target.startswith(rule[0])}
+    if len(rules) == 1:
+        old, new = rules.pop()
+        return _checked(target, new + target[len(old):], ctx)
+    if rules or any(s == site for s, _ in examples):
+        return None
+    if all(old == new for _, (old, new) in examples):
+        return target
+    return None
+
+
+def _checked(target: str, written: str, ctx: Context) -> str | None:
+    """``written`` if it still leads where ``target`` does."""
+    return written if links_match(normalize_link(target, ctx), normalize_link(written, ctx), ctx) else None

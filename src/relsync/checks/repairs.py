@@ -174,6 +174,11 @@ def number_fix(ctx: Context, blocks: list[Block], old: str, new: str) -> Edit | 
     line, text, start, end = place
     if text[start:end] != old or not new.replace(".", "").isdigit():
         return None
+    # The same digits in code or a link target too ("`limit=256` ... 256"): changing the
+    # prose alone would make the block contradict itself.
+    digits = re.compile(rf"(?<![\d.]){re.escape(old)}(?!\d|\.\d)")
+    if sum(len(digits.findall(t)) for b in blocks for _, t, _ in _lines(ctx, b)) != 1:
+        return None
     return edit(ctx, line, text, start, end, new)
 
 
@@ -194,10 +199,20 @@ def date_fix(ctx: Context, blocks: list[Block], old_iso: str, new_iso: str) -> E
 
 
 def code_fix(ctx: Context, blocks: list[Block], old: str, new: str) -> Edit | None:
-    """The one code span ``old`` made ``new`` (its backticks kept)."""
-    if "`" in new or new != new.strip() or not new:
+    """The one code span ``old`` made ``new`` (its backticks kept: ``new`` may hold backticks
+    only in shorter runs than the span's fence)."""
+    if new != new.strip() or not new:
         return None
-    return replace(ctx, blocks, find_code, old, new)
+    found = replace(ctx, blocks, find_code, old, new)
+    if found is None or "`" not in new:
+        return found
+    line = found.before[0]
+    head, tail = line[: found.col - 1], line[found.end_col - 1 :]
+    fence = len(head.rstrip(" ")) - len(head.rstrip(" ").rstrip("`"))
+    padded = head.endswith(" ") and tail.startswith(" ")
+    if fence in {len(r) for r in re.findall(r"`+", new)} or (not padded and (new[0] == "`" or new[-1] == "`")):
+        return None
+    return found
 
 
 def link_fix(ctx: Context, blocks: list[Block], old: str, target: str,

@@ -143,7 +143,7 @@ def test_fix_exit_1_lists_the_findings_it_could_not_repair(run_cli, example):
     assert code == 1
     assert "RS201 number-mismatch: translation has 2.4, 3.12 where upstream has 2.6, 3.13" in out
     assert "(not fixed: no safe repair" in out
-    assert "1 left to fix by hand" in err
+    assert "fixed 4 findings in 1 file, 2 left to fix by hand" in err
 
 
 def test_fix_keeps_encoding_bom_line_endings_and_permissions(run_cli, example):

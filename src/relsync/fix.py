@@ -83,11 +83,15 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     specs = {display_path(spec.translation): spec for spec in project.pairs}
     by_file: dict[str, list[Finding]] = {}
     remaining: list[tuple[Finding, str]] = []
+    unrepaired = {_passage(f): f for f in findings if f.fix is None}
     for f in findings:
-        if f.fix is not None and f.fix.path in specs:
-            by_file.setdefault(f.fix.path, []).append(f)
-        else:
+        other = unrepaired.get(_passage(f))
+        if f.fix is None or f.fix.path not in specs:
             remaining.append((f, NO_REPAIR))
+        elif other is not None:
+            remaining.append((f, f"the passage differs in more than this value ({other.rule} {other.slug})"))
+        else:
+            by_file.setdefault(f.fix.path, []).append(f)
     originals = {path: read_bytes(specs[path].translation, path) for path in by_file}
     for path, data in originals.items():
         refuse_conflicts(path, data)
@@ -98,6 +102,13 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
         remaining += ff.refused
     remaining.sort(key=lambda item: item[0].sort_key())
     return FixResult(files, remaining)
+
+
+def _passage(f: Finding) -> tuple:
+    """The aligned blocks a finding is on: a passage with a difference no rule can repair is
+    a sentence that changed, and none of its values is repaired on its own."""
+    return (f.translation.path if f.translation else "", f.translation.line if f.translation else 0,
+            f.upstream.line if f.upstream else 0)
 
 
 def refuse_conflicts(path: str, data: bytes) -> None:

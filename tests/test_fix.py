@@ -227,3 +227,14 @@ def test_a_file_changed_since_it_was_checked_is_not_repaired(example):
     edit = Edit(str(EXAMPLE), 5, 5, 5, 16, "2025年1月29日", ("发布: 2024年10月18日",))
     with pytest.raises(ValueError, match="line 5 changed since it was checked"):
         apply_edits((example / EXAMPLE).read_bytes(), [edit])
+
+
+def test_two_repairs_on_one_line_are_both_made():
+    from relsync.model import Edit
+
+    line = "使用 `torch.save` 并阅读[说明](https://example.org/old)。"
+    code, link = line.index("torch.save") + 1, line.index("https://") + 1
+    edits = [Edit("a.md", 1, code, 1, code + 10, "torch.load", (line,)),
+             Edit("a.md", 1, link, 1, link + len("https://example.org/old"), "https://example.org/new", (line,))]
+    assert apply_edits((line + "\n").encode(), edits).decode() == \
+        "使用 `torch.load` 并阅读[说明](https://example.org/new)。\n"

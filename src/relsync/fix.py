@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterable
 
 from .align import align
 from .checks import find_rule
@@ -27,7 +28,7 @@ from .io import atomic_write_bytes, display_path, read_bytes
 from .languages import month_locales
 from .model import Edit, Finding
 from .parse import parse
-from .pipeline import check_pair, load_document
+from .pipeline import check, check_pair, load_document
 from .project import PairSpec, Project
 from .runner import Cache, run
 
@@ -41,7 +42,7 @@ NO_REPAIR = "no safe repair (ambiguous, or the passage needs a translator)"
 class FileFix:
     """The repairs of one translation."""
 
-    spec: PairSpec
+    spec: PairSpec | None
     path: str
     """The translation as the findings name it."""
     before: bytes
@@ -73,6 +74,23 @@ def fixable(finding: Finding, rules: set[str] | None = None) -> bool:
     return rule is not None and rule.fixable and (rules is None or rule.slug in rules)
 
 
+def fix_text(upstream: str, translation: str, *, locale: str = "", name: str = "",
+             config: Config | None = None, glossary: Iterable[tuple[str, str]] = (),
+             rules: set[str] | None = None) -> tuple[str, list[Finding]]:
+    """A translation (Markdown text) with the safe repairs made, and the findings repaired
+    (the arguments are :func:`relsync.check`'s; ``rules``: only these rules' repairs)."""
+    glossary = list(glossary)
+
+    def findings_of(text: str) -> list[Finding]:
+        return check(upstream, text, locale=locale, name=name, config=config, glossary=glossary)
+
+    found = findings_of(translation)
+    reported = {f.fingerprint() for f in found if fixable(f, rules)}
+    ff = repair(translation.encode("utf-8"), selectable(found, rules), findings_of,
+                f"translation/{name or 'document.md'}", reported=reported)
+    return ff.after.decode("utf-8"), ff.applied
+
+
 def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 1,
                 cache: Cache | None = None, baseline: Path | None = None) -> FixResult:
     """Repair what the findings of a project's pairs offer to repair, in memory (see
@@ -97,9 +115,11 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
         refuse_conflicts(path, data)
     files = []
     for path, wanted in by_file.items():
-        ff = repair_file(specs[path], cfg, path, originals[path], wanted)
+        reported = {f.fingerprint() for f in findings if f.translation and f.translation.path == path}
+        ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported)
         files.append(ff)
-        remaining += ff.refused
+        done = {f.fingerprint() for f in ff.applied}
+        remaining = [(f, why) for f, why in remaining if f.fingerprint() not in done] + ff.refused
     remaining.sort(key=lambda item: item[0].sort_key())
     return FixResult(files, remaining)
 
@@ -123,34 +143,86 @@ def refuse_conflicts(path: str, data: bytes) -> None:
         raise InputError(path, "unresolved merge conflict (a <<<<<<< marker); resolve it first", line=line)
 
 
-def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes,
-                findings: list[Finding]) -> FileFix:
-    """One translation's repairs, each kept only if the checks confirm it."""
+def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes, findings: list[Finding],
+                reported: set[str] | None = None) -> FileFix:
+    """One translation's repairs, each kept only if the checks confirm it (see :func:`repair`)."""
+    upstream = load_document(spec.upstream, "en")
+
+    def findings_of(text: str) -> list[Finding]:
+        tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"))
+        return check_pair(spec, cfg, alignment=align(upstream, tr))
+
+    return repair(data, findings, findings_of, path, spec, reported)
+
+
+#: Repairs may make others safe (a paragraph held in place by its repaired neighbours):
+#: at most this many rounds of repairs on one file.
+MAX_ROUNDS = 4
+
+
+def repair(data: bytes, findings: list[Finding], findings_of: Callable[[str], list[Finding]],
+           path: str, spec: PairSpec | None = None, reported: set[str] | None = None) -> FileFix:
+    """The repairs of ``findings`` in a translation's bytes, each kept only if ``findings_of``
+    (the checks, on a text) confirms it; then, round by round, the repairs that the repaired
+    text offers for findings that were ``reported`` (fingerprints; default: ``findings``'),
+    until none is left."""
     ff = FileFix(spec, path, data, data)
+    reported = {f.fingerprint() for f in findings} if reported is None else reported
+    current = findings_of(_decode(data)[2])
+    refused: set[str] = set()
+    for _ in range(MAX_ROUNDS):
+        kept, why_not, current = _round(ff.after, findings, findings_of, current)
+        ff.applied += kept
+        for f, why in why_not:
+            if f.fingerprint() not in refused:
+                refused.add(f.fingerprint())
+                ff.refused.append((f, why))
+        if not kept:
+            break
+        ff.after = apply_edits(ff.after, [f.fix for f in kept])
+        findings = [f for f in selectable(current) if f.fingerprint() in reported
+                    and f.fingerprint() not in refused]
+        if not findings:
+            break
+    done = {f.fingerprint() for f in ff.applied}
+    ff.refused = [(f, why) for f, why in ff.refused if f.fingerprint() not in done]
+    return ff
+
+
+def selectable(findings: list[Finding], rules: set[str] | None = None) -> list[Finding]:
+    """The findings whose repair may be made: they carry one, and no other finding of a
+    repairing rule on their passage lacks one (the sentence changed more than a value)."""
+    found = [f for f in findings if fixable(f, rules)]
+    unrepaired = {_passage(f) for f in found if f.fix is None}
+    return [f for f in found if f.fix is not None and _passage(f) not in unrepaired]
+
+
+def _round(data: bytes, findings: list[Finding], findings_of: Callable[[str], list[Finding]],
+           current: list[Finding]) -> tuple[list[Finding], list[tuple[Finding, str]], list[Finding]]:
+    """One round of repairs: those kept, those refused and why, and the findings after it."""
+    refused: list[tuple[Finding, str]] = []
     groups: dict[tuple, list[Finding]] = {}
     for f in findings:
         groups.setdefault(_span(f.fix), []).append(f)
     candidates: list[Finding] = []
     for same in groups.values():
         if len({f.fix.replacement for f in same}) > 1:
-            ff.refused += [(f, "two repairs of the same text disagree") for f in same]
+            refused += [(f, "two repairs of the same text disagree") for f in same]
         else:
             candidates += same  # one repair may settle two findings
     candidates, overlapping = _without_overlaps(candidates)
-    ff.refused += [(f, "another repair changes the same text") for f in overlapping]
-    before = _keys(check_pair(spec, cfg))
-    kept, why = _verified(spec, cfg, data, candidates, before)
+    refused += [(f, "another repair changes the same text") for f in overlapping]
+    before = _keys(current)
+    kept, why, after = _verified(findings_of, data, candidates, before)
     if why is not None:
-        kept = []
+        kept, after = [], current
         for f in candidates:
-            trial, reason = _verified(spec, cfg, data, [*kept, f], before)
+            trial, reason, found = _verified(findings_of, data, [*kept, f], before)
             if reason is None:
-                kept = trial
+                kept, after = trial, found
             else:
-                ff.refused.append((f, reason))
-    ff.applied = kept
-    ff.after = apply_edits(data, [f.fix for f in kept]) if kept else data
-    return ff
+                refused.append((f, reason))
+    return kept, refused, after
 
 
 def _span(e: Edit) -> tuple[int, int, int, int]:
@@ -174,23 +246,20 @@ def _keys(findings: list[Finding]) -> Counter:
                     f.upstream.line if f.upstream else 0) for f in findings)
 
 
-def _verified(spec: PairSpec, cfg: Config, data: bytes, findings: list[Finding],
-              before: Counter) -> tuple[list[Finding], str | None]:
-    """``findings`` if their edits, made together, remove them and add no finding; else why
-    not."""
+def _verified(findings_of: Callable[[str], list[Finding]], data: bytes, findings: list[Finding],
+              before: Counter) -> tuple[list[Finding], str | None, list[Finding]]:
+    """``findings`` if their edits, made together, remove them and add no finding, else why
+    not; and the findings of the repaired text."""
     try:
         new = apply_edits(data, [f.fix for f in findings])
     except ValueError as exc:
-        return findings, str(exc)
-    text = _decode(new)[2]
-    tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"))
-    after = _keys(check_pair(spec, cfg, alignment=align(load_document(spec.upstream, "en"), tr)))
-    allowed = before - _keys(findings)
-    extra = after - allowed
+        return findings, str(exc), []
+    after = findings_of(_decode(new)[2])
+    extra = _keys(after) - (before - _keys(findings))
     if extra:
         rule, line, _ = sorted(extra)[0]
-        return findings, f"the repaired text would still have {rule} at line {line}"
-    return findings, None
+        return findings, f"the repaired text would still have {rule} at line {line}", after
+    return findings, None, after
 
 
 # -- bytes ----------------------------------------------------------------------------------
@@ -210,9 +279,11 @@ def apply_edits(data: bytes, edits: list[Edit]) -> bytes:
     bom, codec, text = _decode(data)
     parts = _LINE_END_RE.split(text)
     lines, ends = parts[0::2], parts[1::2] + [""]
-    for e in sorted({(_span(e), e.replacement): e for e in edits}.values(), key=_span, reverse=True):
+    unique = sorted({(_span(e), e.replacement): e for e in edits}.values(), key=_span, reverse=True)
+    for e in unique:
         if e.line != e.end_line or e.line > len(lines) or (e.before and lines[e.line - 1] != e.before[0]):
             raise ValueError(f"line {e.line} changed since it was checked")
+    for e in unique:  # from the end of the file: each edit leaves the columns before it
         line = lines[e.line - 1]
         lines[e.line - 1] = line[: e.col - 1] + e.replacement + line[e.end_col - 1 :]
     return bom + "".join(x + end for x, end in zip(lines, ends)).encode(codec)

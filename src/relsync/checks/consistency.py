@@ -83,7 +83,7 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = f"translation has {_fmt(added)}, which upstream does not"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair) \
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
             and _one_substitution(a, b, next(iter(lost)), next(iter(added))):
         fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
@@ -139,7 +139,7 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = f"translation has date {_fmt(set(added))}, which upstream does not"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair) and up.dates.count(lost[0]) == 1 \
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) and up.dates.count(lost[0]) == 1 \
             and tr.dates.count(added[0]) == 1 and len(up.dates) == len(tr.dates):
         fix = repairs.date_fix(ctx, sides[1], added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, fix=fix)
@@ -204,7 +204,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair):
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx):
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
                            minor=not added, fix=fix)

@@ -176,7 +176,7 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair) \
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
             and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx):
         old = added[0]
         fix = repairs.link_fix(ctx, trs, old, lost[0], lambda target: _same_language(
@@ -193,7 +193,9 @@ _BOUNDARY = "/.?#"
 def _rewrite_rule(up: str, tr: str) -> tuple[str, str]:
     """How a translation wrote an upstream link: the prefix of ``up`` it replaced and by
     what (``/guide/a`` -> ``/zh-cn/guide/a``: ``("", "/zh-cn")``); the kept suffix starts at
-    a separator, so ``/fr/x`` -> ``/ar/x`` is ``("/fr", "/ar")``."""
+    a separator, so ``/fr/x`` -> ``/ar/x`` is ``("/fr", "/ar")``. A trailing slash is no
+    convention."""
+    up, tr = up.rstrip("/"), tr.rstrip("/")
     k = 0
     while k < min(len(up), len(tr)) and up[-1 - k] == tr[-1 - k]:
         k += 1

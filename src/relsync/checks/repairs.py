@@ -167,9 +167,21 @@ def stale(ctx: Context, blocks: Iterable[Block]) -> bool:
     return any(b.index in touched for b in blocks)
 
 
-def confident(pair: Pair) -> bool:
-    """Whether a pair is sure enough to repair one side from the other."""
-    return pair.score >= CONFIDENT_SCORE
+def confident(pair: Pair, ctx: Context) -> bool:
+    """Whether a pair is sure enough to repair one side from the other: scored high, or held
+    in place by confident pairs on both sides (a short paragraph whose only value is the
+    wrong one scores low)."""
+    if pair.score >= CONFIDENT_SCORE:
+        return True
+    pairs = ctx.alignment.pairs
+    index = ctx.memo.get("pair_index")
+    if index is None:
+        index = ctx.memo["pair_index"] = {id(p): k for k, p in enumerate(pairs)}
+    k = index.get(id(pair))
+    if k is None:
+        return False
+    around = pairs[max(0, k - 1):k] + pairs[k + 1:k + 2]
+    return len(around) == 2 and all(p.is_match and p.score >= CONFIDENT_SCORE for p in around)
 
 
 def same_shape(old: str, new: str) -> bool:

@@ -59,6 +59,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Numbers inside code, links and dates are left to their own rules; a number of the link
     text that the other side keeps in the link target is not lost.
 
+    `relsync fix` repairs one substitution: one value lost and one added, each written once
+    and plainly, of the same shape, every other number of the block kept.
+
     Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布". Passes: "3,892 commits" / "3892 次提交".
     """
     sides = matched_sides(pair, ctx)
@@ -119,6 +122,9 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Dates are compared as dates across locale formats (month names come from babel's locale
     data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
 
+    `relsync fix` writes upstream's date in the translation's own style and locale (the CLDR
+    pattern that reproduces the old date exactly) when one date differs.
+
     Fails: "Published: January 29, 2025" / "发布: 2024年10月17日". Passes: "Published: January
     29, 2025" / "发布: 2025年1月29日".
     """
@@ -152,6 +158,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Inline code must be kept verbatim (a code span may lose its backticks as long as the code
     itself is there). In code blocks, comments and string literals may be translated; the
     rest must be the same.
+
+    `relsync fix` repairs a single inline code span replaced by another.
 
     Fails: "`weights_only` of `torch.load`" / "`torch.save` 的 `weights_only`". Passes:
     "`weights_only`" / "`weights_only` 参数"; `# load the model` / `# 加载模型` in a code block.

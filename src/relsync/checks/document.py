@@ -37,6 +37,8 @@ def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
     The announced version is the upstream title's (or, without one, the version the upstream
     body cites most). Older versions mentioned in the body are history, not a defect.
 
+    `relsync fix` writes the announced version in place of the title's wrong one.
+
     Fails: upstream "# PyTorch 2.6 Release Blog" / `title: "新版本: PyTorch 2.5 发布博客"`.
     Passes: the same title with "PyTorch 2.6"; a body sentence "FlexAttention 最初是在 PyTorch
     2.5 中引入的".

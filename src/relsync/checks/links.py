@@ -148,6 +148,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     same-page `#fragment` upstream that names none of its headings is broken upstream and is
     not compared.
 
+    `relsync fix` writes upstream's target where one link differs, localized as the
+    translation's other links to that site are (a language prefix, a localized host, a rewrite).
+
     Fails: "[notes](https://github.com/pytorch/pytorch/releases/tag/v2.6.0)" /
     "[发布说明](https://github.com/pytorch/pytorch/releases/tag/v2.5.0)". Passes:
     "[guide](/guide/intro)" / "[指南](/zh-cn/guide/intro)".

@@ -238,3 +238,13 @@ def test_two_repairs_on_one_line_are_both_made():
              Edit("a.md", 1, link, 1, link + len("https://example.org/old"), "https://example.org/new", (line,))]
     assert apply_edits((line + "\n").encode(), edits).decode() == \
         "使用 `torch.load` 并阅读[说明](https://example.org/new)。\n"
+
+
+def test_the_diff_marks_a_last_line_without_a_newline():
+    from relsync.fix import FileFix, FixResult, unified_diff
+
+    ff = FileFix(None, "a.md", "# T\n\n发布: 2024年10月17日".encode(), "# T\n\n发布: 2025年1月29日".encode())
+    assert unified_diff(FixResult([ff], [])) == (
+        "--- a/a.md\n+++ b/a.md\n@@ -1,3 +1,3 @@\n # T\n \n"
+        "-发布: 2024年10月17日\n\\ No newline at end of file\n"
+        "+发布: 2025年1月29日\n\\ No newline at end of file\n")

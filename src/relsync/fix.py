@@ -85,7 +85,7 @@ def fix_text(upstream: str, translation: str, *, locale: str = "", name: str = "
         return check(upstream, text, locale=locale, name=name, config=config, glossary=glossary)
 
     found = findings_of(translation)
-    reported = {f.fingerprint() for f in found if fixable(f, rules)}
+    reported = {_ident(f) for f in found if fixable(f, rules)}
     ff = repair(translation.encode("utf-8"), selectable(found, rules), findings_of,
                 f"translation/{name or 'document.md'}", reported=reported)
     return ff.after.decode("utf-8"), ff.applied
@@ -115,13 +115,18 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
         refuse_conflicts(path, data)
     files = []
     for path, wanted in by_file.items():
-        reported = {f.fingerprint() for f in findings if f.translation and f.translation.path == path}
+        reported = {_ident(f) for f in findings if f.translation and f.translation.path == path}
         ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported)
         files.append(ff)
-        done = {f.fingerprint() for f in ff.applied}
-        remaining = [(f, why) for f, why in remaining if f.fingerprint() not in done] + ff.refused
+        done = {_ident(f) for f in ff.applied}
+        remaining = [(f, why) for f, why in remaining if _ident(f) not in done] + ff.refused
     remaining.sort(key=lambda item: item[0].sort_key())
     return FixResult(files, remaining)
+
+
+def _ident(f: Finding) -> tuple:
+    """A finding's identity across rounds of repairs (one-line edits move no line)."""
+    return (f.fingerprint(), f.translation.line if f.translation else 0, f.upstream.line if f.upstream else 0)
 
 
 def _passage(f: Finding) -> tuple:
@@ -134,7 +139,7 @@ def _passage(f: Finding) -> tuple:
 def refuse_conflicts(path: str, data: bytes) -> None:
     """An :class:`InputError` when a file holds merge-conflict markers: its text is not the
     translation yet, and a repair would hide the conflict."""
-    text = data.decode("utf-8", "replace")
+    text = _decode(data)[2]
     starts = [m for m in _CONFLICT_RE.finditer(text)]
     kinds = [m.group(1)[0] for m in starts]
     if "<" in kinds and ">" in kinds[kinds.index("<"):]:
@@ -144,7 +149,7 @@ def refuse_conflicts(path: str, data: bytes) -> None:
 
 
 def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes, findings: list[Finding],
-                reported: set[str] | None = None) -> FileFix:
+                reported: set[tuple] | None = None) -> FileFix:
     """One translation's repairs, each kept only if the checks confirm it (see :func:`repair`)."""
     upstream = load_document(spec.upstream, "en")
 
@@ -161,31 +166,31 @@ MAX_ROUNDS = 4
 
 
 def repair(data: bytes, findings: list[Finding], findings_of: Callable[[str], list[Finding]],
-           path: str, spec: PairSpec | None = None, reported: set[str] | None = None) -> FileFix:
+           path: str, spec: PairSpec | None = None, reported: set[tuple] | None = None) -> FileFix:
     """The repairs of ``findings`` in a translation's bytes, each kept only if ``findings_of``
     (the checks, on a text) confirms it; then, round by round, the repairs that the repaired
-    text offers for findings that were ``reported`` (fingerprints; default: ``findings``'),
-    until none is left."""
+    text offers for findings that were ``reported`` (as :func:`_ident` names them; default:
+    ``findings``), until none is left."""
     ff = FileFix(spec, path, data, data)
-    reported = {f.fingerprint() for f in findings} if reported is None else reported
+    reported = {_ident(f) for f in findings} if reported is None else reported
     current = findings_of(_decode(data)[2])
-    refused: set[str] = set()
+    refused: set[tuple] = set()
     for _ in range(MAX_ROUNDS):
         kept, why_not, current = _round(ff.after, findings, findings_of, current)
         ff.applied += kept
         for f, why in why_not:
-            if f.fingerprint() not in refused:
-                refused.add(f.fingerprint())
+            if _ident(f) not in refused:
+                refused.add(_ident(f))
                 ff.refused.append((f, why))
         if not kept:
             break
         ff.after = apply_edits(ff.after, [f.fix for f in kept])
-        findings = [f for f in selectable(current) if f.fingerprint() in reported
-                    and f.fingerprint() not in refused]
+        findings = [f for f in selectable(current) if _ident(f) in reported
+                    and _ident(f) not in refused]
         if not findings:
             break
-    done = {f.fingerprint() for f in ff.applied}
-    ff.refused = [(f, why) for f, why in ff.refused if f.fingerprint() not in done]
+    done = {_ident(f) for f in ff.applied}
+    ff.refused = [(f, why) for f, why in ff.refused if _ident(f) not in done]
     return ff
 
 

@@ -138,3 +138,33 @@ def test_an_injected_value_in_a_real_translation_is_repaired(corpus, index):
         tried += 1
     if not tried:
         pytest.skip(f"no clean injection point in {tr_path.name}")
+
+
+def test_fix_on_real_translations_then_check_then_fix_again(corpus, tmp_path):
+    """The vue-docs translations as they are: every repair made is confirmed by check, and a
+    second fix finds nothing to do."""
+    from relsync.checks import resolve_settings
+    from relsync.config import load_config
+    from relsync.fix import fix_project, write
+    from relsync.pipeline import check_pair
+    from relsync.project import PairSpec, Project
+
+    from .conftest import ROOT
+
+    cfg = resolve_settings(load_config(path=ROOT / "benchmarks" / "vue-docs.relsync.toml"))
+    specs = []
+    for up, tr in corpus[::3]:
+        dest = tmp_path / tr.relative_to(CORPUS / "head")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(tr.read_bytes())
+        specs.append(PairSpec(up, dest, "zh_CN", up.relative_to(CORPUS / "head" / "en").as_posix()))
+    project = Project(cfg, specs)
+    result = fix_project(project)
+    assert result.applied, "the corpus has repairs to make"
+    write(result)
+    for ff in result.files:
+        after = check_pair(ff.spec, cfg)
+        for f in ff.applied:
+            assert not any(g.rule == f.rule and g.translation.line == f.translation.line for g in after), f
+    again = fix_project(project)
+    assert again.applied == [] and not any(ff.changed for ff in again.files)

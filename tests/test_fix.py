@@ -248,3 +248,21 @@ def test_the_diff_marks_a_last_line_without_a_newline():
         "--- a/a.md\n+++ b/a.md\n@@ -1,3 +1,3 @@\n # T\n \n"
         "-发布: 2024年10月17日\n\\ No newline at end of file\n"
         "+发布: 2025年1月29日\n\\ No newline at end of file\n")
+
+
+def test_a_passage_with_a_difference_no_rule_repairs_is_left_whole():
+    """A bug number in the link text and the target: the number cannot be repaired (it is
+    written twice), so the link is not repaired alone, which would leave the text saying
+    another bug (cut from mdn/translated-content files/ja/mozilla/firefox/releases/149/index.md)."""
+    import relsync
+
+    upstream = ("- {{domxref(\"MediaElementAudioSourceNode\")}} now respects the media element's volume.\n"
+                "  Previously setting the volume did not affect the captured audio for MediaStream sources.\n"
+                "  ([Firefox bug 2017708](https://bugzil.la/2017708)).\n")
+    translation = ("- {{domxref(\"MediaElementAudioSourceNode\")}} がメディア要素の音量に従うようになりました。\n"
+                   "  以前は MediaStream のソースとしてキャプチャーした音声に影響がありませんでした"
+                   " ([Firefox bug 2010427](https://bugzil.la/2010427))。\n")
+    findings = relsync.check(upstream, translation, locale="ja")
+    by_slug = {f.slug: f for f in findings}
+    assert by_slug["link-mismatch"].fix is not None and by_slug["number-mismatch"].fix is None
+    assert relsync.fix_text(upstream, translation, locale="ja") == (translation, [])

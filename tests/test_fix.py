@@ -266,3 +266,11 @@ def test_a_passage_with_a_difference_no_rule_repairs_is_left_whole():
     by_slug = {f.slug: f for f in findings}
     assert by_slug["link-mismatch"].fix is not None and by_slug["number-mismatch"].fix is None
     assert relsync.fix_text(upstream, translation, locale="ja") == (translation, [])
+
+
+def test_the_rules_say_which_repair(run_cli):
+    code, out, _ = run_cli("rules", "--format", "json")
+    assert {r["slug"] for r in json.loads(out) if r["fixable"]} == {
+        "code-mismatch", "date-mismatch", "link-mismatch", "number-mismatch", "title-version"}
+    _, out, _ = run_cli("rules", "RS202")
+    assert out.startswith("RS202 date-mismatch (consistency, default severity: error, repaired by relsync fix)")

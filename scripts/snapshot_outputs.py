@@ -25,7 +25,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus" / "vue-docs" / "head"
-CHECK_FORMATS = ("text", "json", "sarif", "github", "markdown")
+CHECK_FORMATS = ("text", "json", "sarif", "github", "markdown", "rdjson")
 DIFF_FORMATS = ("text", "json", "markdown", "html")
 
 
@@ -82,6 +82,7 @@ def _record(name: str, project: Path, out: Path) -> None:
     for fmt in DIFF_FORMATS:
         save(f"diff.{fmt}", *_run(["--no-color", "diff", "--width", "120", "--format", fmt]))
     save("diff.text-only-problems", *_run(["--no-color", "diff", "-p", "--width", "100", "--lines", "0"]))
+    save("fix.diff", *_run(["fix", "--diff", "--no-cache"]))
     pairs = sorted(p.relative_to(project / "upstream").as_posix()
                    for p in (project / "upstream").rglob("*.md"))
     for rel in pairs:

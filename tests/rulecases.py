@@ -36,6 +36,8 @@ class RuleCase:
     translation: str
     expected: list[str]
     settings: dict[str, list[str]] = field(default_factory=dict)
+    result: str = ""
+    """The third part as it is (a repair case's repaired translation; empty: refused)."""
 
     @property
     def fails(self) -> bool:
@@ -81,6 +83,7 @@ def read_cases(path: Path) -> list[RuleCase]:
             slug=path.stem, title=title, line=title_line + 1,
             upstream="\n".join(parts[0]) + "\n", translation="\n".join(parts[1]) + "\n",
             expected=[x.strip() for x in parts[2] if x.strip()], settings=settings,
+            result="\n".join(parts[2]) + "\n" if parts[2] else "",
         ))
     return cases
 
@@ -99,6 +102,12 @@ def run_case(case: RuleCase) -> list[str]:
     """The findings of the case's rule, after every rule ran (overlaps and suppressions apply)."""
     rule = find_rule(case.slug)
     assert rule is not None, f"no rule {case.slug!r}"
+    return [format_finding(f) for f in case_findings(case) if f.rule == rule.id]
+
+
+def case_findings(case: RuleCase, translation: str | None = None) -> list:
+    """Every finding on the case (or on ``translation`` in its place)."""
+    translation = case.translation if translation is None else translation
     locale = case.settings.get("locale", ["zh_CN"])[0]
     name = case.settings.get("name", ["notes.md"])[0]
     cfg = Config(root=RULE_FIXTURES)
@@ -106,13 +115,12 @@ def run_case(case: RuleCase) -> list[str]:
         src, _, dst = rewrite.partition(">")
         cfg.link_rewrites.setdefault(locale, {})[src] = dst
     up = parse(case.upstream, f"upstream/{name}", ("en",))
-    tr = parse(case.translation, f"locales/{locale}/{name}", month_locales(locale))
+    tr = parse(translation, f"locales/{locale}/{name}", month_locales(locale))
     staleness = None
     for old in case.settings.get("old", []):
         old_text = (RULE_FIXTURES.parent / "stale" / old).read_text(encoding="utf-8")
         staleness = compare(parse(old_text, f"upstream/{name}@old", ("en",)), align(up, tr),
                             SyncPoint("0" * 40, "fixture", f"upstream/{name}"))
     glossary = [tuple(entry.partition("=")[::2]) for entry in case.settings.get("glossary", [])]
-    findings = relsync.check(up, tr, locale=locale, name=name, config=cfg, glossary=glossary,
-                             staleness=staleness)
-    return [format_finding(f) for f in findings if f.rule == rule.id]
+    return relsync.check(up, tr, locale=locale, name=name, config=cfg, glossary=glossary,
+                         staleness=staleness)

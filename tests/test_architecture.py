@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 #: package above it.
 STAGES = [
     ["relsync._version", "relsync.errors", "relsync.model"],
-    ["relsync.languages", "relsync.io"],
+    ["relsync.languages", "relsync.io", "relsync.datestyle"],
     ["relsync.config"],
     ["relsync.project"],
     ["relsync.anchors"],
@@ -34,6 +34,7 @@ STAGES = [
     ["relsync.report"],
     ["relsync.baseline"],
     ["relsync.runner"],
+    ["relsync.fix"],
     ["relsync.cli_common"],
     ["relsync.cli", "relsync.cli_po", "relsync.__main__"],
     ["relsync"],

@@ -40,7 +40,7 @@ def slugs(out: str) -> list[str]:
 # -- output formats on the bundled example --------------------------------------------------
 
 GOLDEN = {"text": "example.txt", "json": "example.json", "sarif": "example.sarif",
-          "github": "example.github.txt", "markdown": "example.md"}
+          "github": "example.github.txt", "markdown": "example.md", "rdjson": "example.rdjson"}
 
 
 @pytest.mark.parametrize("fmt", sorted(GOLDEN))

@@ -5,7 +5,8 @@ The library API:
 * :func:`parse` Markdown text into a :class:`Document` (a section tree with line ranges);
 * :func:`align` two documents into an :class:`Alignment`;
 * :func:`check` a translation against its upstream (text or documents), :func:`check_files`
-  two files, :func:`check_project` a whole project, into :class:`Finding` objects.
+  two files, :func:`check_project` a whole project, into :class:`Finding` objects;
+* :func:`fix_text` a translation: the safe repairs its findings carry, made and confirmed.
 """
 
 from ._version import __version__
@@ -28,11 +29,12 @@ __all__ = [
     "check",
     "check_files",
     "check_project",
+    "fix_text",
     "parse",
 ]
 
 #: Entry points loaded on first use: the checks and the runner are not needed to parse.
-_LAZY = {"check": "pipeline", "check_files": "pipeline", "check_project": "runner"}
+_LAZY = {"check": "pipeline", "check_files": "pipeline", "check_project": "runner", "fix_text": "fix"}
 
 
 def __getattr__(name: str):

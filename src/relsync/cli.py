@@ -27,6 +27,7 @@ from .io import display_path
 from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
+from .report.text import format_finding
 
 
 def _env_width() -> int | None:
@@ -233,6 +234,61 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
         raise Exit(EXIT_OK)
     emit(render_findings(fmt, result.findings, result.summary(), color=color(ctx) and not output), output)
     raise _exit_for(result.findings, parse_severity(fail_on) if fail_on else cfg.fail_on)
+
+
+@cli.command(name="fix")
+@click.argument("upstream", required=False, type=click.Path())
+@click.argument("translation", required=False, type=click.Path())
+@click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
+@click.option("--rule", "only_rules", multiple=True, metavar="RULE",
+              help="Repair only this rule's findings (id or slug); repeatable.")
+@click.option("--diff", "show_diff", is_flag=True, help="Print the repairs as a unified diff and write nothing.")
+@_with_pipeline_options
+@click.pass_context
+def fix_cmd(ctx, upstream, translation, locale, only_rules, show_diff, disable, enable, jobs, use_cache,
+            cache_dir):
+    """Repair what is mechanical in the translations, in place: a version, a date, a number,
+    a link target or a code span copied wrong.
+
+    Only unambiguous repairs are made, and every other byte stays as it was. Exit 1 when
+    findings of the repairing rules remain that could not be repaired (they are listed).
+    """
+    from . import fix
+
+    found = project(ctx, upstream, translation, locale, disable, enable)
+    cfg = found.config
+    result = fix.fix_project(found, rules=_fix_rules(only_rules), jobs=jobs or runner.default_jobs(),
+                             cache=_cache(cfg, use_cache, cache_dir), baseline=baseline_path(cfg))
+    report = [fix.describe(f) + "\n" for f in result.applied]
+    report += [f"{format_finding(f)} (not fixed: {why})\n" for f, why in result.remaining]
+    if show_diff:
+        click.echo(fix.unified_diff(result), nl=False)
+        click.echo("".join(report), nl=False, err=True)
+    else:
+        fix.write(result)
+        click.echo("".join(report), nl=False)
+    changed = sum(1 for ff in result.files if ff.changed)
+    verb = "would fix" if show_diff else "fixed"
+    click.echo(f"{verb} {len(result.applied)} finding{'s' if len(result.applied) != 1 else ''} in {changed} "
+               f"file{'s' if changed != 1 else ''}, {len(result.remaining)} left to fix by hand", err=True)
+    raise Exit(EXIT_FINDINGS if result.remaining or (show_diff and changed) else EXIT_OK)
+
+
+def _fix_rules(names) -> set[str] | None:
+    """The ``--rule`` names as slugs of rules that repair; an unknown or non-repairing rule is
+    an error."""
+    if not names:
+        return None
+    slugs = set()
+    for name in names:
+        rule = find_rule(name)
+        if rule is None:
+            raise ConfigError(f"unknown rule {name!r} (see `relsync rules`)")
+        if not rule.fixable:
+            repairing = ", ".join(r.slug for r in all_rules() if r.fixable)
+            raise ConfigError(f"rule {rule.slug!r} makes no repairs (relsync fix repairs {repairing})")
+        slugs.add(rule.slug)
+    return slugs
 
 
 @cli.command(name="merge-reports")

@@ -290,6 +290,52 @@ class Location:
 
 
 @dataclass(frozen=True, slots=True)
+class Edit:
+    """A safe repair of a translation: the text between two positions of its source is
+    replaced.
+
+    Positions are 1-based lines and 1-based columns in code points of the line (a byte-order
+    mark is not counted); the end column is exclusive, as in SARIF, so an insertion has
+    ``col == end_col``. ``before`` keeps the source lines ``line`` to ``end_line`` as they
+    were, so that a report can show the whole lines after the repair (a pull-request
+    suggestion replaces lines) without reading the file again.
+    """
+
+    path: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+    replacement: str
+    before: tuple[str, ...] = ()
+
+    @property
+    def old(self) -> str:
+        """The text the edit replaces (empty when ``before`` was not kept)."""
+        if not self.before:
+            return ""
+        if self.line == self.end_line:
+            return self.before[0][self.col - 1 : self.end_col - 1]
+        inner = self.before[1:-1]
+        return "\n".join([self.before[0][self.col - 1 :], *inner, self.before[-1][: self.end_col - 1]])
+
+    def after(self) -> tuple[str, ...]:
+        """The source lines ``line`` to ``end_line`` once the edit is made."""
+        if not self.before:
+            return ()
+        head = self.before[0][: self.col - 1]
+        tail = self.before[-1][self.end_col - 1 :]
+        return tuple((head + self.replacement + tail).split("\n"))
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "translation": {"path": self.path, "line": self.line, "col": self.col,
+                            "end_line": self.end_line, "end_col": self.end_col},
+            "replacement": self.replacement,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One problem found by a rule, located on one or both sides."""
 
@@ -303,6 +349,8 @@ class Finding:
     details: tuple[tuple[str, object], ...] = ()
     minor: bool = False
     """A less certain case of its rule, reported one severity level lower."""
+    fix: Edit | None = None
+    """A safe repair of the translation, when the rule knows one (see ``relsync fix``)."""
 
     @property
     def primary(self) -> Location | None:
@@ -321,6 +369,8 @@ class Finding:
         }
         if self.details:
             data["details"] = dict(self.details)
+        if self.fix is not None:
+            data["fix"] = self.fix.to_dict()
         return data
 
     def fingerprint(self) -> str:

@@ -32,7 +32,7 @@ from .checks import ProjectContext, resolve_settings, run_project_checks
 from .config import Config, load_config
 from .errors import InputError, RelsyncError
 from .io import display_path
-from .model import Finding, Location, Severity
+from .model import Edit, Finding, Location, Severity
 from .parse import parse
 from .pipeline import PairReport, check_pair, report_pair
 from .project import PairSpec, Project, discover, glossary_path
@@ -175,6 +175,8 @@ def _finding_to_json(f: Finding) -> dict:
     data = f.to_dict()
     data["minor"] = f.minor
     data["details"] = [[k, v] for k, v in f.details]
+    if f.fix is not None:
+        data["fix"]["before"] = list(f.fix.before)
     return data
 
 
@@ -182,11 +184,18 @@ def _finding_from_json(d: dict) -> Finding:
     def loc(x):
         return Location(x["path"], x["line"]) if x else None
 
+    def edit(x):
+        if not x:
+            return None
+        at = x["translation"]
+        return Edit(at["path"], at["line"], at["col"], at["end_line"], at["end_col"], x["replacement"],
+                    tuple(x.get("before", ())))
+
     return Finding(
         rule=d["rule"], slug=d["slug"], severity=Severity.parse(d["severity"]), message=d["message"],
         upstream=loc(d["upstream"]), translation=loc(d["translation"]),
         details=tuple((k, v if not isinstance(v, list) else tuple(v)) for k, v in d.get("details", [])),
-        minor=bool(d.get("minor")),
+        minor=bool(d.get("minor")), fix=edit(d.get("fix")),
     )
 
 

@@ -9,6 +9,7 @@ from typing import Iterator
 from ..anchors import code_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
+from . import repairs
 from .registry import Context, Problem, Scope, check
 
 #: Integers up to this value are often written as words ("two", "两个"); they are not compared.
@@ -49,7 +50,7 @@ def _diff(up: Counter[str], tr: Counter[str]) -> tuple[set[str], set[str]]:
     return set(up) - set(tr), set(tr) - set(up)
 
 
-@check("RS201", "consistency.number-mismatch", Severity.ERROR)
+@check("RS201", "consistency.number-mismatch", Severity.ERROR, fixable=True)
 def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A number or version in the translation differs from the upstream block.
 
@@ -57,6 +58,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     number. Small integers (up to 10) are skipped because they are often written as words.
     Numbers inside code, links and dates are left to their own rules; a number of the link
     text that the other side keeps in the link target is not lost.
+
+    `relsync fix` repairs one substitution: one value lost and one added, each written once
+    and plainly, of the same shape, every other number of the block kept.
 
     Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布". Passes: "3,892 commits" / "3892 次提交".
     """
@@ -81,8 +85,23 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream number {_fmt(lost)} is missing from the translation"
     else:
         msg = f"translation has {_fmt(added)}, which upstream does not"
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
+            and _one_substitution(a, b, next(iter(lost)), next(iter(added))):
+        fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
-                           minor=not (lost and added))
+                           minor=not (lost and added), fix=fix)
+
+
+def _one_substitution(up: Counter[str], tr: Counter[str], lost: str, added: str) -> bool:
+    """Whether the two sides differ by one value written once on each side, every other
+    value being the same: then the translation's value is a copy error, not a sentence
+    that says something else."""
+    if up[lost] != 1 or tr[added] != 1:
+        return False
+    rest_up, rest_tr = Counter(up), Counter(tr)
+    del rest_up[lost], rest_tr[added]
+    return rest_up == rest_tr
 
 
 _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
@@ -96,12 +115,15 @@ def _dates_equal(a: str, b: str) -> bool:
     return a == b or a.startswith(b + "-") or b.startswith(a + "-")
 
 
-@check("RS202", "consistency.date-mismatch", Severity.ERROR)
+@check("RS202", "consistency.date-mismatch", Severity.ERROR, fixable=True)
 def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A date in the translation is not the date upstream gives.
 
     Dates are compared as dates across locale formats (month names come from babel's locale
     data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
+
+    `relsync fix` writes upstream's date in the translation's own style and locale (the CLDR
+    pattern that reproduces the old date exactly) when one date differs.
 
     Fails: "Published: January 29, 2025" / "发布: 2024年10月17日". Passes: "Published: January
     29, 2025" / "发布: 2025年1月29日".
@@ -122,16 +144,22 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream date {_fmt(set(lost))} is missing from the translation"
     else:
         msg = f"translation has date {_fmt(set(added))}, which upstream does not"
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added})
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) and up.dates.count(lost[0]) == 1 \
+            and tr.dates.count(added[0]) == 1 and len(up.dates) == len(tr.dates):
+        fix = repairs.date_fix(ctx, sides[1], added[0], lost[0])
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, fix=fix)
 
 
-@check("RS203", "consistency.code-mismatch", Severity.ERROR)
+@check("RS203", "consistency.code-mismatch", Severity.ERROR, fixable=True)
 def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
     Inline code must be kept verbatim (a code span may lose its backticks as long as the code
     itself is there). In code blocks, comments and string literals may be translated; the
     rest must be the same.
+
+    `relsync fix` repairs a single inline code span replaced by another.
 
     Fails: "`weights_only` of `torch.load`" / "`torch.save` 的 `weights_only`". Passes:
     "`weights_only`" / "`weights_only` 参数"; `# load the model` / `# 加载模型` in a code block.
@@ -183,8 +211,11 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
                f"{', '.join(f'`{c}`' for c in lost)}")
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx):
+        fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
-                           minor=not added)
+                           minor=not added, fix=fix)
 
 
 def _TOKEN_RE(code: str) -> re.Pattern[str]:

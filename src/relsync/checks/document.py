@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from typing import Iterator
 
 from ..model import Alignment, Block, Severity
+from . import repairs
 from .registry import Context, Problem, Scope, check
 
 _VERSION_RE = re.compile(r"^\d+(?:\.\d+)+$")
@@ -29,12 +30,14 @@ def announced_version(al: Alignment) -> str | None:
     return counts.most_common(1)[0][0] if counts else None
 
 
-@check("RS301", "document.title-version", Severity.ERROR, scope=Scope.DOCUMENT)
+@check("RS301", "document.title-version", Severity.ERROR, scope=Scope.DOCUMENT, fixable=True)
 def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A title or top heading names a version other than the one the document announces.
 
     The announced version is the upstream title's (or, without one, the version the upstream
     body cites most). Older versions mentioned in the body are history, not a defect.
+
+    `relsync fix` writes the announced version in place of the title's wrong one.
 
     Fails: upstream "# PyTorch 2.6 Release Blog" / `title: "新版本: PyTorch 2.5 发布博客"`.
     Passes: the same title with "PyTorch 2.6"; a body sentence "FlexAttention 最初是在 PyTorch
@@ -62,6 +65,7 @@ def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
                 upstream_line=up.start if up is not None else None,
                 translation_line=block.start,
                 details={"announced": version, "title": wrong},
+                fix=repairs.number_fix(ctx, [block], wrong[0], version) if len(set(wrong)) == 1 else None,
             )
 
 

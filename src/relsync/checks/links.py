@@ -9,6 +9,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..model import Pair, Severity
 from ..parse import HEADING_ID_RE
+from . import repairs
 from .registry import Context, Problem, check
 from .consistency import matched_sides
 
@@ -136,7 +137,7 @@ def _heading_ids(doc) -> set[str]:
     return ids
 
 
-@check("RS204", "consistency.link-mismatch", Severity.ERROR)
+@check("RS204", "consistency.link-mismatch", Severity.ERROR, fixable=True)
 def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A link target or URL differs; the link text may differ, the destination may not.
 
@@ -146,6 +147,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     added is not a finding; a link upstream has and the translation lacks is a warning. A
     same-page `#fragment` upstream that names none of its headings is broken upstream and is
     not compared.
+
+    `relsync fix` writes upstream's target where one link differs, localized as the
+    translation's other links to that site are (a language prefix, a localized host, a rewrite).
 
     Fails: "[notes](https://github.com/pytorch/pytorch/releases/tag/v2.6.0)" /
     "[发布说明](https://github.com/pytorch/pytorch/releases/tag/v2.5.0)". Passes:
@@ -174,5 +178,177 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
+    fix = None
+    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
+            and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx):
+        old = added[0]
+        fix = repairs.link_fix(ctx, trs, old, lost[0], lambda target: _same_language(
+            old, localized_target(target, ctx), ctx))
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
-                           minor=not added)
+                           minor=not added, fix=fix)
+
+
+# -- repairs ------------------------------------------------------------------------------
+
+_BOUNDARY = "/.?#"
+
+
+def _rewrite_rule(up: str, tr: str) -> tuple[str, str]:
+    """How a translation wrote an upstream link: the prefix of ``up`` it replaced and by
+    what (``/guide/a`` -> ``/zh-cn/guide/a``: ``("", "/zh-cn")``); the kept suffix starts at
+    a separator, so ``/fr/x`` -> ``/ar/x`` is ``("/fr", "/ar")``. A trailing slash is no
+    convention."""
+    up, tr = up.rstrip("/"), tr.rstrip("/")
+    k = 0
+    while k < min(len(up), len(tr)) and up[-1 - k] == tr[-1 - k]:
+        k += 1
+    while 0 < k < len(up) and up[len(up) - k] not in _BOUNDARY:
+        k -= 1
+    return up[: len(up) - k], tr[: len(tr) - k]
+
+
+def _fragment_repair_ok(up: tuple[str, str, str], tr: tuple[str, str, str], ctx: Context) -> bool:
+    """Whether a link that differs from upstream's may take upstream's fragment. A localized
+    site may name its headings in its own language (MDN's French pages have
+    ``#considérations_de_sécurité``), so a link to the same page with another fragment is
+    repaired only on the document itself when the fragment names one of the translation's
+    headings, or when the translation's other links keep upstream's fragments."""
+    if up[2] and tr[2] and up[2] != tr[2] and not tr[2].isascii():
+        return False  # the translation names a translated heading of its own page
+    if up[:2] != tr[:2] or up[2] == tr[2]:
+        return True
+    if not up[0] and not up[1]:
+        return up[2].lower() in _translation_ids(ctx)
+    kept, translated = _fragment_habit(ctx)
+    return kept > translated
+
+
+def _translation_ids(ctx: Context) -> set[str]:
+    ids = ctx.memo.get("translation_ids")
+    if ids is None:
+        ids = ctx.memo["translation_ids"] = _heading_ids(ctx.alignment.translation)
+    return ids
+
+
+def _fragment_habit(ctx: Context) -> tuple[int, int]:
+    """How often the translation's links to the page an upstream link names keep its
+    fragment, and how often they name another (a translated heading)."""
+    habit = ctx.memo.get("fragment_habit")
+    if habit is not None:
+        return habit
+    kept = translated = 0
+    al = ctx.alignment
+    for pair in al.pairs:
+        if not pair.is_match:
+            continue
+        ups = [normalize_link(u, ctx) for b in al.upstream_blocks(pair) for u in b.anchors.links]
+        trs = [normalize_link(t, ctx) for b in al.translation_blocks(pair) for t in b.anchors.links]
+        for u in ups:
+            if not u[2] or not (u[0] or u[1]):
+                continue
+            same_page = [t for t in trs if t[:2] == u[:2] and t[2]]
+            if any(t[2] == u[2] for t in same_page):
+                kept += 1
+            elif same_page:
+                translated += 1
+    habit = ctx.memo["fragment_habit"] = (kept, translated)
+    return habit
+
+
+def _language_of(url: str, ctx: Context) -> str:
+    """The language a link names: its first path segment or a host label, when that is a
+    language prefix (``/zh-TW/...``, ``/en-US/...``, ``zh.wikipedia.org``); else ``""``."""
+    parts = urlsplit(url)
+    segments = parts.path.split("/")
+    if len(segments) > 2 and segments[0] == "":
+        first = segments[1].lower()
+        if first in ctx.link_prefixes or first in _ENGLISH_SEGMENTS:
+            return first
+    for label in parts.netloc.lower().split(".")[:-2]:
+        if label in ctx.link_prefixes or label in _ENGLISH_SEGMENTS:
+            return label
+    return ""
+
+
+def _same_language(old: str, new: str | None, ctx: Context) -> str | None:
+    """``new`` if it names the language the translation's own link named: a repair changes
+    where a link leads, not which edition of the site it opens."""
+    if new is None or _language_of(old, ctx) != _language_of(new, ctx):
+        return None
+    return new
+
+
+def _localized_sites(ctx: Context) -> set[str]:
+    """Sites the translation links to with a language prefix or label (``/es/``,
+    ``zh.wikipedia.org``): their links are localized even where none matches upstream's."""
+    sites = ctx.memo.get("localized_sites")
+    if sites is not None:
+        return sites
+    sites = set()
+    for block in ctx.alignment.translation.blocks:
+        for link in block.anchors.links:
+            parts = urlsplit(link)
+            host = parts.netloc.lower()
+            first = parts.path.split("/")[1].lower() if parts.path.startswith("/") and parts.path.count("/") > 1 else ""
+            if first in ctx.link_prefixes or (host and _site(host, ctx)[1]):
+                sites.add(_site(host, ctx)[0] if host else "")
+    ctx.memo["localized_sites"] = sites
+    return sites
+
+
+def _site_of(url: str) -> str:
+    return urlsplit(url).netloc.lower()
+
+
+def _link_examples(ctx: Context) -> list[tuple[str, tuple[str, str]]]:
+    """Every link of the translation that leads where its upstream's does, as ``(upstream
+    site, rewrite rule)``: the document's own localization convention."""
+    examples = ctx.memo.get("link_examples")
+    if examples is not None:
+        return examples
+    examples = []
+    al = ctx.alignment
+    for pair in al.pairs:
+        if not pair.is_match:
+            continue
+        ups = [u for b in al.upstream_blocks(pair) for u in b.anchors.links]
+        trs = [t for b in al.translation_blocks(pair) for t in b.anchors.links]
+        if not ups or not trs:
+            continue
+        keys = {t: normalize_link(t, ctx) for t in trs}
+        for u in ups:
+            key = normalize_link(u, ctx)
+            match = next((t for t in trs if links_match(key, keys[t], ctx)), None)
+            if match is not None:
+                examples.append((_site_of(u), _rewrite_rule(u, match)))
+    ctx.memo["link_examples"] = examples
+    return examples
+
+
+def localized_target(target: str, ctx: Context) -> str | None:
+    """Upstream's ``target`` as this translation writes its links: by the one rule its other
+    links to the same site follow (a ``/zh-cn/`` prefix, a localized host, a rewrite); with
+    no link to that site, by a configured ``link-rewrites`` entry of that site, or as it is
+    when none of the translation's links is localized; ``None`` when its links follow no
+    single convention."""
+    examples = _link_examples(ctx)
+    site = _site_of(target)
+    rules = {rule for s, rule in examples if s == site and target.startswith(rule[0])}
+    if len(rules) == 1:
+        old, new = rules.pop()
+        return _checked(target, new + target[len(old):], ctx)
+    if rules or any(s == site for s, _ in examples):
+        return None
+    for src, dst in ctx.link_rewrites.items():
+        if _site_of(dst) and target.startswith(dst):
+            return _checked(target, src + target[len(dst):], ctx)
+    if (_site(site, ctx)[0] if site else "") in _localized_sites(ctx):
+        return None
+    if all(old == new for _, (old, new) in examples):
+        return target
+    return None
+
+
+def _checked(target: str, written: str, ctx: Context) -> str | None:
+    """``written`` if it still leads where ``target`` does."""
+    return written if links_match(normalize_link(target, ctx), normalize_link(written, ctx), ctx) else None

@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 
 from ..config import RULE_FAMILIES, Config
 from ..errors import ConfigError
-from ..model import Alignment, Document, Finding, Location, Pair, Severity, StrEnum
+from ..model import Alignment, Document, Edit, Finding, Location, Pair, Severity, StrEnum
 from ..project import Project
 
 
@@ -47,6 +47,8 @@ class Problem:
     details: tuple[tuple[str, object], ...] = ()
     minor: bool = False
     """A less certain case of its rule, reported one severity level below the rule's."""
+    fix: Edit | None = None
+    """A safe repair of the translation, when the rule can offer one."""
 
 
 PairRule = Callable[[Pair, "Context"], Iterable[Problem]]
@@ -65,6 +67,8 @@ class Rule:
     func: Callable[..., Iterable[Problem]]
     implementations: dict[Scope, Callable[..., Iterable[Problem]]] = field(default_factory=dict)
     """Every implementation of the rule, by scope."""
+    fixable: bool = False
+    """Some of its findings carry a safe repair (``relsync fix``)."""
 
     @property
     def doc(self) -> str:
@@ -91,11 +95,13 @@ def _loaded() -> dict[str, Rule]:
     return REGISTRY
 
 
-def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scope.PAIR):
+def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scope.PAIR,
+          fixable: bool = False):
     """Register a rule: ``@check("RS201", "consistency.number-mismatch", Severity.ERROR)``.
 
     Registering an id again with the same name and severity at another scope adds an
-    implementation to the rule.
+    implementation to the rule. ``fixable``: the rule attaches a safe repair to the findings
+    it can (``relsync fix`` applies them).
     """
     family, _, slug = name.partition(".")
     scope = Scope(scope)
@@ -110,7 +116,7 @@ def check(rule_id: str, name: str, severity: Severity, scope: Scope | str = Scop
             return func
         if any(r.slug == slug for r in REGISTRY.values()):
             raise ValueError(f"duplicate rule {rule_id} {slug}")
-        REGISTRY[rule_id] = Rule(rule_id, slug, family, severity, scope, func, {scope: func})
+        REGISTRY[rule_id] = Rule(rule_id, slug, family, severity, scope, func, {scope: func}, fixable)
         return func
 
     return register
@@ -204,10 +210,12 @@ class Context:
         translation_line: int | None = None,
         details: dict | None = None,
         minor: bool = False,
+        fix: Edit | None = None,
     ) -> Problem:
         """A problem located on one or both sides of the alignment.
 
-        ``minor`` marks a less certain case, reported one severity level below the rule's.
+        ``minor`` marks a less certain case, reported one severity level below the rule's;
+        ``fix`` is a safe repair of the translation.
         """
         return Problem(
             message,
@@ -215,10 +223,11 @@ class Context:
             Location(self.translation_path, translation_line) if translation_line else None,
             tuple(sorted((details or {}).items())),
             minor,
+            fix,
         )
 
     def pair_finding(self, pair: Pair, message: str, details: dict | None = None,
-                     minor: bool = False) -> Problem:
+                     minor: bool = False, fix: Edit | None = None) -> Problem:
         al = self.alignment
         up = al.span(pair, "upstream")
         tr = al.span(pair, "translation")
@@ -228,6 +237,7 @@ class Context:
             translation_line=tr[0] if tr else None,
             details=details,
             minor=minor,
+            fix=fix,
         )
 
 
@@ -250,7 +260,7 @@ def _lower(severity: Severity) -> Severity:
 
 def _finding(rule: Rule, severity: Severity, p: Problem) -> Finding:
     return Finding(rule.id, rule.slug, _lower(severity) if p.minor else severity, p.message,
-                   p.upstream, p.translation, p.details, p.minor)
+                   p.upstream, p.translation, p.details, p.minor, p.fix)
 
 
 def _active(scope: Scope, enabled: Enabled | None) -> list[tuple[Rule, Callable]]:

@@ -1,6 +1,6 @@
 """Renderers: one module per output format.
 
-The finding formats (``text``, ``json``, ``sarif``, ``github``, ``markdown``) are built from
+The finding formats (``text``, ``json``, ``sarif``, ``github``, ``markdown``, ``rdjson``) are built from
 :meth:`Finding.to_dict <relsync.model.Finding.to_dict>` and the run's summary; the
 side-by-side views of ``relsync diff`` (:mod:`.terminal`, :mod:`.markdown_diff`,
 :mod:`.html`) from each pair's report, through :func:`.views.pair_statuses`.
@@ -39,6 +39,12 @@ def _github(findings, summary, **_):
     return github.render(findings, summary)
 
 
+def _rdjson(findings, summary, **_):
+    from . import rdjson
+
+    return rdjson.render(findings, summary)
+
+
 def _markdown(findings, summary, link_base=None, **_):
     from . import markdown
 
@@ -52,6 +58,7 @@ FINDING_FORMATS = {
     "sarif": _sarif,
     "github": _github,
     "markdown": _markdown,
+    "rdjson": _rdjson,
 }
 
 

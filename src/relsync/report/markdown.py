@@ -8,6 +8,7 @@ checked on GitHub Actions (``$GITHUB_SERVER_URL/$GITHUB_REPOSITORY/blob/$GITHUB_
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 
 from ..model import Finding, Location, Severity
@@ -16,6 +17,7 @@ from .text import summary_line
 #: Findings listed in the table; the rest are counted.
 DEFAULT_LIMIT = 50
 _ICON = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "info"}
+_BACKTICKS_RE = re.compile(r"`+")
 
 
 def default_link_base(env: dict[str, str] | None = None) -> str:
@@ -63,4 +65,21 @@ def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,
                    f"{link(f.upstream, base)} | {cell(f.message)} |")
     if len(worst) < len(findings):
         out += ["", f"{len(findings) - len(worst)} more findings not shown; run `relsync check` for all."]
+    out += suggestions([f for f in worst if f.fix is not None and f.fix.before], base)
     return "\n".join(out) + "\n"
+
+
+def suggestions(findings: list[Finding], base: str) -> list[str]:
+    """Each repair as a ``suggestion`` block: the whole new lines, which is what GitHub puts
+    in place of the lines a review comment is on (``relsync fix`` makes them all)."""
+    if not findings:
+        return []
+    out = ["", "#### Suggested repairs", "", "`relsync fix` makes these repairs; each block is the repaired line."]
+    for f in findings:
+        e = f.fix
+        lines = e.after()
+        fence = "`" * max(3, 1 + max((len(r) for line in lines for r in _BACKTICKS_RE.findall(line)), default=0))
+        where = link(Location(e.path, e.line), base, quote=lambda text: text)
+        out += ["", f"{where}: {f.rule} `{f.slug}`: {cell(e.old)} \u2192 {cell(e.replacement)}", "",
+                f"{fence}suggestion", *lines, fence]
+    return out

@@ -9,7 +9,7 @@ def render(rules, fmt: str = "text") -> str:
     if fmt == "json":
         data = [
             {"id": r.id, "slug": r.slug, "family": r.family, "severity": str(r.severity),
-             "summary": r.summary, "doc": r.doc}
+             "summary": r.summary, "doc": r.doc, "fixable": r.fixable}
             for r in rules
         ]
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
@@ -24,4 +24,5 @@ def render(rules, fmt: str = "text") -> str:
 
 
 def rule_text(rule) -> str:
-    return f"{rule.id} {rule.slug} ({rule.family}, default severity: {rule.severity})\n\n{rule.doc}"
+    repairs = ", repaired by relsync fix" if rule.fixable else ""
+    return f"{rule.id} {rule.slug} ({rule.family}, default severity: {rule.severity}{repairs})\n\n{rule.doc}"

@@ -2,7 +2,8 @@
 
 Each result is located in the translation (or upstream, for a block the translation lacks),
 points at the upstream line as a related location, and carries the baseline fingerprint as a
-partial fingerprint so that a code-scanning service follows a finding as lines move.
+partial fingerprint so that a code-scanning service follows a finding as lines move. A
+finding with a safe repair carries it as a ``fix``.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path, PurePosixPath
 
-from ..model import Finding, Location, Severity
+from ..model import Edit, Finding, Location, Severity
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -36,6 +37,22 @@ def _location(loc: Location, message: str | None = None, id_: int | None = None)
     if message:
         out["message"] = {"text": message}
     return out
+
+
+def fix(e: Edit) -> dict:
+    """A repair as a SARIF ``fix``: one replacement in the translation (columns in code
+    points, as the run's ``columnKind`` says; the end column exclusive)."""
+    return {
+        "description": {"text": f"replace \u201c{e.old}\u201d with \u201c{e.replacement}\u201d"},
+        "artifactChanges": [{
+            "artifactLocation": {"uri": _uri(e.path)},
+            "replacements": [{
+                "deletedRegion": {"startLine": e.line, "startColumn": e.col,
+                                  "endLine": e.end_line, "endColumn": e.end_col},
+                "insertedContent": {"text": e.replacement},
+            }],
+        }],
+    }
 
 
 def rule_descriptor(rule) -> dict:
@@ -68,6 +85,8 @@ def sarif_log(findings: list[Finding], rules=(), version: str = "") -> dict:
             result["locations"] = [_location(primary)]
         if f.translation is not None and f.upstream is not None:
             result["relatedLocations"] = [_location(f.upstream, "upstream", 1)]
+        if f.fix is not None:
+            result["fixes"] = [fix(f.fix)]
         result["partialFingerprints"] = {FINGERPRINT_KEY: f.fingerprint()}
         result["properties"] = {"slug": f.slug}
         results.append(result)

@@ -25,7 +25,8 @@ STAGES = [
      "relsync.project.specs"],
     ["relsync.project.layouts"],
     ["relsync.project.pairing", "relsync.project.detect_js"],
-    ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles"],
+    ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
+     "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors"],
     ["relsync.parse"],
@@ -40,7 +41,7 @@ STAGES = [
     ["relsync.baseline"],
     ["relsync.runner"],
     ["relsync.cli_common"],
-    ["relsync.cli", "relsync.cli_po", "relsync.__main__"],
+    ["relsync.cli", "relsync.cli_po", "relsync.cli_project", "relsync.__main__"],
     ["relsync"],
 ]
 #: Where an import inside a function is allowed: loading a command, an output format or the

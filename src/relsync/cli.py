@@ -74,7 +74,8 @@ def _with_pipeline_options(f):
 class _Commands(click.Group):
     """The command group; `relsync po` (and babel's catalog code) loads only when used."""
 
-    lazy = {"po": ("relsync.cli_po", "po")}
+    lazy = {"po": ("relsync.cli_po", "po"), "pairs": ("relsync.cli_project", "pairs"),
+            "init": ("relsync.cli_project", "init")}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})

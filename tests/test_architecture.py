@@ -29,7 +29,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors"],
-    ["relsync.parse"],
+    ["relsync.mdx", "relsync.parse"],
     ["relsync.similarity"],
     ["relsync.align"],
     ["relsync.stale"],

@@ -80,6 +80,7 @@ def init(ctx: click.Context, layout_name: str | None) -> None:
     atomic_write_text(target, starter_config(layout, locales, upstream_root))
     warn(found.warnings)
     click.echo(f"detected {describe(layout, locales)}")
+    orphans = len(found.orphans)
     click.echo(f"wrote {display_path(target)}: {len(found.pairs)} pairs, {len(found.missing)} missing, "
-               f"{len(found.orphans)} orphans (relsync pairs shows them)")
+               f"{orphans} orphan{'' if orphans == 1 else 's'} (relsync pairs shows them)")
     raise Exit(EXIT_OK)

@@ -21,6 +21,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .anchors import SHORTCODE_RE, prose_anchors
+from . import mdx as _mdx
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
 CONTAINER = "any"
@@ -75,18 +76,21 @@ def _plain_lines(content: str) -> tuple[str, int]:
     return " ".join(lines), hard
 
 
-@functools.lru_cache(maxsize=4)
-def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt:
+@functools.lru_cache(maxsize=8)
+def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
     no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
-    markdown-it's inline pass on every token.
+    markdown-it's inline pass on every token. ``mdx`` adds MDX's ESM and JSX blocks
+    (:mod:`relsync.mdx`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(footnote_plugin)
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    if mdx:
+        md.use(_mdx.mdx_plugin)
     if not inline:
         md.core.ruler.disable(["inline"])
     elif plain_text_fast:
@@ -110,7 +114,8 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
-    tokens = markdown(inline=not outline).parse(norm)
+    mdx = path.lower().endswith(".mdx")
+    tokens = markdown(inline=not outline, mdx=mdx).parse(_mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()
@@ -373,6 +378,10 @@ class _Builder:
     def _html(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         content = tok.content
+        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure without text
+            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text="", anchors=_NO_ANCHORS,
+                                 markup=_NO_MARKUP, level=0, quote=quote, info="mdx", source=content))
+            return
         stripped = content.strip()
         if stripped.startswith("<!--") and stripped.endswith("-->") and stripped.count("<!--") == 1:
             m = SUPPRESS_RE.search(stripped)

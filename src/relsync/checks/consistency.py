@@ -200,8 +200,18 @@ _PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")
 _NON_CODE_RE = re.compile(r"[^\x21-\x7e]+")
 
 
+#: Attributes of a Hugo or Liquid shortcode whose values are text a translation translates.
+SHORTCODE_PROSE_ATTRIBUTES = ("alt", "title", "caption", "text", "label", "header", "description",
+                              "summary", "attr")
+_SHORTCODE_PROSE_RE = re.compile(
+    r"\b(" + "|".join(SHORTCODE_PROSE_ATTRIBUTES) + r")(\s*=\s*)(?:\"[^\"]*\"|'[^']*')")
+
+
 def _code_core(code: str) -> str:
-    """Code with parenthesized remarks, text between tags and non-ASCII text removed."""
+    """Code with parenthesized remarks, text between tags, the prose attributes of a
+    shortcode (``alt``, ``caption``, ``title``, ...) and non-ASCII text removed."""
+    if code.startswith(("{{<", "{{%", "{%")):
+        code = _SHORTCODE_PROSE_RE.sub(r'\1\2""', code)
     code = _PAREN_RE.sub("", code)
     code = re.sub(r">[^<>]*<", "><", code)
     return _NON_CODE_RE.sub("", code)

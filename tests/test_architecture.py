@@ -30,6 +30,7 @@ STAGES = [
     ["relsync.project"],
     ["relsync.anchors"],
     ["relsync.mdx", "relsync.parse"],
+    ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.align"],
     ["relsync.stale"],

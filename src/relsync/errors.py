@@ -33,3 +33,31 @@ class InputError(RelsyncError):
 
 class ConfigError(RelsyncError):
     """An invalid configuration value."""
+
+
+# -- warnings ------------------------------------------------------------------------------
+
+#: What a run has to say without failing (a shallow clone, a repository git refuses), in
+#: the order said; the command line prints each once on stderr after its output.
+_NOTICES: list[str] = []
+
+
+def notice(message: str) -> None:
+    """Say ``message`` to the user once this run (``relsync: warning: ...``), not as an error."""
+    _NOTICES.append(message)
+
+
+def notice_mark() -> int:
+    """A mark to ask later what was noticed since (:func:`notices_since`)."""
+    return len(_NOTICES)
+
+
+def notices_since(mark: int) -> list[str]:
+    return list(dict.fromkeys(_NOTICES[mark:]))
+
+
+def drain_notices() -> list[str]:
+    """The notices since the last call, each once, in order (the list is emptied)."""
+    out = list(dict.fromkeys(_NOTICES))
+    _NOTICES.clear()
+    return out

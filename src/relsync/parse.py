@@ -131,6 +131,7 @@ class _Builder:
         self.raw: list[dict] = []
         self.front_matter: dict[str, object] = {}
         self.comments: list[tuple[int, str, frozenset[str]]] = []
+        self.notes: list[tuple[int, int, str]] = []
         self.problems: list[tuple[int, str]] = []
 
     # -- token walk -------------------------------------------------------------------
@@ -388,6 +389,8 @@ class _Builder:
             if m:
                 rules = frozenset(r for r in re.split(r"[\s,]+", m.group(2).strip()) if r)
                 self.comments.append((end, m.group(1).lower(), rules))
+            elif stripped[4:-3].strip():
+                self.notes.append((start, end, stripped[4:-3]))
             return
         if "<table" in content.lower():
             parser = _HtmlTable()
@@ -462,6 +465,7 @@ class _Builder:
             suppressions={k: frozenset(v) for k, v in suppressions.items()},
             file_suppressions=frozenset(file_rules),
             problems=self.problems,
+            comments=self.notes,
         )
 
 

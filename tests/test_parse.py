@@ -257,3 +257,16 @@ def test_mdx_file_pairs_are_not_untranslated_for_their_imports(run_cli, tmp_path
     assert code == 1, err
     findings = json.loads(out)["findings"]
     assert not [f for f in findings if f["slug"] in ("untranslated", "code-mismatch")]
+
+
+def test_mkdocs_admonitions_are_containers_with_a_markdown_body():
+    """Material for MkDocs' `??? note "Title"` (mkdocs-suffix fixture, plugins.fr.md): the
+    indented body is prose, not a code block."""
+    doc = parse('??? note "Ordre de chargement"\n\n    Les extensions sont chargées dans l\'ordre.\n\n'
+                "!!! tip\n\n    Sans titre.\n", "plugins.fr.md")
+    assert [(b.kind, b.start, b.text, b.info) for b in doc.blocks] == [
+        ("container", 1, "Ordre de chargement", "note"),
+        ("paragraph", 3, "Les extensions sont chargées dans l'ordre.", ""),
+        ("container", 5, "", "tip"),
+        ("paragraph", 7, "Sans titre.", ""),
+    ]

@@ -157,7 +157,7 @@ def test_upstream_root_that_is_not_a_git_checkout_warns_once(run_cli, mdn, tmp_p
         'translation = "files/{lang}/{path}"\n', encoding="utf-8")
     code, findings, err = run_check(run_cli, translated.root)
     assert of(findings, "stale") == []
-    assert err.count("\n") == 1 and "not a git work tree" in err and "content-export" in err
+    assert err.count("\n") == 1 and "not in a git work tree" in err and "upstream-root" in err
 
 
 PYTORCH_POST = "_posts/2025-01-29-pytorch2-6.md"
@@ -188,3 +188,34 @@ def test_translators_notes_beside_pytorch_github_io(run_cli, tmp_path):
     site.edit(PYTORCH_POST, ("FP16 support on X86 CPUs.", "FP16 and BF16 support on X86 CPUs."))
     site.commit("Post: BF16 too")
     assert len(of(run_check(run_cli, notes.root)[1], "stale")) == 1
+
+
+def test_cache_key_covers_the_upstream_checkouts_history(mdn, monkeypatch):
+    from relsync import runner
+    from relsync.checks import resolve_settings
+    from relsync.config import load_config
+    from relsync.project import discover
+
+    content, translated, synced = mdn
+    monkeypatch.chdir(translated.root)
+    cfg = resolve_settings(load_config(translated.root))
+    spec = discover(cfg).pairs[0]
+    before = runner.cache_key(spec, cfg)
+    content.write("files/en-us/web/index.md", "---\ntitle: Web\n---\n\nThe web.\n")
+    content.commit("Another page")  # the upstream checkout moved; none of the pair's files did
+    moved = runner.cache_key(spec, cfg)
+    assert moved != before
+    translated.write("files/ja/web/index.md", "---\ntitle: Web\n---\n\nウェブ。\n")
+    translated.commit("ja: another page")  # so did the translation's own checkout
+    assert runner.cache_key(spec, cfg) != moved
+
+
+def test_a_cached_run_in_a_shallow_clone_is_recomputed_once_the_history_is_fetched(run_cli, repo, tmp_path):
+    clone = tmp_path / "clone"
+    Repo.clone(repo.root, clone, "--depth", "1")
+    for _ in range(2):  # the second run reads no result the warning came with
+        code, out, err = run_cli("check", "--format", "json", cwd=clone)
+        assert of(json.loads(out)["findings"], "stale") == [] and "shallow clone" in err
+    Repo(clone, init=False).git("fetch", "-q", "--unshallow")
+    code, out, err = run_cli("check", "--format", "json", cwd=clone)
+    assert len(of(json.loads(out)["findings"], "stale")) == 1 and err == ""

@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
@@ -89,6 +90,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(footnote_plugin)
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
     if mdx:
         md.use(_mdx.mdx_plugin)
     if not inline:
@@ -180,6 +182,8 @@ class _Builder:
                 self._html(tok, quote)
             elif t == f"container_{CONTAINER}_open":
                 self._container(tok)
+            elif t == "admonition_open":
+                i = self._admonition(tokens, i)
             elif t == "footnote_open":
                 item_first.append(True)
             elif t == "footnote_close":
@@ -414,6 +418,18 @@ class _Builder:
                  anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
+
+    def _admonition(self, tokens: list[Token], i: int) -> int:
+        """``!!! note "Title"``: a container whose title is the quoted text (its body, the
+        indented lines, is ordinary Markdown)."""
+        tok = tokens[i]
+        title = tokens[i + 2] if i + 2 < len(tokens) and tokens[i + 1].type == "admonition_title_open" else None
+        start, _ = self._span(tok.map)
+        text = title.content.strip() if title is not None and '"' in tok.info else ""
+        self.raw.append(dict(kind=BlockKind.CONTAINER, start=start, end=start, text=text,
+                             anchors=self._prose(text), markup=Markup(), level=0, quote=0,
+                             info=str(tok.meta.get("tag") or ""), source=text))
+        return i + 3 if title is not None else i
 
     def _container(self, tok: Token) -> None:
         start, _ = self._span(tok.map)

@@ -197,7 +197,7 @@ def _from_git(upstream: Path, translation: Path, al: Alignment, since: str | Non
         if since is not None or base is not None:
             raise ConfigError(f"--since and --base need git: {upstream} is not in a git work tree")
         if recorded is not None:
-            notice(NOT_A_CHECKOUT.format(root=upstream.resolve().parent))
+            notice(NOT_A_CHECKOUT)
         return None
     if is_shallow(repo):
         notice(SHALLOW.format(repo=repo.resolve()))

@@ -26,8 +26,9 @@ SHALLOW = ("{repo} is a shallow clone: staleness is measured only within the his
            "(in CI: actions/checkout with fetch-depth: 0; locally: git fetch --unshallow)")
 REFUSED = ("git refuses to read {repo} (dubious ownership: it belongs to another user), so "
            "nothing is reported stale; allow it with: git config --global --add safe.directory {repo}")
-NOT_A_CHECKOUT = ("{root} is not a git work tree: the upstream revisions translations record "
-                  "cannot be read, so nothing is reported stale (point upstream-root at a clone)")
+NOT_A_CHECKOUT = ("the upstream files are not in a git work tree, so the revisions translations record "
+                  "(source_commit, l10n.sourceCommit) cannot be read and nothing is reported stale "
+                  "from them (check the upstream out with git, and point upstream-root at the clone)")
 
 
 @functools.lru_cache(maxsize=1)

@@ -287,3 +287,12 @@ def test_library_discover_of_a_site(tmp_path):
     assert project.layout.name == "vitepress" and project.layout.source_language == "en_US"
     assert [p.locale for p in project.pairs] == ["fr", "fr", "zh_CN", "zh_CN", "zh_CN"]
     assert project.pairs[0].name == "guide/getting-started.md"
+
+
+def test_broken_site_configuration_names_the_file(run_cli, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(LAYOUTS / "hugo-k8s", site)
+    (site / "hugo.toml").write_text('defaultContentLanguage = "en\n', encoding="utf-8")
+    code, out, err = run_cli("pairs", cwd=site)
+    assert code == 2 and err.count("\n") == 1
+    assert "hugo.toml: cannot read the site's configuration" in err

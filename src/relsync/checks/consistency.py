@@ -102,6 +102,9 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Dates are compared as dates across locale formats (month names come from babel's locale
     data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
+    A post's publication date (front matter `date:`, or the date a Jekyll or Hugo post's file
+    name starts with) is upstream's date too: the translation's `date:` and dateline must
+    give it.
 
     Fails: "Published: January 29, 2025" / "发布: 2024年10月17日". Passes: "Published: January
     29, 2025" / "发布: 2025年1月29日".

@@ -296,3 +296,33 @@ def test_broken_site_configuration_names_the_file(run_cli, tmp_path):
     code, out, err = run_cli("pairs", cwd=site)
     assert code == 2 and err.count("\n") == 1
     assert "hugo.toml: cannot read the site's configuration" in err
+
+
+def test_dated_and_undated_names_pair_by_slug(run_cli, k8s):
+    """kubernetes/website keeps a blog post as `_posts/2025-04-23-Kubernetes-v1-33-Release/index.md`
+    upstream; a translation may name it by its slug alone."""
+    post = "blog/_posts/2025-04-23-Kubernetes-v1-33-Release/index.md"
+    ja = k8s / "content/ja/blog/_posts/Kubernetes-v1-33-Release.md"
+    ja.parent.mkdir(parents=True)
+    shutil.copyfile(k8s / "content/zh-cn" / post, ja)
+    got = pairs_json(run_cli, k8s)
+    assert {"upstream": f"content/en/{post}", "translation": "content/ja/blog/_posts/Kubernetes-v1-33-Release.md",
+            "locale": "ja"} in got["pairs"]
+    assert not [m for m in got["missing"] if m["upstream"] == f"content/en/{post}" and m["locale"] == "ja"]
+    assert not [o for o in got["orphans"] if o["translation"].endswith("Kubernetes-v1-33-Release.md")]
+
+
+def test_pairs_of_one_locale(run_cli):
+    got = pairs_json(run_cli, LAYOUTS / "hugo-k8s", "-l", "ja")
+    assert {p["locale"] for p in got["pairs"]} == {"ja"} and [x["locale"] for x in got["locales"]] == ["ja"]
+
+
+def test_settings_above_a_site_win_over_detecting_it(run_cli, tmp_path):
+    """A monorepo with relsync.toml at its root and the site in website/: running from
+    website/ uses the settings, as before sites were detected."""
+    shutil.copytree(LAYOUTS / "hugo-k8s", tmp_path / "website")
+    (tmp_path / "relsync.toml").write_text(
+        'upstream = "website/content/en/{path}"\ntranslation = "website/content/{lang}/{path}"\n'
+        'locales = ["zh-cn"]\n', encoding="utf-8")
+    got = pairs_json(run_cli, tmp_path / "website")
+    assert got["layout"] == "patterns" and {p["locale"] for p in got["pairs"]} == {"zh_CN"}

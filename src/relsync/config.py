@@ -160,17 +160,18 @@ SITE_MARKERS = (
 
 
 def _site_root(directory: Path) -> bool:
-    """Whether a directory is the root of a site: a generator's configuration, relsync's own
-    ``upstream/``, or MDN's translated-content beside mdn/content."""
-    if (directory / "upstream").is_dir() or any((directory / m).exists() for m in SITE_MARKERS):
+    """Whether a directory is the root of a site: a generator's configuration, or MDN's
+    translated-content beside mdn/content."""
+    if any((directory / m).exists() for m in SITE_MARKERS):
         return True
     return (directory / "files").is_dir() and (directory.parent / "content/files/en-us").is_dir()
 
 
 def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
-    """The project root: the nearest directory with relsync.toml, a pyproject.toml that has
-    ``[tool.relsync]``, an ``upstream/`` directory or a site generator's configuration; else
-    the start directory."""
+    """The project root: the nearest directory with relsync.toml or a pyproject.toml that
+    has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
+    directory or a site relsync detects (a generator's configuration); else the start
+    directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -184,7 +185,8 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
                 data = {}
             if "relsync" in data.get("tool", {}):
                 return directory, pp
-        if _site_root(directory):
+    for directory in (start, *start.parents):
+        if (directory / "upstream").is_dir() or _site_root(directory):
             return directory, None
     return start, None
 

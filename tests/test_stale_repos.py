@@ -219,3 +219,14 @@ def test_a_cached_run_in_a_shallow_clone_is_recomputed_once_the_history_is_fetch
     Repo(clone, init=False).git("fetch", "-q", "--unshallow")
     code, out, err = run_cli("check", "--format", "json", cwd=clone)
     assert len(of(json.loads(out)["findings"], "stale")) == 1 and err == ""
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_many_unknown_revisions_are_one_warning(run_cli, repo, jobs):
+    record = "---\nrelsync: {source_commit: 0123456789abcdef0123456789abcdef01234567}\n---\n"
+    repo.write(TR, record + repo.read(TR))
+    repo.write("upstream/second.md", repo.read(UP))
+    repo.write("locales/zh_CN/second.md", repo.read(TR))
+    repo.commit("a second page")
+    code, out, err = run_cli("check", "--no-cache", "-j", jobs, cwd=repo.root)
+    assert err.count("\n") == 1 and err.rstrip().endswith("(and 1 more like it)"), err

@@ -38,13 +38,15 @@ class ConfigError(RelsyncError):
 # -- warnings ------------------------------------------------------------------------------
 
 #: What a run has to say without failing (a shallow clone, a repository git refuses), in
-#: the order said; the command line prints each once on stderr after its output.
-_NOTICES: list[str] = []
+#: the order said, as (key, message); the command line prints each key's first message once
+#: on stderr after its output, with how many more it stands for.
+_NOTICES: list[tuple[str, str]] = []
 
 
-def notice(message: str) -> None:
-    """Say ``message`` to the user once this run (``relsync: warning: ...``), not as an error."""
-    _NOTICES.append(message)
+def notice(message: str, key: str | None = None) -> None:
+    """Say ``message`` to the user this run (``relsync: warning: ...``), not as an error.
+    Messages with one ``key`` are said once, the first standing for the others."""
+    _NOTICES.append((key or message, message))
 
 
 def notice_mark() -> int:
@@ -52,12 +54,28 @@ def notice_mark() -> int:
     return len(_NOTICES)
 
 
-def notices_since(mark: int) -> list[str]:
-    return list(dict.fromkeys(_NOTICES[mark:]))
+def notices_since(mark: int) -> list[tuple[str, str]]:
+    """The ``(key, message)`` notices since ``mark`` (for a worker to hand back)."""
+    return list(_NOTICES[mark:])
 
 
 def drain_notices() -> list[str]:
-    """The notices since the last call, each once, in order (the list is emptied)."""
-    out = list(dict.fromkeys(_NOTICES))
+    """The notices since the last call, one per key, in order (the list is emptied)."""
+    out = _collapse(_NOTICES)
     _NOTICES.clear()
     return out
+
+
+def collapse_notices(notices: list[tuple[str, str]]) -> list[str]:
+    """One message per key, saying how many more it stands for."""
+    return _collapse(notices)
+
+
+def _collapse(notices: list[tuple[str, str]]) -> list[str]:
+    first: dict[str, str] = {}
+    more: dict[str, set[str]] = {}
+    for key, message in notices:
+        first.setdefault(key, message)
+        more.setdefault(key, set()).add(message)
+    return [message + (f" (and {len(more[key]) - 1} more like it)" if len(more[key]) > 1 else "")
+            for key, message in first.items()]

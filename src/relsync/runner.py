@@ -30,7 +30,7 @@ from ._version import __version__
 from .baseline import apply_baseline, baseline_path, read_baseline
 from .checks import ProjectContext, resolve_settings, run_project_checks
 from .config import Config, load_config
-from .errors import InputError, RelsyncError, notice, notice_mark, notices_since
+from .errors import InputError, RelsyncError, collapse_notices, notice, notice_mark, notices_since
 from .io import display_path
 from .model import Finding, Location, Severity
 from .parse import parse
@@ -92,7 +92,7 @@ def run(project: Project, *, jobs: int = 1, cache: "Cache | None" = None,
     if shard is not None:
         files = [f for f in files if _in_shard(f, *shard)]
     findings = sorted([*files, *found], key=Finding.sort_key)
-    result = CheckResult(findings, pairs, files=files, reports=results, warnings=notices_since(mark))
+    result = CheckResult(findings, pairs, files=files, reports=results, warnings=collapse_notices(notices_since(mark)))
     if baseline is not None:
         kept, result.baselined = apply_baseline(findings, read_baseline(baseline))
         result.findings = kept
@@ -281,7 +281,7 @@ def _one(spec: PairSpec, cfg: Config, reports: bool, since: str | None,
     return check_pair(spec, cfg)
 
 
-def _check_one(spec: PairSpec) -> tuple[str, object, list[str]]:
+def _check_one(spec: PairSpec) -> tuple[str, object, list[tuple[str, str]]]:
     """Check one pair in a worker; errors and notices travel back as values."""
     assert _WORKER is not None
     cfg, reports, since, base = _WORKER
@@ -327,7 +327,7 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
 
     uncacheable: set[int] = set()
 
-    def done(k: int, value: PairReport | list[Finding], said: list[str]) -> None:
+    def done(k: int, value: PairReport | list[Finding], said: list[tuple[str, str]]) -> None:
         if said:  # a result the history could not fully tell is not kept
             uncacheable.add(k)
         if reports:
@@ -351,8 +351,8 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
                     raise InputError(path, problem, line)
                 if status == "error":
                     raise RelsyncError(str(value))
-                for message in said:
-                    notice(message)
+                for key, message in said:
+                    notice(message, key)
                 done(k, value if reports else [_finding_from_json(d) for d in value], said)
     else:
         for k in todo:

@@ -255,7 +255,8 @@ def _unknown_revision(repo: Path, rev: str, source: str, line: int | None, al: A
         raise ConfigError(f"unknown revision {rev!r}")
     if source == "front-matter" and not is_shallow(repo):
         notice(f"{al.translation.path}:{line}: source_commit {rev} is not a commit of {repo.resolve()}, "
-               f"so its staleness is not known (fetch the history: git -C {repo.resolve()} fetch)")
+               f"so its staleness is not known (fetch the history: git -C {repo.resolve()} fetch)",
+               key=f"unknown-revision:{repo.resolve()}")
     return None
 
 

@@ -230,3 +230,14 @@ def test_many_unknown_revisions_are_one_warning(run_cli, repo, jobs):
     repo.commit("a second page")
     code, out, err = run_cli("check", "--no-cache", "-j", jobs, cwd=repo.root)
     assert err.count("\n") == 1 and err.rstrip().endswith("(and 1 more like it)"), err
+
+
+def test_init_beside_mdn_content_writes_its_upstream_root(run_cli, mdn):
+    content, translated, synced = mdn
+    (translated.root / "files" / "ja" / "docs").mkdir()
+    code, out, err = run_cli("init", cwd=translated.root / "files" / "ja" / "docs")
+    assert code == 0, err
+    text = (translated.root / "relsync.toml").read_text(encoding="utf-8")
+    assert 'layout = "mdn"' in text and 'upstream-root = "../content"' in text
+    code, out, err = run_cli("pairs", "--format", "json", cwd=translated.root)
+    assert len(json.loads(out)["pairs"]) == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import click
@@ -11,7 +12,7 @@ from .cli_common import Exit, emit, locale_option, settings
 from .config import Config
 from .errors import EXIT_ERROR, EXIT_OK, ConfigError
 from .io import atomic_write_text, display_path
-from .project import Project, discover, layout_for, relative_path
+from .project import Project, discover, layout_for
 from .project.starter import describe, starter_config
 from .report import pairs as pairs_report
 
@@ -73,9 +74,9 @@ def init(ctx: click.Context, layout_name: str | None) -> None:
         raise ConfigError(f"{exc} (or name one: relsync init --layout hugo)") from None
     found: Project = discover(cfg)
     locales = [(x, found.codes.get(x, x)) for x in found.locales + found.not_started]
-    upstream_root = relative_path(layout.upstream_root) if layout.upstream_root else None
-    if upstream_root and cfg.root.resolve() != Path.cwd().resolve():
-        upstream_root = str(layout.upstream_root)
+    upstream_root = None
+    if layout.upstream_root is not None:  # relative to the root, as the setting is read
+        upstream_root = os.path.relpath(layout.upstream_root, cfg.root.resolve()).replace(os.sep, "/")
     target = cfg.root / "relsync.toml"
     atomic_write_text(target, starter_config(layout, locales, upstream_root))
     warn(found.warnings)

@@ -17,6 +17,7 @@ the project root, except ``upstream-root``, which names a checkout the user chos
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,11 +104,18 @@ class Project:
 
 def relative_path(path: Path | str) -> str:
     """A path relative to the current directory (``../other-checkout/x.md`` too)."""
-    real = os.path.realpath(path)
+    directory, name = os.path.split(os.fspath(path))
+    real = os.path.join(_real_directory(directory), name)
     try:
-        return os.path.relpath(real, os.getcwd()).replace(os.sep, "/")
+        return os.path.relpath(real, _real_directory(os.getcwd())).replace(os.sep, "/")
     except ValueError:  # another drive
         return real
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_directory(directory: str) -> str:
+    """A directory with its symbolic links resolved (once per directory, not per file)."""
+    return os.path.realpath(directory or ".")
 
 
 # -- which layout -------------------------------------------------------------------------

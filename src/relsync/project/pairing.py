@@ -87,8 +87,12 @@ def pair_layout(layout: Layout, cfg: Config) -> Found:
     bound = [_bound(rule, spec) for rule, specs in rule_locales for spec in specs] if same_tree else []
     started: dict[LocaleSpec, bool] = {}
     seen_unbuilt: set[Path] = set()
+    upstreams: dict[tuple, tuple[dict[str, str], list[str]]] = {}
     for rule, specs in rule_locales:
-        upstream, unbuilt = _upstream_entries(rule, trees["up"], bound, cfg)
+        same = (rule.upstream, rule.include, rule.exclude, rule.exclude_re, rule.unbuilt)
+        if same not in upstreams:  # Hugo has one rule per locale over the same upstream files
+            upstreams[same] = _upstream_entries(rule, trees["up"], bound, cfg)
+        upstream, unbuilt = upstreams[same]
         for rel in unbuilt:
             if up_root / rel not in seen_unbuilt:
                 seen_unbuilt.add(up_root / rel)

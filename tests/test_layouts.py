@@ -315,6 +315,9 @@ def test_dated_and_undated_names_pair_by_slug(run_cli, k8s):
 def test_pairs_of_one_locale(run_cli):
     got = pairs_json(run_cli, LAYOUTS / "hugo-k8s", "-l", "ja")
     assert {p["locale"] for p in got["pairs"]} == {"ja"} and [x["locale"] for x in got["locales"]] == ["ja"]
+    for name in ("zh_CN", "zh-cn", "zh-CN"):  # relsync's name or the code the paths write
+        got = pairs_json(run_cli, LAYOUTS / "hugo-k8s", "-l", name)
+        assert len(got["pairs"]) == 4 and {p["locale"] for p in got["pairs"]} == {"zh_CN"}
 
 
 def test_settings_above_a_site_win_over_detecting_it(run_cli, tmp_path):

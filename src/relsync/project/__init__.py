@@ -67,12 +67,14 @@ class Project:
     """Configured locales with no translation yet."""
 
     def only_locale(self, locale: str) -> "Project":
-        """The same project restricted to one locale."""
-        return Project(self.config, [p for p in self.pairs if p.locale == locale],
-                       [m for m in self.missing if m.locale == locale],
-                       [o for o in self.orphans if o.locale == locale],
-                       [x for x in self.locales if x == locale], self.layout, self.warnings,
-                       self.unbuilt, self.codes, [x for x in self.not_started if x == locale])
+        """The same project restricted to one locale, named as relsync names it (``zh_CN``)
+        or as its paths write it (``zh-cn``)."""
+        wanted = {locale, locale_name(locale)} | {x for x, code in self.codes.items() if code == locale}
+        return Project(self.config, [p for p in self.pairs if p.locale in wanted],
+                       [m for m in self.missing if m.locale in wanted],
+                       [o for o in self.orphans if o.locale in wanted],
+                       [x for x in self.locales if x in wanted], self.layout, self.warnings,
+                       self.unbuilt, self.codes, [x for x in self.not_started if x in wanted])
 
     def to_dict(self) -> dict[str, object]:
         """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the

@@ -241,3 +241,15 @@ def test_init_beside_mdn_content_writes_its_upstream_root(run_cli, mdn):
     assert 'layout = "mdn"' in text and 'upstream-root = "../content"' in text
     code, out, err = run_cli("pairs", "--format", "json", cwd=translated.root)
     assert len(json.loads(out)["pairs"]) == 1
+
+
+def test_an_upstream_block_removed_in_the_other_checkout_leaves_its_translation_orphaned(run_cli, mdn):
+    content, translated, synced = mdn
+    path = f"files/en-us/{RELEASE_121}"
+    text = content.read(path)
+    start = text.index("- The {{cssxref(\":has\"")
+    content.write(path, text[:start] + text[text.index("\n", start) + 1:])
+    content.commit("Release notes: :has() moved to 121's follow-up")
+    orphaned = of(run_check(run_cli, translated.root)[1], "orphaned")
+    assert len(orphaned) == 1 and ":has" in orphaned[0]["message"]
+    assert orphaned[0]["translation"]["path"] == f"files/ja/{RELEASE_121}"

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from relsync.parse import _Builder, markdown, parse
+
+from .conftest import FIXTURES
 
 DOC = """---
 title: "Release 2.6"
@@ -185,3 +189,84 @@ def test_plain_paragraph_breaks_read_as_markdown_it_reads_them():
     (block,) = parse(text).blocks
     assert block.text == "First line second line third\tline\t last"
     assert dict(block.markup.counts) == {"hardbreak": 1}
+
+
+# -- MDX ----------------------------------------------------------------------------------
+
+MDX = """---
+title: Install
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+Press <Kbd>Ctrl</Kbd> to start.
+
+<Tabs groupId="os">
+  <TabItem value="mac" label="macOS">
+    Install it with Homebrew.
+  </TabItem>
+</Tabs>
+
+<Card
+  title="Get started"
+  icon="rocket"
+/>
+
+{/* the next step's comment isn't prose */}
+
+```jsx
+<Tabs>
+  <TabItem value="a">x</TabItem>
+</Tabs>
+```
+
+export const meta = {draft: false};
+"""
+
+
+def test_mdx_imports_exports_and_jsx_are_structure_without_text():
+    doc = parse(MDX, "guide/install.mdx")
+    shown = [(b.kind, b.start, b.end, b.text) for b in doc.blocks if b.kind not in ("front_matter", "title")]
+    assert shown == [
+        ("html", 5, 6, ""),
+        ("paragraph", 8, 8, "Press Ctrl to start."),
+        ("html", 10, 10, ""), ("html", 11, 11, ""),
+        ("paragraph", 12, 12, "Install it with Homebrew."),
+        ("html", 13, 13, ""), ("html", 14, 14, ""),
+        ("html", 16, 19, ""),
+        ("html", 21, 21, ""),
+        ("code", 23, 27, '<Tabs>\n  <TabItem value="a">x</TabItem>\n</Tabs>\n'),
+        ("html", 29, 29, ""),
+    ]
+
+
+def test_markdown_files_keep_commonmark_reading_of_the_same_text():
+    doc = parse(MDX, "guide/install.md")
+    kinds = [(b.kind, b.start) for b in doc.blocks if b.kind not in ("front_matter", "title")]
+    assert kinds[0] == ("paragraph", 5)  # "import Tabs ..." is a sentence in Markdown
+    assert ("html", 10) in kinds and ("paragraph", 12) not in kinds  # one HTML block to the blank line
+    assert kinds[-1] == ("paragraph", 29)
+
+
+def test_mdx_file_pairs_are_not_untranslated_for_their_imports(run_cli, tmp_path):
+    """starlight-root's getting-started.mdx: its import line is kept as is in every
+    translation; it is code, not English left in the French page."""
+    site = FIXTURES / "layouts" / "starlight-root"
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=site)
+    assert code == 1, err
+    findings = json.loads(out)["findings"]
+    assert not [f for f in findings if f["slug"] in ("untranslated", "code-mismatch")]
+
+
+def test_mkdocs_admonitions_are_containers_with_a_markdown_body():
+    """Material for MkDocs' `??? note "Title"` (mkdocs-suffix fixture, plugins.fr.md): the
+    indented body is prose, not a code block."""
+    doc = parse('??? note "Ordre de chargement"\n\n    Les extensions sont chargées dans l\'ordre.\n\n'
+                "!!! tip\n\n    Sans titre.\n", "plugins.fr.md")
+    assert [(b.kind, b.start, b.text, b.info) for b in doc.blocks] == [
+        ("container", 1, "Ordre de chargement", "note"),
+        ("paragraph", 3, "Les extensions sont chargées dans l'ordre.", ""),
+        ("container", 5, "", "tip"),
+        ("paragraph", 7, "Sans titre.", ""),
+    ]

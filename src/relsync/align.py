@@ -15,6 +15,7 @@ from collections import Counter
 
 from rapidfuzz import fuzz
 
+from .comments import commented_blocks
 from .languages import CJK_SHARE, cjk_ratio
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .similarity import KIND_GROUP, Scorer, Unit, anchor_keys, dice, position_prior, units_of
@@ -169,6 +170,8 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
             return 1.0
         if any(k.startswith("t:#") and k in b.keys for k in a.keys):
             return 1.0  # the same heading id: the same section
+        if b.source and b.source == " ".join(a.text.split()):
+            return 1.0  # the translation's source comment is this heading
         own = scorer.score((hu[ai[0]],), (ht[bj[0]],), a.pos, b.pos)
         body_a, length_a = _body(upstream, up, hu[ai[0]])
         body_b, length_b = _body(translation, tr, ht[bj[0]])
@@ -333,6 +336,38 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list
     return chosen
 
 
+def _comment_anchors(ra: list[int], rb: list[int], scorer: Scorer) -> list[tuple[int, int]]:
+    """Pairs of the region whose translation's source comment is the upstream text, each
+    found once: the strongest anchors there are."""
+    wanted = {}
+    for y, u in enumerate(rb):
+        source = scorer.tr[u].source
+        if source:
+            wanted.setdefault(source, []).append(y)
+    if not wanted:
+        return []
+    found: dict[str, list[int]] = {}
+    for x, u in enumerate(ra):
+        text = " ".join(scorer.up[u].text.split())
+        if text in wanted:
+            found.setdefault(text, []).append(x)
+    return _lis([(xs[0], wanted[t][0]) for t, xs in found.items() if len(xs) == 1 and len(wanted[t]) == 1])
+
+
+def _with_comment_anchors(strong: list[tuple[int, int]], weak: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``strong`` anchors, with the ``weak`` ones that fit between them in order."""
+    if not strong:
+        return weak
+    chain = list(strong)
+    for x, y in weak:
+        k = bisect.bisect_left(chain, (x, y))
+        before = chain[k - 1] if k else (-1, -1)
+        after = chain[k] if k < len(chain) else (1 << 30, 1 << 30)
+        if before[0] < x < after[0] and before[1] < y < after[1]:
+            chain.insert(k, (x, y))
+    return chain
+
+
 def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
     """Align the units between two heading sync points: unique anchors first, then the DP
     on each gap between them."""
@@ -350,6 +385,7 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
         if min(diagonal) >= DIAGONAL_THRESHOLD:
             return [((ra[x],), (rb[x],), diagonal[x]) for x in range(n)]
     anchors = _unique_anchors(ra, rb, scorer, score) if n > 1 and m > 1 else []
+    anchors = _with_comment_anchors(_comment_anchors(ra, rb, scorer), anchors)
     out = []
     prev_x, prev_y = 0, 0
     for x, y in anchors + [(n, m)]:
@@ -422,6 +458,12 @@ def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
     up = units_of(upstream)
     tr = units_of(translation)
+    commented = commented_blocks(translation)
+    if commented:
+        for u in tr:
+            if u.blocks[0] in commented:
+                comment, k = commented[u.blocks[0]]
+                u.source = comment.text(k)
     scorer = Scorer(up, tr)
     sync = _sync_points(upstream, translation, up, tr, scorer)
 

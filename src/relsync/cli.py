@@ -22,7 +22,7 @@ from .checks import find_rule
 from .checks import rules as all_rules
 from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project
 from .config import parse_severity
-from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
+from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError, drain_notices
 from .io import display_path
 from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
@@ -75,7 +75,8 @@ def _with_pipeline_options(f):
 class _Commands(click.Group):
     """The command group; `relsync po` (and babel's catalog code) loads only when used."""
 
-    lazy = {"po": ("relsync.cli_po", "po")}
+    lazy = {"po": ("relsync.cli_po", "po"), "pairs": ("relsync.cli_project", "pairs"),
+            "init": ("relsync.cli_project", "init")}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.lazy})
@@ -189,14 +190,17 @@ def _diff_text(result: runner.CheckResult, width: int, max_lines: int, only_prob
 @click.pass_context
 def mark_synced(ctx, upstream, translation, locale, rev):
     """Record in the translation's front matter that it is in sync with upstream at REV
-    (`relsync: {source_commit: SHA}`); staleness is then measured from there.
+    (`relsync: {source_commit: SHA}`, or `l10n: {sourceCommit: SHA}` where the file has it);
+    staleness is then measured from there. REV is a revision of the checkout holding the
+    upstream file (upstream-root, when it is another).
 
     With no arguments, marks every translation of the project.
     """
     from . import stale
 
-    for spec in project(ctx, upstream, translation, locale).pairs:
-        sha, changed = stale.mark_synced(spec.upstream, spec.translation, rev)
+    found = project(ctx, upstream, translation, locale)
+    for spec in found.pairs:
+        sha, changed = stale.mark_synced(spec.upstream, spec.translation, rev, found.config.source_commit_key)
         state = "marked" if changed else "already"
         click.echo(f"{state} {display_path(spec.translation)}: synced with "
                    f"{display_path(spec.upstream)} at {sha[:7]}")
@@ -336,7 +340,19 @@ def parse_cmd(file: str, locale: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status instead of exiting."""
+    """Run the command line; returns the exit status instead of exiting. What the run had to
+    say without failing (a shallow clone, ...) follows its output on stderr; an error is one
+    line alone."""
+    drain_notices()
+    status = _main(argv)
+    notices = drain_notices()
+    if status != EXIT_ERROR:
+        for message in notices:
+            click.echo(f"relsync: warning: {message}", err=True)
+    return status
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         cli.main(args=argv, prog_name="relsync", standalone_mode=False)
     except Exit as exc:

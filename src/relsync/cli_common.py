@@ -9,6 +9,7 @@ import click
 
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
+from .errors import notice
 from .io import atomic_write_text
 from .languages import parse_locale
 from .project import Project, discover, explicit_pair
@@ -70,6 +71,8 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
         spec = explicit_pair(cfg, upstream, translation, locale_option(locale))
         return Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])
     found = discover(cfg)
+    for warning in found.warnings:
+        notice(warning)
     if locale:
         locale_option(locale)
         found = found.only_locale(locale)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ConfigError, InputError
+from .languages import locale_name, parse_locale
 from .model import Severity
 
 if sys.version_info >= (3, 11):
@@ -22,6 +23,14 @@ else:  # pragma: no cover
 #: Rule families, which the settings may name instead of single rules.
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
+#: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
+LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn")
+#: Front-matter keys that record the upstream revision a translation was synced with: relsync's
+#: own and MDN's. ``mark-synced`` keeps the one a file has; ``source-commit-key`` picks the one
+#: it writes into a file that has neither.
+SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
+#: The Markdown files of a project unless ``include`` says otherwise.
+MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
 
 
 @dataclass(slots=True)
@@ -40,6 +49,17 @@ class PoSettings:
     """Extract fenced code blocks too (for translated comments and sample strings)."""
 
 
+@dataclass(frozen=True, slots=True)
+class PairSetting:
+    """One ``[[pairs]]`` table: an upstream file (relative to ``upstream-root``) and its
+    translation (relative to the project root)."""
+
+    upstream: str
+    translation: str
+    locale: str | None = None
+    """``None``: from the translation's front matter or text."""
+
+
 @dataclass
 class Config:
     """Settings of a project; every field has a default that works for the usual layout."""
@@ -48,8 +68,25 @@ class Config:
     source: Path | None = None
     """The file the settings came from, if any."""
     upstream: str = "upstream"
+    """A directory (the relsync layout) or a pattern with ``{path}``: ``content/en/{path}``."""
     locales: str = "locales"
-    include: list[str] = field(default_factory=lambda: ["**/*.md"])
+    """The directory of ``<lang>/`` directories (the relsync layout)."""
+    translation: str | None = None
+    """A pattern with ``{lang}`` and ``{path}`` (``content/{lang}/{path}``), or a directory of
+    ``<lang>/`` directories; ``None``: ``locales``."""
+    locale_codes: dict[str, str] = field(default_factory=dict)
+    """``locales = [...]`` or ``{code = locale}``: the locales, by the code paths use."""
+    layout: str | None = None
+    """A preset of :data:`LAYOUTS`; ``None``: detected from the project's own files."""
+    upstream_root: str | None = None
+    """Another checkout holding the upstream files (the one path allowed outside the root)."""
+    source_language: str | None = None
+    pairs: list[PairSetting] = field(default_factory=list)
+    """``[[pairs]]`` tables."""
+    source_commit_key: str = SOURCE_COMMIT_KEYS[0]
+    configured: frozenset[str] = frozenset()
+    """The settings keys the file sets (a missing one means: detect)."""
+    include: list[str] = field(default_factory=lambda: list(MARKDOWN_GLOBS))
     ignore: list[str] = field(default_factory=list)
     fail_on: Severity = Severity.ERROR
     disable: set[str] = field(default_factory=set)
@@ -68,6 +105,23 @@ class Config:
     @property
     def locales_dir(self) -> Path:
         return self.root / self.locales
+
+    @property
+    def upstream_base(self) -> Path:
+        """The directory upstream paths are relative to: ``upstream-root``, else the root."""
+        if self.upstream_root is None:
+            return self.root
+        return (self.root / self.upstream_root).resolve()
+
+    def inside_upstream_root(self, path: Path, what: str) -> Path:
+        """``path`` (relative to ``upstream-root``) resolved; an error if it leaves it."""
+        if self.upstream_root is None:
+            return self.inside_root(path, what)
+        base = self.upstream_base
+        resolved = (base / path).resolve()
+        if resolved != base and base not in resolved.parents:
+            raise ConfigError(f"{what} {str(path)!r} is outside upstream-root {base}")
+        return resolved
 
     @property
     def templates(self) -> str:
@@ -96,9 +150,28 @@ class Config:
         return resolved
 
 
+#: Files and directories that mark the root of a site whose layout relsync detects.
+SITE_MARKERS = (
+    "hugo.toml", "hugo.yaml", "hugo.json", "config/_default", "mkdocs.yml", "mkdocs.yaml",
+    "docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
+    "website/docusaurus.config.js", "website/docusaurus.config.ts", "astro.config.mjs",
+    "astro.config.ts", ".vitepress", "docs/.vitepress", "_config.yml", "content/files/en-us",
+)
+
+
+def _site_root(directory: Path) -> bool:
+    """Whether a directory is the root of a site: a generator's configuration, or MDN's
+    translated-content beside mdn/content."""
+    if any((directory / m).exists() for m in SITE_MARKERS):
+        return True
+    return (directory / "files").is_dir() and (directory.parent / "content/files/en-us").is_dir()
+
+
 def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
-    """The project root: the nearest directory with relsync.toml, a pyproject.toml that has
-    ``[tool.relsync]``, or an ``upstream/`` directory; else the start directory."""
+    """The project root: the nearest directory with relsync.toml or a pyproject.toml that
+    has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
+    directory or a site relsync detects (a generator's configuration); else the start
+    directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -112,7 +185,8 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
                 data = {}
             if "relsync" in data.get("tool", {}):
                 return directory, pp
-        if (directory / "upstream").is_dir():
+    for directory in (start, *start.parents):
+        if (directory / "upstream").is_dir() or _site_root(directory):
             return directory, None
     return start, None
 
@@ -153,18 +227,16 @@ def _strings(value, key: str) -> list[str]:
 
 
 def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
-    cfg = Config(root=root, source=source)
+    cfg = Config(root=root, source=source, configured=frozenset(data))
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
+        *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
             raise ConfigError(f"unknown setting {key!r} in {source} (known: {', '.join(sorted(known))})")
-    if "upstream" in data:
-        cfg.upstream = str(data["upstream"])
-    if "locales" in data:
-        cfg.locales = str(data["locales"])
+    _layout_settings(cfg, data)
     if "include" in data:
         cfg.include = _strings(data["include"], "include")
     if "ignore" in data:
@@ -186,6 +258,88 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.baseline = str(data["baseline"])
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
+
+
+#: The settings that say where the files are and how they pair.
+LAYOUT_KEYS = ("layout", "translation", "upstream-root", "source-language", "pairs", "source-commit-key")
+
+
+def _path_setting(value: object, key: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{key} must be a path (a non-empty string)")
+    if "\x00" in value:
+        raise ConfigError(f"{key} {value!r} contains a NUL character")
+    return value
+
+
+def _layout_settings(cfg: Config, data: dict) -> None:
+    """``layout``, ``upstream``, ``translation``, ``locales``, ``upstream-root``,
+    ``source-language``, ``[[pairs]]`` and ``source-commit-key``, checked for their types;
+    :mod:`relsync.project` checks the patterns."""
+    if "layout" in data:
+        if data["layout"] not in LAYOUTS:
+            raise ConfigError(f"unknown layout {data['layout']!r} (known: {', '.join(LAYOUTS)})")
+        cfg.layout = data["layout"]
+    if "upstream" in data:
+        cfg.upstream = _path_setting(data["upstream"], "upstream")
+    if "translation" in data:
+        cfg.translation = _path_setting(data["translation"], "translation")
+    if "locales" in data:
+        _locales_setting(cfg, data["locales"])
+    if "upstream-root" in data:
+        cfg.upstream_root = _path_setting(data["upstream-root"], "upstream-root")
+    if "source-language" in data:
+        cfg.source_language = _locale_setting(data["source-language"], "source-language")
+    if "pairs" in data:
+        cfg.pairs = _pair_settings(data["pairs"])
+    if "source-commit-key" in data:
+        if data["source-commit-key"] not in SOURCE_COMMIT_KEYS:
+            raise ConfigError(f"source-commit-key must be one of {', '.join(SOURCE_COMMIT_KEYS)}")
+        cfg.source_commit_key = data["source-commit-key"]
+
+
+def _locale_setting(value: object, key: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"{key} must be a locale name such as zh_CN")
+    parse_locale(value)
+    return value
+
+
+def _locales_setting(cfg: Config, value: object) -> None:
+    """A directory (the relsync layout), a list of locale codes, or a table code -> locale."""
+    if isinstance(value, str):
+        cfg.locales = _path_setting(value, "locales")
+        return
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        cfg.locale_codes = {v: locale_name(v) for v in value}
+    elif isinstance(value, dict) and all(isinstance(v, str) for v in value.values()):
+        cfg.locale_codes = {str(k): v for k, v in value.items()}
+    else:
+        raise ConfigError("locales must be a directory, a list of locale codes, or a table "
+                          "code = locale")
+    for code, locale in cfg.locale_codes.items():
+        if not code or "/" in code or "\x00" in code:
+            raise ConfigError(f"locales: {code!r} is not a locale code")
+        parse_locale(locale)
+
+
+def _pair_settings(value: object) -> list[PairSetting]:
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise ConfigError("pairs must be [[pairs]] tables with upstream and translation")
+    out = []
+    for k, table in enumerate(value, start=1):
+        unknown = set(table) - {"upstream", "translation", "locale"}
+        if unknown:
+            raise ConfigError(f"[[pairs]] {k}: unknown key {sorted(unknown)[0]!r} "
+                              "(known: locale, translation, upstream)")
+        for key in ("upstream", "translation"):
+            if key not in table:
+                raise ConfigError(f"[[pairs]] {k}: {key} is missing")
+        locale = table.get("locale")
+        out.append(PairSetting(_path_setting(table["upstream"], "[[pairs]] upstream"),
+                               _path_setting(table["translation"], "[[pairs]] translation"),
+                               _locale_setting(locale, "[[pairs]] locale") if locale is not None else None))
+    return out
 
 
 def _rules(cfg: Config, data: dict) -> None:

@@ -33,3 +33,49 @@ class InputError(RelsyncError):
 
 class ConfigError(RelsyncError):
     """An invalid configuration value."""
+
+
+# -- warnings ------------------------------------------------------------------------------
+
+#: What a run has to say without failing (a shallow clone, a repository git refuses), in
+#: the order said, as (key, message); the command line prints each key's first message once
+#: on stderr after its output, with how many more it stands for.
+_NOTICES: list[tuple[str, str]] = []
+
+
+def notice(message: str, key: str | None = None) -> None:
+    """Say ``message`` to the user this run (``relsync: warning: ...``), not as an error.
+    Messages with one ``key`` are said once, the first standing for the others."""
+    _NOTICES.append((key or message, message))
+
+
+def notice_mark() -> int:
+    """A mark to ask later what was noticed since (:func:`notices_since`)."""
+    return len(_NOTICES)
+
+
+def notices_since(mark: int) -> list[tuple[str, str]]:
+    """The ``(key, message)`` notices since ``mark`` (for a worker to hand back)."""
+    return list(_NOTICES[mark:])
+
+
+def drain_notices() -> list[str]:
+    """The notices since the last call, one per key, in order (the list is emptied)."""
+    out = _collapse(_NOTICES)
+    _NOTICES.clear()
+    return out
+
+
+def collapse_notices(notices: list[tuple[str, str]]) -> list[str]:
+    """One message per key, saying how many more it stands for."""
+    return _collapse(notices)
+
+
+def _collapse(notices: list[tuple[str, str]]) -> list[str]:
+    first: dict[str, str] = {}
+    more: dict[str, set[str]] = {}
+    for key, message in notices:
+        first.setdefault(key, message)
+        more.setdefault(key, set()).add(message)
+    return [message + (f" (and {len(more[key]) - 1} more like it)" if len(more[key]) > 1 else "")
+            for key, message in first.items()]

@@ -90,3 +90,101 @@ def default_link_prefixes(locale: str) -> list[str]:
         if p and p not in seen:
             seen.append(p)
     return seen
+
+
+_TAG_SEP_RE = re.compile(r"[-_]")
+
+
+def locale_name(tag: str) -> str:
+    """A locale code as a site writes it (``zh-cn``, ``pt-BR``, ``zh-Hans``, ``en-us``) in the
+    form relsync names locales (``zh_CN``, ``pt_BR``, ``zh_Hans``, ``en_US``).
+
+    Only the case of each subtag changes (language lower, script title, region upper): a
+    round trip through babel would add likely subtags (``zh_CN`` becomes ``zh_Hans_CN``), which
+    is not what a directory called ``zh-cn`` means.
+    """
+    parts = [p for p in _TAG_SEP_RE.split(tag.strip()) if p]
+    if not parts:
+        return tag
+    out = [parts[0].lower()]
+    for part in parts[1:]:
+        if len(part) == 4 and part.isalpha():
+            out.append(part.title())
+        elif (len(part) == 2 and part.isalpha()) or (len(part) == 3 and part.isdigit()):
+            out.append(part.upper())
+        else:
+            out.append(part.lower())
+    return "_".join(out)
+
+
+# -- language identification -----------------------------------------------------------------
+
+#: Scripts written by one language in practice (a regex character class, the language).
+_SCRIPT_LANGUAGES = (
+    ("\u0370-\u03ff\u1f00-\u1fff", "el"), ("\u0590-\u05ff", "he"), ("\u0e00-\u0e7f", "th"),
+    ("\u10a0-\u10ff", "ka"), ("\u0530-\u058f", "hy"), ("\u0980-\u09ff", "bn"),
+    ("\u0900-\u097f", "hi"), ("\u0b80-\u0bff", "ta"), ("\u0c00-\u0c7f", "te"),
+    ("\u0c80-\u0cff", "kn"), ("\u0d00-\u0d7f", "ml"), ("\u0a80-\u0aff", "gu"),
+    ("\u0a00-\u0a7f", "pa"), ("\u1780-\u17ff", "km"), ("\u0e80-\u0eff", "lo"),
+    ("\u1000-\u109f", "my"), ("\u0d80-\u0dff", "si"), ("\u1200-\u137f", "am"),
+)
+_SCRIPT_RES = tuple((re.compile(f"[{chars}]"), lang) for chars, lang in _SCRIPT_LANGUAGES)
+_CYRILLIC_RE = re.compile("[\u0400-\u04ff]")
+_ARABIC_RE = re.compile("[\u0600-\u06ff\u0750-\u077f]")
+_KANA_RE = re.compile("[\u3040-\u30ff]")
+_HANGUL_RE = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+_LETTER_RE = re.compile(r"[^\W\d_]")
+#: Letters that only one language of a script writes (the first found decides).
+_CYRILLIC_MARKS = (("\u0456\u0457\u0454\u0491", "uk"), ("\u045e", "be"), ("\u0452\u045b\u045f\u0458", "sr"),
+                   ("\u044b\u044d\u0451", "ru"))
+_ARABIC_MARKS = (("\u0679\u0688\u0691\u06ba\u06d2", "ur"), ("\u067e\u0686\u0698\u06af\u06cc", "fa"))
+#: Characters of a text read to identify its language.
+IDENTIFY_SAMPLE = 20000
+
+
+def identify(text: str) -> str | None:
+    """The language ``text`` is written in, as a language code, where its script decides it;
+    ``None`` where it does not.
+
+    CJK text is Japanese when it has kana, Korean when hangul is most of it, else Chinese;
+    Cyrillic and Arabic text by the letters one language alone writes (``і``/``ї`` Ukrainian,
+    ``ы``/``э`` Russian, ``پ``/``گ`` Persian, ``ے`` Urdu; without one, Arabic for Arabic
+    script and ``None`` for Cyrillic); scripts written by one language in practice (Greek,
+    Hebrew, Thai, Bengali, Devanagari as Hindi, ...) by the script. A text is read as the
+    script of at least :data:`CJK_SHARE` of its letters. Latin-script text returns ``None``:
+    telling English from French or Vietnamese takes a language model, not the script.
+    """
+    sample = text[:IDENTIFY_SAMPLE]
+    if sample.isascii():
+        return None
+    letters = len(_LETTER_RE.findall(sample))
+    if not letters:
+        return None
+    floor = CJK_SHARE * letters
+    cjk = len(CJK_RE.findall(sample))
+    if cjk >= floor:
+        return _cjk_language(sample, cjk)
+    cyrillic = len(_CYRILLIC_RE.findall(sample))
+    if cyrillic >= floor:
+        return _marked(sample.lower(), _CYRILLIC_MARKS, None)
+    if len(_ARABIC_RE.findall(sample)) >= floor:
+        return _marked(sample, _ARABIC_MARKS, "ar")
+    for pattern, language in _SCRIPT_RES:
+        if len(pattern.findall(sample)) >= floor:
+            return language
+    return None
+
+
+def _cjk_language(sample: str, cjk: int) -> str:
+    kana = len(_KANA_RE.findall(sample))
+    hangul = len(_HANGUL_RE.findall(sample))
+    if hangul * 2 > cjk:
+        return "ko"
+    return "ja" if kana * 20 >= cjk else "zh"
+
+
+def _marked(sample: str, marks: tuple[tuple[str, str], ...], default: str | None) -> str | None:
+    for chars, language in marks:
+        if any(c in sample for c in chars):
+            return language
+    return default

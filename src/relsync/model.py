@@ -170,7 +170,12 @@ class Document:
     problems: list[tuple[int, str]] = field(default_factory=list)
     """``(line, message)`` of input the parser read around (broken front matter): parsing never
     raises; :func:`relsync.pipeline.load_document` reports these as input errors."""
+    comments: list[tuple[int, int, str]] = field(default_factory=list)
+    """HTML comments that stand as blocks (not suppressions): ``(first line, last line,
+    content)``. A translation may keep the upstream text it was made from in them (see
+    :mod:`relsync.comments`)."""
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
+    _source_comments: dict | None = field(default=None, repr=False, compare=False)
 
     def source_lines(self, start: int, end: int) -> list[str]:
         """Source lines ``start`` to ``end`` (1-based, inclusive); the text is split once."""

@@ -16,11 +16,13 @@ from html.parser import HTMLParser
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from .anchors import SHORTCODE_RE, prose_anchors
+from . import mdx as _mdx
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
 CONTAINER = "any"
@@ -75,18 +77,22 @@ def _plain_lines(content: str) -> tuple[str, int]:
     return " ".join(lines), hard
 
 
-@functools.lru_cache(maxsize=4)
-def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt:
+@functools.lru_cache(maxsize=8)
+def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
     no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
-    markdown-it's inline pass on every token.
+    markdown-it's inline pass on every token. ``mdx`` adds MDX's ESM and JSX blocks
+    (:mod:`relsync.mdx`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(footnote_plugin)
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
+    if mdx:
+        md.use(_mdx.mdx_plugin)
     if not inline:
         md.core.ruler.disable(["inline"])
     elif plain_text_fast:
@@ -110,7 +116,8 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
-    tokens = markdown(inline=not outline).parse(norm)
+    mdx = path.lower().endswith(".mdx")
+    tokens = markdown(inline=not outline, mdx=mdx).parse(_mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()
@@ -126,6 +133,7 @@ class _Builder:
         self.raw: list[dict] = []
         self.front_matter: dict[str, object] = {}
         self.comments: list[tuple[int, str, frozenset[str]]] = []
+        self.notes: list[tuple[int, int, str]] = []
         self.problems: list[tuple[int, str]] = []
 
     # -- token walk -------------------------------------------------------------------
@@ -174,6 +182,8 @@ class _Builder:
                 self._html(tok, quote)
             elif t == f"container_{CONTAINER}_open":
                 self._container(tok)
+            elif t == "admonition_open":
+                i = self._admonition(tokens, i)
             elif t == "footnote_open":
                 item_first.append(True)
             elif t == "footnote_close":
@@ -373,12 +383,18 @@ class _Builder:
     def _html(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         content = tok.content
+        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure without text
+            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text="", anchors=_NO_ANCHORS,
+                                 markup=_NO_MARKUP, level=0, quote=quote, info="mdx", source=content))
+            return
         stripped = content.strip()
         if stripped.startswith("<!--") and stripped.endswith("-->") and stripped.count("<!--") == 1:
             m = SUPPRESS_RE.search(stripped)
             if m:
                 rules = frozenset(r for r in re.split(r"[\s,]+", m.group(2).strip()) if r)
                 self.comments.append((end, m.group(1).lower(), rules))
+            elif stripped[4:-3].strip():
+                self.notes.append((start, end, stripped[4:-3]))
             return
         if "<table" in content.lower():
             parser = _HtmlTable()
@@ -402,6 +418,18 @@ class _Builder:
                  anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
+
+    def _admonition(self, tokens: list[Token], i: int) -> int:
+        """``!!! note "Title"``: a container whose title is the quoted text (its body, the
+        indented lines, is ordinary Markdown)."""
+        tok = tokens[i]
+        title = tokens[i + 2] if i + 2 < len(tokens) and tokens[i + 1].type == "admonition_title_open" else None
+        start, _ = self._span(tok.map)
+        text = title.content.strip() if title is not None and '"' in tok.info else ""
+        self.raw.append(dict(kind=BlockKind.CONTAINER, start=start, end=start, text=text,
+                             anchors=self._prose(text), markup=Markup(), level=0, quote=0,
+                             info=str(tok.meta.get("tag") or ""), source=text))
+        return i + 3 if title is not None else i
 
     def _container(self, tok: Token) -> None:
         start, _ = self._span(tok.map)
@@ -453,6 +481,7 @@ class _Builder:
             suppressions={k: frozenset(v) for k, v in suppressions.items()},
             file_suppressions=frozenset(file_rules),
             problems=self.problems,
+            comments=self.notes,
         )
 
 

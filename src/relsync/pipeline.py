@@ -23,7 +23,7 @@ from .io import display_path, read_text
 from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales
 from .model import Alignment, Document, Finding
 from .parse import parse
-from .project import PairSpec, explicit_pair, glossary_for, guess_locale
+from .project import PairSpec, explicit_pair, glossary_for, guess_locale, translation_locale
 
 #: ``check_pair(staleness=AUTO)``: compute staleness from git history when it is at hand.
 AUTO = object()
@@ -39,7 +39,7 @@ def load_document(path: Path | str, locale: str = "en") -> Document:
 
 
 def align_files(upstream: Path | str, translation: Path | str, locale: str | None = None) -> Alignment:
-    locale = locale or guess_locale(translation) or ""
+    locale = locale or guess_locale(translation) or translation_locale(translation) or ""
     up = load_document(upstream, "en")
     tr = load_document(translation, locale or "en")
     return align(up, tr)

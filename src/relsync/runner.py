@@ -30,7 +30,7 @@ from ._version import __version__
 from .baseline import apply_baseline, baseline_path, read_baseline
 from .checks import ProjectContext, resolve_settings, run_project_checks
 from .config import Config, load_config
-from .errors import InputError, RelsyncError
+from .errors import InputError, RelsyncError, collapse_notices, notice, notice_mark, notices_since
 from .io import display_path
 from .model import Edit, Finding, Location, Severity
 from .parse import parse
@@ -52,6 +52,8 @@ class CheckResult:
     """The findings about whole files (a translation that does not exist), also in
     :attr:`findings`."""
     reports: list[PairReport] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """What the run had to say without failing (a shallow clone, ...), each once."""
 
     def summary(self) -> dict[str, object]:
         by_severity = Counter(str(f.severity) for f in self.findings)
@@ -79,6 +81,7 @@ def run(project: Project, *, jobs: int = 1, cache: "Cache | None" = None,
     """
     cfg = project.config
     pairs = project.pairs
+    mark = notice_mark()
     if shard is not None:
         pairs = select_shard(pairs, *shard)
     if since is not None or base is not None:
@@ -89,7 +92,7 @@ def run(project: Project, *, jobs: int = 1, cache: "Cache | None" = None,
     if shard is not None:
         files = [f for f in files if _in_shard(f, *shard)]
     findings = sorted([*files, *found], key=Finding.sort_key)
-    result = CheckResult(findings, pairs, files=files, reports=results)
+    result = CheckResult(findings, pairs, files=files, reports=results, warnings=collapse_notices(notices_since(mark)))
     if baseline is not None:
         kept, result.baselined = apply_baseline(findings, read_baseline(baseline))
         result.findings = kept
@@ -140,6 +143,8 @@ def settings_fingerprint(cfg: Config) -> str:
         "link_rewrites": cfg.link_rewrites,
         "locales": cfg.locales,
         "upstream": cfg.upstream,
+        "translation": cfg.translation,
+        "upstream_root": str(cfg.upstream_base) if cfg.upstream_root else None,
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -156,9 +161,11 @@ def cache_key(spec: PairSpec, cfg: Config, extra: str = "") -> str | None:
     """The content hash of everything a pair's findings depend on; ``None`` if a file cannot
     be read (the uncached run then reports the problem)."""
     h = hashlib.sha256()
+    # Staleness depends on the history of the checkout holding the upstream file and on
+    # the translation's own (another checkout, with upstream-root).
+    history = stale.history_key(spec.upstream) + "\x00" + stale.history_key(spec.translation)
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
-                 display_path(spec.upstream), display_path(spec.translation), extra,
-                 stale.history_key(spec.upstream)):  # staleness depends on the git history
+                 display_path(spec.upstream), display_path(spec.translation), extra, history):
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
     for path in (spec.upstream, spec.translation):
@@ -283,17 +290,18 @@ def _one(spec: PairSpec, cfg: Config, reports: bool, since: str | None,
     return check_pair(spec, cfg)
 
 
-def _check_one(spec: PairSpec) -> tuple[str, object]:
-    """Check one pair in a worker; errors travel back as values, not tracebacks."""
+def _check_one(spec: PairSpec) -> tuple[str, object, list[tuple[str, str]]]:
+    """Check one pair in a worker; errors and notices travel back as values."""
     assert _WORKER is not None
     cfg, reports, since, base = _WORKER
+    mark = notice_mark()
     try:
         result = _one(spec, cfg, reports, since, base)
-        return "ok", result if reports else [_finding_to_json(f) for f in result]
+        return "ok", result if reports else [_finding_to_json(f) for f in result], notices_since(mark)
     except InputError as exc:
-        return "input", (exc.path, exc.problem, exc.line)
+        return "input", (exc.path, exc.problem, exc.line), []
     except RelsyncError as exc:
-        return "error", str(exc)
+        return "error", str(exc), []
 
 
 def _size(spec: PairSpec) -> int:
@@ -326,7 +334,11 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
                     continue
         todo.append(k)
 
-    def done(k: int, value: PairReport | list[Finding]) -> None:
+    uncacheable: set[int] = set()
+
+    def done(k: int, value: PairReport | list[Finding], said: list[tuple[str, str]]) -> None:
+        if said:  # a result the history could not fully tell is not kept
+            uncacheable.add(k)
         if reports:
             shown[k] = value
             results[k] = value.findings
@@ -342,19 +354,23 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
         order = sorted(todo, key=lambda k: -_size(pairs[k]))
         with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
                                  initargs=(cfg, reports, since, base)) as pool:
-            for k, (status, value) in zip(order, pool.map(_check_one, [pairs[k] for k in order])):
+            for k, (status, value, said) in zip(order, pool.map(_check_one, [pairs[k] for k in order])):
                 if status == "input":
                     path, problem, line = value
                     raise InputError(path, problem, line)
                 if status == "error":
                     raise RelsyncError(str(value))
-                done(k, value if reports else [_finding_from_json(d) for d in value])
+                for key, message in said:
+                    notice(message, key)
+                done(k, value if reports else [_finding_from_json(d) for d in value], said)
     else:
         for k in todo:
-            done(k, _one(pairs[k], cfg, reports, since, base))
+            mark = notice_mark()
+            value = _one(pairs[k], cfg, reports, since, base)
+            done(k, value, notices_since(mark))
     if cache is not None:
         for k in todo:
-            if keys[k] is not None:
+            if keys[k] is not None and k not in uncacheable:
                 cache.put(keys[k], results[k] or [])
     findings = [f for r in results for f in (r or [])]
     return findings, [r for r in shown if r is not None]

@@ -189,6 +189,9 @@ class Unit:
         return self._words
     quote: int = 0
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
+    source: str = ""
+    """For a translation block: the upstream text a comment above it keeps (see
+    :mod:`relsync.comments`), compared with upstream text as text of one language."""
 
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
@@ -334,6 +337,8 @@ class Scorer:
             base *= SPARSE_EVIDENCE
         if same_language and ta and tb:
             base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
+        if not merged and ub[0].source and ta:
+            base = max(base, fuzz.ratio(ta[:2000], ub[0].source[:2000]) / 100.0)
         if ua[0].kind == _HEADING and ub[0].kind in HEADING_KINDS:
             if ua[0].level != ub[0].level:
                 base *= OTHER_LEVEL

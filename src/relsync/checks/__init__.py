@@ -4,6 +4,7 @@
   :class:`ProjectContext`), and how rules are run over an alignment or a project;
 * :mod:`.coverage`: is every upstream block translated, and really translated;
 * :mod:`.consistency`: what a translation must keep exactly (numbers, dates, code, markup);
+* :mod:`.publication`: the date a post was published, against the date its translation gives;
 * :mod:`.links`: where links lead, whatever their language prefix;
 * :mod:`.document`: the announced version, the glossary, consistent terminology;
 * :mod:`.staleness`: passages whose upstream changed since they were translated;
@@ -37,7 +38,7 @@ from .registry import (
 
 
 def _load_rules() -> None:
-    from . import consistency, coverage, document, files, links, staleness  # noqa: F401  (they register their rules)
+    from . import consistency, coverage, document, files, links, publication, staleness  # noqa: F401  (they register their rules)
 
 
 registry.set_loader(_load_rules)

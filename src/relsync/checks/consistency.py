@@ -121,6 +121,9 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Dates are compared as dates across locale formats (month names come from babel's locale
     data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
+    A post's publication date (front matter `date:`, or the date a Jekyll or Hugo post's file
+    name starts with) is upstream's date too: the translation's `date:` and dateline must
+    give it.
 
     `relsync fix` writes upstream's date in the translation's own style and locale (the CLDR
     pattern that reproduces the old date exactly) when one date differs.
@@ -231,8 +234,18 @@ _PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")
 _NON_CODE_RE = re.compile(r"[^\x21-\x7e]+")
 
 
+#: Attributes of a Hugo or Liquid shortcode whose values are text a translation translates.
+SHORTCODE_PROSE_ATTRIBUTES = ("alt", "title", "caption", "text", "label", "header", "description",
+                              "summary", "attr")
+_SHORTCODE_PROSE_RE = re.compile(
+    r"\b(" + "|".join(SHORTCODE_PROSE_ATTRIBUTES) + r")(\s*=\s*)(?:\"[^\"]*\"|'[^']*')")
+
+
 def _code_core(code: str) -> str:
-    """Code with parenthesized remarks, text between tags and non-ASCII text removed."""
+    """Code with parenthesized remarks, text between tags, the prose attributes of a
+    shortcode (``alt``, ``caption``, ``title``, ...) and non-ASCII text removed."""
+    if code.startswith(("{{<", "{{%", "{%")):
+        code = _SHORTCODE_PROSE_RE.sub(r'\1\2""', code)
     code = _PAREN_RE.sub("", code)
     code = re.sub(r">[^<>]*<", "><", code)
     return _NON_CODE_RE.sub("", code)

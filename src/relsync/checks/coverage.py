@@ -8,7 +8,7 @@ from typing import Iterator
 from rapidfuzz import fuzz
 
 from ..anchors import URL_RE
-from ..languages import CJK_PRESENT, cjk_ratio
+from ..languages import CJK_PRESENT, CJK_RE, cjk_ratio
 from ..model import Alignment, Block, BlockKind, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
@@ -37,10 +37,15 @@ def _snippet(text: str, width: int = 60) -> str:
 
 def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
     """True when ``tr`` is still the source language: English words where the target is CJK,
-    or (for any target) the same text as upstream with enough ordinary words to be prose."""
+    or (for any target) the same text as upstream with enough ordinary words to be prose. A
+    translated label before a list of names ("编辑： Agustina Barbetta、Udi Hofesh") is
+    translated: only the names stayed."""
     if cjk_target and cjk_ratio(tr) >= CJK_PRESENT:
         return False
-    if len(prose_words(tr, code)) < min_words:
+    words = prose_words(tr, code)
+    if len(words) < min_words:
+        return False
+    if cjk_target and CJK_RE.search(tr) and not any(w[0].islower() for w in words):
         return False
     return cjk_target or fuzz.ratio(up, tr) >= 95
 

@@ -33,8 +33,8 @@ def _passages(ctx: Context, status: str):
 
 def _details(st, passage) -> dict:
     return {
-        "since": st.sync.commit,
-        "sync": st.sync.source,
+        "since": "" if passage.comment else st.sync.commit,
+        "sync": "comment" if passage.comment else st.sync.source,
         "upstream_path_then": st.sync.upstream_path,
         "diff": "\n".join(format_word_diff(c.diff) for c in passage.changes),
         "changes": [c.to_dict() for c in passage.changes],
@@ -45,10 +45,12 @@ def _details(st, passage) -> dict:
 def stale(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """A translated passage whose upstream changed since the translation was synced.
 
-    The synced revision is `relsync: {source_commit: SHA}` in the translation's front matter,
-    or else the upstream file at the last commit that touched the translation. The finding
-    carries the upstream word diff (`[-old-]{+new+}`); `relsync mark-synced` records a new
-    synced revision once the passage is updated.
+    The synced revision is `relsync: {source_commit: SHA}` (or MDN's `l10n: {sourceCommit:
+    SHA}`) in the translation's front matter, or else the upstream file at the last commit
+    that changed the translation. A block whose translation keeps its upstream text in an HTML
+    comment right above it is compared with that text instead, with no history needed. The
+    finding carries the upstream word diff (`[-old-]{+new+}`); `relsync mark-synced` records a
+    new synced revision once the passage is updated.
 
     Fails: upstream "PyTorch 2.5 adds FP16 support" became "PyTorch 2.6 adds FP16 and BF16
     support" after the translation was made. Passes: the upstream paragraph is unchanged since
@@ -57,7 +59,10 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Problem]:
     for st, passage in _passages(ctx, "stale"):
         changes = passage.changes
         first = next((c for c in changes if c.change == "changed"), changes[0])
-        if first.change == "changed":
+        if passage.comment:
+            what = f"upstream differs from its source kept in the comment at line {passage.comment}"
+            text = format_word_diff(first.diff, context=30)
+        elif first.change == "changed":
             what = f"upstream changed since {st.sync.short}"
             text = format_word_diff(first.diff, context=30)
         else:

@@ -162,6 +162,8 @@ def staleness_line(st) -> str:
         return ""
     stale = sum(1 for p in st.open if p.status == "stale")
     orphaned = sum(1 for p in st.open if p.status == "orphaned")
+    if st.sync.source == "comment":  # no revision: the source comments alone
+        return f"upstream differs from the translation's source comments: {stale} stale passage(s)\n"
     done = f", {len(st.addressed)} updated since then" if st.sync.source == "base" else ""
     return (f"upstream changed since {st.sync.short} ({st.sync.source}): {stale} stale, "
             f"{orphaned} orphaned passage(s){done}\n")

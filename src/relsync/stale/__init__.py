@@ -14,17 +14,20 @@ Git is reached through :mod:`.git`; the front matter is read and written by
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..align import align
-from ..errors import ConfigError, InputError
+from ..errors import ConfigError, InputError, notice
 from ..io import atomic_write_bytes, decode
 from ..model import Alignment, Document, StrEnum
 from ..parse import parse
+from .comments import from_comments
 from .diff import BlockChange, Change, WordDiff, block_source, changed_lines, diff_blocks, format_word_diff, word_diff
-from .frontmatter import front_matter_commit, set_source_commit
-from .git import GitError, cat_files, former_names, history_key, last_commit, merge_base, relative, resolve, work_tree
+from .frontmatter import front_matter_commit, recorded_key, set_source_commit
+from .git import (NOT_A_CHECKOUT, SHALLOW, GitError, cat_files, commit_at, former_names, history_key, is_shallow,
+                  last_commit, last_commit_time, merge_base, relative, resolve, work_tree)
 
 __all__ = [
     "BlockChange", "Change", "PassageStatus", "GitError", "Passage", "Staleness", "SyncPoint", "WordDiff", "block_source",
@@ -49,13 +52,15 @@ class SyncPoint:
     commit: str
     """Full commit id."""
     source: str
-    """How it was found: ``front-matter``, ``git`` (inferred), ``since`` or ``base``."""
+    """How it was found: ``front-matter``, ``git`` (inferred), ``date`` (inferred from the
+    date of the translation's last commit, in another checkout), ``since``, ``base``, or
+    ``comment`` (no revision: the translation's source comments alone)."""
     upstream_path: str = ""
     """The upstream file's path at that commit, relative to the repository (renames followed)."""
 
     @property
     def short(self) -> str:
-        return self.commit[:7]
+        return self.commit[:7] if self.commit else "the source comments"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +73,8 @@ class Passage:
     changes: tuple[BlockChange, ...]
     addressed: bool = False
     """With a base revision: the translation of the passage changed since then too."""
+    comment: int = 0
+    """The line of the source comment that found the passage stale (0: the history did)."""
 
 
 @dataclass
@@ -144,59 +151,117 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
     return result
 
 
+#: What a recorded revision may be: a commit id or a ref name, not a path (``HEAD:x``), a
+#: range (``a..b``) or an option.
+_REVISION_RE = re.compile(r"^(?!-)(?!.*\.\.)[\w./@{}~^+-]+$")
+
+
 def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
              since: str | None = None, base: str | None = None) -> Staleness | None:
-    """Staleness of one translation, or ``None`` when git history cannot tell (not in a git
-    work tree, translation never committed, upstream absent at the synced revision).
+    """Staleness of one translation: from its source comments (no git needed), and from git
+    history; ``None`` when neither can tell (no comments, and not in a git work tree, the
+    translation never committed, upstream absent at the synced revision).
 
     ``since``: compare with this upstream revision instead of the synced one. ``base``: a pull
     request's base; compare with the merge base, and mark passages whose translation changed
-    since then as addressed.
+    since then as addressed. With the upstream in another checkout, revisions are that
+    checkout's.
     """
+    try:
+        found = _from_git(Path(upstream), Path(translation), al, since, base)
+    except GitError:
+        if since is not None or base is not None:
+            raise
+        found = None  # git refused: it said why (a notice), staleness is off
+    return _with_comments(found, al)
+
+
+def _with_comments(found: Staleness | None, al: Alignment) -> Staleness | None:
+    """The source comments decide for the blocks they annotate; history for the others."""
+    comments = from_comments(al)
+    if not comments.covered:
+        return found
+    result = found if found is not None else Staleness(SyncPoint("", "comment"))
+    result.passages = [p for p in result.passages if not set(p.translation) <= comments.covered]
+    for t, line, change in comments.stale:
+        result.passages.append(Passage(PassageStatus.STALE, (t,), (change,), comment=line))
+    result.passages.sort(key=lambda p: p.translation)
+    return result
+
+
+def _from_git(upstream: Path, translation: Path, al: Alignment, since: str | None,
+              base: str | None) -> Staleness | None:
     repo = work_tree(upstream)
+    recorded = front_matter_commit(al.translation)
     if repo is None:
         if since is not None or base is not None:
             raise ConfigError(f"--since and --base need git: {upstream} is not in a git work tree")
+        if recorded is not None:
+            notice(NOT_A_CHECKOUT)
         return None
-    rel_up = relative(Path(upstream), repo)
-    rel_tr = relative(Path(translation), repo)
+    if is_shallow(repo):
+        notice(SHALLOW.format(repo=repo.resolve()))
+    rel_up = relative(upstream, repo)
+    rel_tr = relative(translation, repo)
     if rel_up is None:
         return None
-    line = None
-    if base is not None:
-        rev, source = merge_base(repo, base), "base"
-    elif since is not None:
-        rev, source = since, "since"
-    else:
-        recorded = front_matter_commit(al.translation)
-        if recorded is not None:
-            (rev, line), source = recorded, "front-matter"
-        elif rel_tr is not None:
-            rev, source = last_commit(repo, rel_tr), "git"
-            if rev is None:
-                return None
-        else:
-            return None
-    if not rev or rev.startswith("-") or "\n" in rev or "\r" in rev:
-        if source == "front-matter":
-            raise InputError(al.translation.path, f"invalid source_commit {rev!r}", line=line)
-        raise ConfigError(f"invalid revision {rev!r}")
+    sync = _sync_revision(repo, rel_tr, translation, al, recorded, since, base)
+    if sync is None:
+        return None
+    rev, source, line = sync
     names = [f"{rev}^{{commit}}", f"{rev}:{rel_up}"]
     if base is not None and rel_tr is not None:
         names.append(f"{rev}:{rel_tr}")
-    try:
-        found = cat_files(repo, names)
-    except GitError:
-        if source in ("since", "base"):
-            raise
-        return None
+    found = cat_files(repo, names)
     if found[0] is None:
-        if source == "front-matter":
-            raise InputError(al.translation.path, f"source_commit {rev!r} is not a commit of the "
-                             "repository (a shallow clone? fetch the history)", line=line)
-        if source == "since":
-            raise ConfigError(f"unknown revision {rev!r}")
+        return _unknown_revision(repo, rev, source, line, al)
+    return _compare_revision(repo, found, rel_up, rel_tr, source, base, al)
+
+
+def _sync_revision(repo: Path, rel_tr: str | None, translation: Path, al: Alignment, recorded,
+                   since: str | None, base: str | None) -> tuple[str, str, int | None] | None:
+    """The revision the translation was made from, how it was found, and its line."""
+    if base is not None:
+        return merge_base(repo, base), "base", None
+    if since is not None:
+        rev, source, line = since, "since", None
+    elif recorded is not None:
+        rev, line, _ = recorded
+        source = "front-matter"
+    elif rel_tr is not None:
+        rev, source, line = last_commit(repo, rel_tr), "git", None
+    else:  # the translation lives in another checkout: upstream as it was when it last changed
+        rev, source, line = _by_date(repo, translation), "date", None
+    if rev is None:
         return None
+    if not _REVISION_RE.match(rev):
+        if source == "front-matter":
+            raise InputError(al.translation.path, f"invalid source_commit {rev!r} (expected a commit id)", line=line)
+        raise ConfigError(f"invalid revision {rev!r}")
+    return rev, source, line
+
+
+def _by_date(repo: Path, translation: Path) -> str | None:
+    own = work_tree(translation)
+    rel = relative(translation, own) if own is not None else None
+    when = last_commit_time(own, rel) if rel is not None else None
+    return commit_at(repo, when) if when is not None else None
+
+
+def _unknown_revision(repo: Path, rev: str, source: str, line: int | None, al: Alignment) -> None:
+    """A revision the history does not have: an error for ``--since``; for a recorded one, a
+    warning (a shallow clone, a checkout behind the translation's) and no staleness."""
+    if source == "since":
+        raise ConfigError(f"unknown revision {rev!r}")
+    if source == "front-matter" and not is_shallow(repo):
+        notice(f"{al.translation.path}:{line}: source_commit {rev} is not a commit of {repo.resolve()}, "
+               f"so its staleness is not known (fetch the history: git -C {repo.resolve()} fetch)",
+               key=f"unknown-revision:{repo.resolve()}")
+    return None
+
+
+def _compare_revision(repo: Path, found: list[bytes | None], rel_up: str, rel_tr: str | None, source: str,
+                      base: str | None, al: Alignment) -> Staleness | None:
     commit = found[0].decode()
     blob, path = found[1], rel_up
     if blob is None:
@@ -213,7 +278,7 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
         return Staleness(SyncPoint(commit, source, path))  # unchanged: nothing to parse or align
     old = parse(old_text, shown, ("en",))
     touched = None
-    if base is not None:
+    if base is not None and rel_tr is not None:
         before = found[2] if len(found) > 2 else None
         if before is None:
             touched = set(range(1, al.translation.line_count + 2))
@@ -222,11 +287,15 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
     return compare(old, al, SyncPoint(commit, source, path), touched)
 
 
-def mark_synced(upstream: Path | str, translation: Path | str, rev: str = "HEAD") -> tuple[str, bool]:
-    """Record in the translation's front matter that it is in sync with upstream at ``rev``.
+def mark_synced(upstream: Path | str, translation: Path | str, rev: str = "HEAD",
+                entry: str = "relsync.source_commit") -> tuple[str, bool]:
+    """Record in the translation's front matter that it is in sync with upstream at ``rev``
+    (a revision of the checkout holding the upstream file).
 
-    Returns the commit id and whether the file changed. The file is rewritten atomically and
-    keeps every byte besides the ``relsync`` entry (and its encoding, BOM and line endings).
+    The entry is the one the file already records its revision in (``relsync.source_commit``
+    or MDN's ``l10n.sourceCommit``), else ``entry``. Returns the commit id and whether the file
+    changed. The file is rewritten atomically and keeps every byte besides that entry (and its
+    encoding, BOM and line endings).
     """
     repo = work_tree(upstream)
     if repo is None:
@@ -246,12 +315,13 @@ def mark_synced(upstream: Path | str, translation: Path | str, rev: str = "HEAD"
         bom = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
         encoding = "utf-8"
     text = decode(data, str(translation))
-    updated = set_source_commit(text, sha)
-    doc = parse(updated, str(translation))
-    entry = doc.front_matter.get("relsync") if doc.front_matter else None
-    if not isinstance(entry, dict) or str(entry.get("source_commit")) != sha:
-        raise InputError(str(translation), "cannot record source_commit in this front matter; "
-                         f"set `relsync: {{source_commit: {sha}}}` by hand")
+    entry = recorded_key(parse(text, str(translation))) or entry
+    updated = set_source_commit(text, sha, entry)
+    found = front_matter_commit(parse(updated, str(translation)))
+    if found is None or found[0] != sha or found[2] != entry:
+        table, _, key = entry.partition(".")
+        raise InputError(str(translation), f"cannot record {key} in this front matter; "
+                         f"set `{table}: {{{key}: {sha}}}` by hand")
     if updated == text:
         return sha, False
     atomic_write_bytes(path, bom + updated.encode(encoding))

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from ..errors import ConfigError, RelsyncError
+from ..errors import ConfigError, RelsyncError, notice
 
 #: Removed git variables that would point our calls at another repository (set inside hooks).
 _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
@@ -19,6 +19,16 @@ _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GI
 
 class GitError(RelsyncError):
     pass
+
+
+#: What relsync says when a repository's history cannot tell what is stale.
+SHALLOW = ("{repo} is a shallow clone: staleness is measured only within the history at hand "
+           "(in CI: actions/checkout with fetch-depth: 0; locally: git fetch --unshallow)")
+REFUSED = ("git refuses to read {repo} (dubious ownership: it belongs to another user), so "
+           "nothing is reported stale; allow it with: git config --global --add safe.directory {repo}")
+NOT_A_CHECKOUT = ("the upstream files are not in a git work tree, so the revisions translations record "
+                  "(source_commit, l10n.sourceCommit) cannot be read and nothing is reported stale "
+                  "from them (check the upstream out with git, and point upstream-root at the clone)")
 
 
 @functools.lru_cache(maxsize=1)
@@ -61,6 +71,8 @@ def git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
     )
     if proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        if any("dubious ownership" in line for line in message):
+            notice(REFUSED.format(repo=Path(repo).resolve()))
         raise GitError(message[0] if message else f"git {args[0]} failed")
     return proc.stdout
 
@@ -85,13 +97,80 @@ def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
     return out
 
 
+#: Renames followed back by :func:`last_commit` before it gives up.
+MAX_RENAMES = 10
+
+
 def last_commit(repo: Path, rel: str) -> str | None:
-    """The last commit that touched ``rel``, or ``None`` when it was never committed."""
+    """The last commit that changed ``rel``'s content, or ``None`` when it was never
+    committed. A commit that only renamed it (``git mv``, 100% similar) did not: the
+    translation says nothing new there, so the commit before counts."""
+    rev, path = "HEAD", rel
+    for _ in range(MAX_RENAMES):
+        try:
+            out = git(repo, "log", "-1", "--follow", "-M", "--format=%x00%H", "--name-status", rev,
+                      "--", path).decode("utf-8", "replace")
+        except GitError:
+            return None
+        head, _, status = out.partition("\n")
+        commit = head.lstrip("\x00").strip()
+        if not commit:
+            return None
+        fields = status.strip().split("\t")
+        if not (len(fields) == 3 and fields[0] == "R100"):
+            return commit
+        rev, path = f"{commit}^", fields[1]
+    return None
+
+
+def last_commit_time(repo: Path, rel: str) -> int | None:
+    """When the last commit that touched ``rel`` was made (Unix time)."""
     try:
-        out = git(repo, "log", "-1", "--format=%H", "--", rel).decode().strip()
+        out = git(repo, "log", "-1", "--format=%ct", "--", rel).decode().strip()
+    except GitError:
+        return None
+    return int(out) if out.isdigit() else None
+
+
+def commit_at(repo: Path, timestamp: int) -> str | None:
+    """The commit checked out in ``repo``'s history as it stood at ``timestamp``."""
+    try:
+        out = git(repo, "log", "-1", "--format=%H", f"--before=@{timestamp}", "HEAD").decode().strip()
     except GitError:
         return None
     return out or None
+
+
+def is_shallow(repo: Path) -> bool:
+    """Whether ``repo`` is a shallow clone (its ``.git/shallow`` lists the cut), read without
+    running git."""
+    return _shallow_file(repo) is not None
+
+
+def _shallow_file(repo: Path) -> Path | None:
+    git_dir = _git_dir(repo)
+    shallow = git_dir / "shallow" if git_dir is not None else None
+    return shallow if shallow is not None and shallow.is_file() else None
+
+
+def _git_dir(repo: Path) -> Path | None:
+    """The repository directory of a work tree: ``.git``, or where a ``.git`` file points."""
+    dot_git = repo / ".git"
+    if dot_git.is_dir():
+        return dot_git
+    try:
+        text = dot_git.read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    if not text.startswith("gitdir:"):
+        return None
+    target = Path(text[7:].strip())
+    target = target if target.is_absolute() else (repo / target)
+    common = target / "commondir"
+    try:
+        return (target / common.read_text(encoding="utf-8").strip()).resolve() if common.is_file() else target
+    except OSError:
+        return target
 
 
 def former_names(repo: Path, rel: str) -> list[str]:
@@ -134,12 +213,22 @@ def relative(path: Path, repo: Path) -> str | None:
 
 
 def history_key(path: Path | str) -> str:
-    """The commit checked out in the work tree holding ``path`` ("" outside git): staleness
-    depends on the history up to it, so result caches key on it. Read from ``.git`` without
-    running git when the layout is the usual one."""
+    """The commit checked out in the work tree holding ``path`` ("" outside git), and the
+    cut of a shallow clone: staleness depends on the history up to it, so result caches key
+    on it. Read from ``.git`` without running git when the layout is the usual one."""
     repo = work_tree(path)
     if repo is None:
         return ""
+    shallow = _shallow_file(repo)
+    if shallow is not None:  # a deeper fetch changes what is stale, not HEAD
+        try:
+            return _head(repo) + ":shallow:" + shallow.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return _head(repo) + ":shallow"
+    return _head(repo)
+
+
+def _head(repo: Path) -> str:
     git_dir = repo / ".git"
     try:
         if git_dir.is_dir():

@@ -1,0 +1,280 @@
+"""Project discovery: which upstream file pairs with which translation in which locale, the
+files with no partner (a missing translation, an orphaned one), where a locale keeps its
+glossary, and where the PO workflow's files go.
+
+The layout comes from the settings or from the project's own files:
+
+* ``upstream``/``translation`` patterns (``content/en/{path}``, ``content/{lang}/{path}``),
+  or directories (``upstream = "upstream"``, ``locales = "locales"``): :mod:`.layouts`;
+* ``layout = "hugo"`` (or docusaurus, mkdocs, vitepress, starlight, jekyll, mdn, relsync),
+  and with no setting at all the layout the site's configuration describes: :mod:`.detect`;
+* ``[[pairs]]`` tables for files whose names no rule relates, with ``upstream-root`` for an
+  upstream in another checkout.
+
+:mod:`.pairing` applies the rules to the files. Every path from the settings stays inside
+the project root, except ``upstream-root``, which names a checkout the user chose.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Config
+from ..errors import ConfigError
+from ..io import display_path
+from ..languages import identify, locale_name, parse_locale
+from .detect import detect, preset
+from .glossary import glossary_for, glossary_path, locale_dir, read_glossary
+from .layouts import NOT_LOCALES, Layout, LocaleSpec, Rule, is_locale_code, pattern_layout, relsync_layout
+from .pairing import matches, pair_layout
+from .patterns import PLACEHOLDER_RE
+from .pofiles import Doc, built_path, document_names, locale_names, po_documents, po_locales, po_path, pot_path, upstream_dir
+from .sitefiles import front_matter
+from .specs import MissingFile, OrphanFile, PairSpec
+
+__all__ = [
+    "Doc", "Layout", "LocaleSpec", "MissingFile", "NOT_LOCALES", "OrphanFile", "PairSpec", "Project", "Rule",
+    "built_path", "discover", "document_names", "explicit_pair", "glossary_for", "glossary_path",
+    "guess_locale", "layout_for", "locale_dir", "locale_names", "matches", "po_documents", "po_locales",
+    "po_path", "pot_path", "read_glossary", "relative_path", "translation_locale", "upstream_dir",
+]
+
+#: Front-matter keys that name a document's language.
+LANGUAGE_KEYS = ("lang", "locale", "language")
+
+
+@dataclass
+class Project:
+    """What discovery found: the pairs to check, and the files that have no partner."""
+
+    config: Config
+    pairs: list[PairSpec] = field(default_factory=list)
+    missing: list[MissingFile] = field(default_factory=list)
+    orphans: list[OrphanFile] = field(default_factory=list)
+    locales: list[str] = field(default_factory=list)
+    layout: Layout | None = None
+    """How the files pair (``None`` for two files named on the command line)."""
+    warnings: list[str] = field(default_factory=list)
+    """What discovery could not read or chose to skip, for the user to see."""
+    unbuilt: list[Path] = field(default_factory=list)
+    """Upstream files the site's generator builds in no language."""
+    codes: dict[str, str] = field(default_factory=dict)
+    """Locale -> the code its paths write."""
+    not_started: list[str] = field(default_factory=list)
+    """Configured locales with no translation yet."""
+
+    def only_locale(self, locale: str) -> "Project":
+        """The same project restricted to one locale, named as relsync names it (``zh_CN``)
+        or as its paths write it (``zh-cn``)."""
+        wanted = {locale, locale_name(locale)} | {x for x, code in self.codes.items() if code == locale}
+        return Project(self.config, [p for p in self.pairs if p.locale in wanted],
+                       [m for m in self.missing if m.locale in wanted],
+                       [o for o in self.orphans if o.locale in wanted],
+                       [x for x in self.locales if x in wanted], self.layout, self.warnings,
+                       self.unbuilt, self.codes, [x for x in self.not_started if x in wanted])
+
+    def to_dict(self) -> dict[str, object]:
+        """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the
+        current directory."""
+        layout = self.layout
+        return {
+            "layout": layout.name if layout else None,
+            "detected_from": layout.detected_from if layout else "",
+            "source_language": layout.source_language if layout else "en",
+            "upstream_root": relative_path(layout.upstream_root) if layout and layout.upstream_root else None,
+            "locales": [self._locale_summary(x) for x in self.locales + self.not_started],
+            "pairs": [{"upstream": relative_path(p.upstream), "translation": relative_path(p.translation),
+                       "locale": p.locale} for p in self.pairs],
+            "missing": [{"upstream": relative_path(m.upstream), "translation": relative_path(m.translation),
+                         "locale": m.locale} for m in self.missing],
+            "orphans": [{"translation": relative_path(o.translation), "upstream": relative_path(o.upstream),
+                         "locale": o.locale, **({"note": o.note} if o.note else {})} for o in self.orphans],
+            "unbuilt": [relative_path(p) for p in self.unbuilt],
+            "warnings": list(self.warnings),
+        }
+
+    def _locale_summary(self, locale: str) -> dict[str, object]:
+        return {"locale": locale, "code": self.codes.get(locale, locale),
+                "started": locale not in self.not_started,
+                "pairs": sum(p.locale == locale for p in self.pairs),
+                "missing": sum(m.locale == locale for m in self.missing),
+                "orphans": sum(o.locale == locale for o in self.orphans)}
+
+
+def relative_path(path: Path | str) -> str:
+    """A path relative to the current directory (``../other-checkout/x.md`` too)."""
+    directory, name = os.path.split(os.fspath(path))
+    real = os.path.join(_real_directory(directory), name)
+    try:
+        return os.path.relpath(real, _real_directory(os.getcwd())).replace(os.sep, "/")
+    except ValueError:  # another drive
+        return real
+
+
+@functools.lru_cache(maxsize=4096)
+def _real_directory(directory: str) -> str:
+    """A directory with its symbolic links resolved (once per directory, not per file)."""
+    return os.path.realpath(directory or ".")
+
+
+# -- which layout -------------------------------------------------------------------------
+
+def layout_for(cfg: Config) -> Layout:
+    """The project's layout: from the settings when they say, else from its own files."""
+    keys = cfg.configured
+    directories = ("locales" in keys and not cfg.locale_codes) or "upstream" in keys
+    if cfg.layout is not None:
+        layout = pattern_layout(cfg, preset(cfg.layout, cfg))
+    elif "translation" in keys or (directories and PLACEHOLDER_RE.search(cfg.upstream)):
+        layout = pattern_layout(cfg)
+    elif directories:
+        layout = relsync_layout(cfg, display_path(cfg.source) if cfg.source else "")
+        _configured_locales(layout, cfg)
+    elif cfg.pairs:
+        layout = Layout("pairs", cfg.source_language or "en",
+                        detected_from=display_path(cfg.source) if cfg.source else "")
+    else:
+        found = detect(cfg)
+        if found is None:
+            raise ConfigError(
+                f"no layout found in {display_path(cfg.root)}: no upstream/ and locales/ directories, "
+                "and no site configuration relsync reads (hugo.toml, docusaurus.config.js, mkdocs.yml, "
+                "astro.config.mjs, .vitepress/config.*, _config.yml); run `relsync init`, or set "
+                "upstream and translation in relsync.toml")
+        layout = found
+        _configured_locales(layout, cfg)
+    if cfg.upstream_root is not None:
+        base = cfg.upstream_base
+        if not base.is_dir():
+            raise ConfigError(f"upstream-root {cfg.upstream_root!r} does not exist ({base})")
+        layout.upstream_root = base
+    return layout
+
+
+def _configured_locales(layout: Layout, cfg: Config) -> None:
+    if cfg.locale_codes:
+        layout.locales = [LocaleSpec(code, loc) for code, loc in cfg.locale_codes.items()]
+    if cfg.source_language:
+        layout.source_language = cfg.source_language
+
+
+def discover(cfg: Config) -> Project:
+    """Every upstream/translation pair of the project, and the files without a partner."""
+    layout = layout_for(cfg)
+    project = Project(cfg, layout=layout, warnings=list(layout.warnings))
+    found = pair_layout(layout, cfg) if layout.rules else None
+    if found is not None:
+        order = {spec: k for k, (spec, _) in enumerate(found.locales)}
+        for up, tr, spec, name, ldir in sorted(found.pairs, key=lambda p: (order[p[2]], p[0])):
+            project.pairs.append(PairSpec(up, tr, spec.locale, name, spec.code, ldir))
+        for up, tr, spec, _, _ in sorted(found.missing, key=lambda m: (order[m[2]], m[0])):
+            project.missing.append(MissingFile(up, tr, spec.locale))
+        for tr, up, spec, note in sorted(found.orphans, key=lambda o: (order[o[2]], o[0])):
+            project.orphans.append(OrphanFile(tr, up, spec.locale, note))
+        for spec, started in found.locales:
+            project.codes.setdefault(spec.locale, spec.code)
+            (project.locales if started else project.not_started).append(spec.locale)
+        project.unbuilt = found.unbuilt
+        for path in found.unbuilt:
+            project.warnings.append(f"{relative_path(path)}: the site builds this page in no language "
+                                    "(its name ends in what reads as a locale code); not checked")
+    _explicit_pairs(project, cfg)
+    project.locales = sorted(set(project.locales), key=project.locales.index)
+    project.not_started = [x for x in dict.fromkeys(project.not_started) if x not in project.locales]
+    return project
+
+
+def _explicit_pairs(project: Project, cfg: Config) -> None:
+    """``[[pairs]]``: the upstream relative to ``upstream-root``, the translation to the root."""
+    for k, setting in enumerate(cfg.pairs, start=1):
+        up = cfg.inside_upstream_root(Path(setting.upstream), f"[[pairs]] {k} upstream")
+        tr = cfg.inside_root(Path(setting.translation), f"[[pairs]] {k} translation")
+        locale = setting.locale or (translation_locale(tr) if tr.is_file() else None) or ""
+        if up.is_file() and tr.is_file():
+            project.pairs.append(PairSpec(up, tr, locale, setting.upstream))
+        elif up.is_file():
+            project.missing.append(MissingFile(up, tr, locale))
+        elif tr.is_file():
+            project.orphans.append(OrphanFile(tr, up, locale))
+        else:
+            raise ConfigError(f"[[pairs]] {k}: neither {setting.upstream!r} (in {display_path(cfg.upstream_base)}) "
+                              f"nor {setting.translation!r} exists")
+        if locale and locale not in project.locales:
+            project.locales.append(locale)
+
+
+# -- two files named on the command line --------------------------------------------------
+
+def explicit_pair(cfg: Config, upstream: str | Path, translation: str | Path,
+                  locale: str | None = None) -> PairSpec:
+    """The pair of two files named on the command line. Its locale: the option, else the
+    layout's ``{lang}`` for that path, else the path's locale directory, else the front
+    matter (``lang``, ``locale``, ``language``), else the language of the text."""
+    loc = locale or layout_locale(cfg, translation) or guess_locale(translation, cfg) \
+        or translation_locale(translation) or ""
+    return PairSpec(Path(upstream), Path(translation), loc, Path(upstream).name)
+
+
+def layout_locale(cfg: Config, path: Path | str) -> str | None:
+    """The locale the project's layout gives a translation path, if the project has a layout
+    and the path is one of its translations."""
+    try:
+        rel = Path(path).resolve().relative_to(cfg.root.resolve()).as_posix()
+        layout = layout_for(cfg)
+    except (ValueError, ConfigError, OSError):
+        return None
+    for rule in layout.rules:
+        if not rule.translation.has_lang:
+            if rule.locales and rule.translation.match(rel):
+                return rule.locales[0].locale
+            continue
+        m = rule.translation.match(rel)
+        if m is None:
+            continue
+        code = m.group("lang")
+        specs = rule.locales if rule.locales is not None else layout.locales
+        for spec in specs or ():
+            if spec.code.lower() == code.lower():
+                return spec.locale
+        if not specs and (layout.lenient_locales or is_locale_code(code)):
+            return code if layout.lenient_locales else locale_name(code)
+    return None
+
+
+def guess_locale(path: Path | str, cfg: Config | None = None) -> str | None:
+    """The locale a translation path names: ``locales/zh_CN/x.md`` -> ``zh_CN``."""
+    parts = Path(path).parts
+    if cfg is not None:
+        try:
+            rel = Path(path).resolve().relative_to(cfg.locales_dir.resolve())
+            if len(rel.parts) > 1:
+                return rel.parts[0]
+        except ValueError:
+            pass
+    for part in reversed(parts[:-1]):
+        if is_locale_code(part):
+            return part
+    return None
+
+
+def translation_locale(path: Path | str) -> str | None:
+    """The locale a translation names in its front matter (``lang``, ``locale``,
+    ``language``), else the language its text is written in, when its script tells."""
+    data = front_matter(Path(path))
+    for key in LANGUAGE_KEYS:
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            try:
+                parse_locale(value.strip())
+            except ConfigError:
+                continue
+            return locale_name(value.strip())
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(65536).decode("utf-8", "replace")
+    except OSError:
+        return None
+    return identify(text)

@@ -1,0 +1,283 @@
+"""Zero-configuration: the layout a project's own files describe.
+
+Read, never run: Hugo's ``hugo.toml``/``hugo.yaml``/``config.*`` and ``config/_default/``
+(``defaultContentLanguage``, ``[languages.<lang>] contentDir``, module mounts,
+``disableLanguages``, ``ignoreFiles``), ``mkdocs.yml`` with the mkdocs-static-i18n plugin
+(``docs_structure`` suffix or folder), Jekyll's ``_config.yml`` (jekyll-polyglot,
+jekyll-multiple-languages-plugin), and MDN's two checkouts (``files/en-us/`` in mdn/content,
+``files/<lang>/`` in mdn/translated-content). Docusaurus, VitePress and Starlight configs are
+JavaScript: :mod:`.detect_js`. relsync's own ``upstream/`` with ``locales/`` comes first.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..config import Config
+from ..languages import locale_name
+from . import detect_js
+from .layouts import Layout, Rule, relsync_layout, spec_for
+from .patterns import Pattern
+from .sitefiles import merge, read_config
+
+HUGO_FILES = tuple(f"{b}.{e}" for b in ("hugo", "config") for e in ("toml", "yaml", "yml", "json"))
+_HUGO_KEYS = {"baseurl", "languages", "defaultcontentlanguage", "contentdir", "theme", "module"}
+_CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
+
+
+def detect(cfg: Config) -> Layout | None:
+    """The layout the project's files describe, or ``None`` when nothing tells."""
+    root = cfg.root
+    if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
+        return relsync_layout(cfg, f"{cfg.upstream}/")
+    for detector in DETECTORS:
+        layout = detector(root)
+        if layout is not None:
+            return layout
+    return None
+
+
+def preset(name: str, cfg: Config) -> Layout:
+    """The layout of a named preset: its generator's configuration when the project has one,
+    else the generator's default directories."""
+    if name == "relsync":
+        return relsync_layout(cfg, "layout = \"relsync\"")
+    detector = dict(zip(PRESET_NAMES, DETECTORS))[name]
+    layout = detector(cfg.root)
+    if layout is None:
+        layout = DEFAULTS[name]()
+        layout.detected_from = f'layout = "{name}" (no configuration found: default directories)'
+    return layout
+
+
+# -- Hugo ---------------------------------------------------------------------------------
+
+def hugo_config(root: Path) -> tuple[dict, str] | None:
+    """Hugo's merged configuration (keys lower-cased, as Hugo reads them) and where it came
+    from: the first root file of :data:`HUGO_FILES`, and ``config/_default/``."""
+    data: dict = {}
+    sources = []
+    default_dir = root / "config" / "_default"
+    if default_dir.is_dir():
+        for path in sorted(default_dir.iterdir()):
+            if path.suffix not in _CONFIG_EXTS or not path.is_file():
+                continue
+            if path.stem in ("hugo", "config"):
+                merge(data, read_config(path), lower=True)
+            elif "." not in path.stem:  # languages.toml holds the [languages] table
+                merge(data, {path.stem: read_config(path)}, lower=True)
+            else:
+                continue
+            sources.append(f"config/_default/{path.name}")
+    for name in HUGO_FILES:
+        path = root / name
+        if path.is_file():
+            found = read_config(path)
+            if name.startswith("config.") and not (_HUGO_KEYS & {k.lower() for k in found}):
+                break  # a config file of something else
+            merge(data, found, lower=True)
+            sources.insert(0, name)
+            break
+    if not sources or (not sources[0].startswith("hugo.") and not (root / "content").is_dir()
+                       and "contentdir" not in data and "languages" not in data):
+        return None
+    return data, " + ".join(sources)
+
+
+def hugo(root: Path) -> Layout | None:
+    found = hugo_config(root)
+    if found is None:
+        return None
+    data, source = found
+    default = str(data.get("defaultcontentlanguage") or "en").lower()
+    disabled = {str(x).lower() for x in data.get("disablelanguages") or []}
+    languages = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in (data.get("languages") or {}).items()}
+    languages = {k: v for k, v in languages.items() if k not in disabled and not v.get("disabled")}
+    languages.setdefault(default, {})
+    top = str(data.get("contentdir") or "content").strip("/")
+    dirs = {k: str(v.get("contentdir") or top).strip("/") for k, v in languages.items()}
+    dirs.update(_hugo_mounts(data))
+    layout = Layout("hugo", locale_name(default), detected_from=source)
+    exclude_re = _hugo_ignored(data, layout)
+    source_dir = dirs[default]
+    by_suffix = []
+    for code in sorted(k for k in languages if k != default):
+        spec = spec_for(code)
+        layout.locales.append(spec)
+        if dirs[code] == source_dir:
+            by_suffix.append(spec)
+            continue
+        layout.rules.append(Rule((Pattern.parse(f"{source_dir}/{{path}}", "hugo"),),
+                                 Pattern.parse(f"{dirs[code]}/{{path}}", "hugo"), (spec,),
+                                 key_field="translationKey", exclude_re=exclude_re))
+    if by_suffix:
+        upstream = (Pattern.parse(f"{source_dir}/{{path}}.{default}{{ext}}", "hugo"),
+                    Pattern.parse(f"{source_dir}/{{path}}{{ext}}", "hugo"))
+        layout.rules.append(Rule(upstream, Pattern.parse(f"{source_dir}/{{path}}.{{lang}}{{ext}}", "hugo"),
+                                 tuple(by_suffix), key_field="translationKey", ignore_case=True,
+                                 exclude_re=exclude_re))
+    return layout
+
+
+def _hugo_mounts(data: dict) -> dict[str, str]:
+    """Content directories given as module mounts instead of ``contentDir``."""
+    out = {}
+    module = data.get("module") if isinstance(data.get("module"), dict) else {}
+    for mount in module.get("mounts") or []:
+        if not isinstance(mount, dict) or mount.get("target") != "content" or not mount.get("source"):
+            continue
+        matrix = ((mount.get("sites") or {}).get("matrix") or {}).get("languages") or []
+        for code in matrix or ([mount["lang"]] if mount.get("lang") else []):
+            out[str(code).lower()] = str(mount["source"]).strip("/")
+    return out
+
+
+def _hugo_ignored(data: dict, layout: Layout) -> tuple[re.Pattern[str], ...]:
+    out = []
+    for expr in data.get("ignorefiles") or []:
+        try:
+            out.append(re.compile(str(expr)))
+        except re.error as exc:
+            layout.warnings.append(f"ignoreFiles {expr!r} is not a regular expression ({exc}); not applied")
+    return tuple(out)
+
+
+# -- MkDocs -------------------------------------------------------------------------------
+
+#: What mkdocs-static-i18n reads as a locale (its RE_LOCALE).
+MKDOCS_LOCALE = r"[a-z]{2}(?:-[A-Za-z]{4})?(?:-[A-Z]{2})?|[a-z]{2}_[A-Z]{2}"
+
+
+def mkdocs(root: Path) -> Layout | None:
+    path = next((root / n for n in ("mkdocs.yml", "mkdocs.yaml") if (root / n).is_file()), None)
+    if path is None:
+        return None
+    data = read_config(path)
+    plugin = _mkdocs_i18n(data.get("plugins"))
+    if plugin is None:
+        return None
+    entries = [x for x in plugin.get("languages") or [] if isinstance(x, dict) and x.get("locale")]
+    if not entries:
+        return None
+    default = str(next((x["locale"] for x in entries if x.get("default")), entries[0]["locale"]))
+    docs = str(data.get("docs_dir") or "docs").strip("/")
+    layout = Layout("mkdocs", locale_name(default), detected_from=path.name)
+    layout.locales = [spec_for(str(x["locale"])) for x in entries
+                      if str(x["locale"]) != default and x.get("build", True) is not False]
+    if plugin.get("docs_structure", "suffix") == "folder":
+        layout.rules.append(Rule((Pattern.parse(f"{docs}/{default}/{{path}}", "mkdocs"),),
+                                 Pattern.parse(f"{docs}/{{lang}}/{{path}}", "mkdocs")))
+        return layout
+    upstream = (Pattern.parse(f"{docs}/{{path}}.{default}{{ext}}", "mkdocs"),
+                Pattern.parse(f"{docs}/{{path}}{{ext}}", "mkdocs"))
+    unbuilt = re.compile(rf"(?:^|/)[^/]+\.(?:{MKDOCS_LOCALE})\.[A-Za-z]+$")
+    layout.rules.append(Rule(upstream, Pattern.parse(f"{docs}/{{path}}.{{lang}}{{ext}}", "mkdocs"),
+                             unbuilt=unbuilt))
+    return layout
+
+
+def _mkdocs_i18n(plugins: object) -> dict | None:
+    for entry in plugins or [] if isinstance(plugins, list) else []:
+        if entry == "i18n":
+            return {}
+        if isinstance(entry, dict) and "i18n" in entry:
+            return entry["i18n"] if isinstance(entry["i18n"], dict) else {}
+    if isinstance(plugins, dict) and "i18n" in plugins:
+        return plugins["i18n"] if isinstance(plugins["i18n"], dict) else {}
+    return None
+
+
+# -- Jekyll -------------------------------------------------------------------------------
+
+def jekyll(root: Path) -> Layout | None:
+    path = next((root / n for n in ("_config.yml", "_config.yaml") if (root / n).is_file()), None)
+    if path is None:
+        return None
+    data = read_config(path)
+    plugins = {str(p) for p in (data.get("plugins") or data.get("gems") or []) if isinstance(p, str)}
+    gemfile = root / "Gemfile"
+    gems = gemfile.read_text(encoding="utf-8", errors="replace") if gemfile.is_file() else ""
+    languages = [str(x) for x in data.get("languages") or [] if isinstance(x, str)]
+    if not languages:
+        return None
+    if "jekyll-multiple-languages-plugin" in plugins or "jekyll-multiple-languages-plugin" in gems:
+        layout = Layout("jekyll", locale_name(languages[0]), detected_from=path.name)
+        layout.locales = [spec_for(code) for code in languages[1:]]
+        layout.rules.append(Rule((Pattern.parse(f"_i18n/{languages[0]}/{{path}}", "jekyll"),),
+                                 Pattern.parse("_i18n/{lang}/{path}", "jekyll")))
+        return layout
+    if "jekyll-polyglot" not in plugins and "jekyll-polyglot" not in gems:
+        return None
+    default = str(data.get("default_lang") or "en")
+    layout = Layout("jekyll", locale_name(default), detected_from=path.name)
+    layout.locales = [spec_for(code) for code in languages if code != default]
+    excluded = tuple(str(x) for x in data.get("exclude") or [])
+    layout.rules.append(Rule((Pattern.parse("_posts/{path}", "jekyll"),),
+                             Pattern.parse("_posts/{lang}/{path}", "jekyll")))
+    layout.rules.append(Rule((Pattern.parse("{path}", "jekyll"),), Pattern.parse("{lang}/{path}", "jekyll"),
+                             key_field="permalink", exclude=("_*", "_*/**", "vendor/**", *excluded)))
+    return layout
+
+
+# -- MDN ----------------------------------------------------------------------------------
+
+def mdn(root: Path) -> Layout | None:
+    """mdn/translated-content with mdn/content, side by side in one directory or as the
+    sibling checkout ``../content``."""
+    if (root / "content/files/en-us").is_dir() and (root / "translated-content/files").is_dir():
+        upstream, translation, upstream_root = "content/files/en-us", "translated-content/files", None
+        source = "content/files/en-us/ + translated-content/files/"
+    elif (root / "files").is_dir() and not (root / "files/en-us").is_dir() \
+            and (root.parent / "content/files/en-us").is_dir():
+        upstream, translation, upstream_root = "files/en-us", "files", (root.parent / "content").resolve()
+        source = "files/ beside ../content/files/en-us/"
+    else:
+        return None
+    layout = Layout("mdn", "en_US", detected_from=source, upstream_root=upstream_root)
+    base = upstream_root or root
+    layout.rules.append(Rule((Pattern.parse(f"{upstream}/{{path}}", "mdn"),),
+                             Pattern.parse(f"{translation}/{{lang}}/{{path}}", "mdn"),
+                             include=("**/index.md",), moved=_mdn_redirects(base / upstream / "_redirects.txt")))
+    return layout
+
+
+def _mdn_redirects(path: Path) -> dict[str, str]:
+    """``_redirects.txt`` as ``{old path: new path}`` of ``{slug}/index.md`` keys: a renamed
+    page leaves its translations at the old place."""
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    out = {}
+    for line in text.splitlines():
+        parts = line.split("\t")
+        if len(parts) == 2 and not line.startswith("#"):
+            old, new = (_mdn_key(p) for p in parts)
+            if old and new:
+                out[old] = new
+    return out
+
+
+def _mdn_key(url: str) -> str | None:
+    m = re.match(r"/[^/]+/docs/(.+)$", url.strip())
+    return m.group(1).lower().rstrip("/") + "/index.md" if m else None
+
+
+# -- defaults of the presets ----------------------------------------------------------------
+
+def _defaults(name: str, upstream: str, translation: str, **rule) -> Layout:
+    return Layout(name, "en", [Rule((Pattern.parse(upstream, name),), Pattern.parse(translation, name), **rule)])
+
+
+DEFAULTS = {
+    "hugo": lambda: _defaults("hugo", "content/en/{path}", "content/{lang}/{path}", key_field="translationKey"),
+    "docusaurus": lambda: _defaults("docusaurus", "docs/{path}", "i18n/{lang}/docusaurus-plugin-content-docs/current/{path}"),
+    "mkdocs": lambda: _defaults("mkdocs", "docs/{path}{ext}", "docs/{path}.{lang}{ext}"),
+    "vitepress": lambda: _defaults("vitepress", "docs/{path}", "docs/{lang}/{path}"),
+    "starlight": lambda: _defaults("starlight", "src/content/docs/{path}", "src/content/docs/{lang}/{path}"),
+    "jekyll": lambda: _defaults("jekyll", "_posts/{path}", "_posts/{lang}/{path}"),
+    "mdn": lambda: _defaults("mdn", "files/en-us/{path}", "files/{lang}/{path}", include=("**/index.md",)),
+}
+PRESET_NAMES = ("mdn", "docusaurus", "starlight", "vitepress", "mkdocs", "hugo", "jekyll")
+DETECTORS = (mdn, detect_js.docusaurus, detect_js.starlight, detect_js.vitepress, mkdocs, hugo, jekyll)

@@ -20,10 +20,10 @@ from ._version import __version__
 from .baseline import DEFAULT_PATH, baseline_path, write_baseline
 from .checks import find_rule
 from .checks import rules as all_rules
-from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project
+from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project, refuse_overwriting_documents
 from .config import parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
-from .io import display_path
+from .io import display_path, refuse_overwrite
 from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
@@ -149,6 +149,7 @@ def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines,
     if since and base:
         raise click.UsageError("give --since or --base, not both")
     found = project(ctx, upstream, translation, locale, disable, enable)
+    refuse_overwriting_documents(found, output)
     cfg = found.config
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   baseline=baseline_path(cfg), reports=fmt != "json", since=since, base=base)
@@ -223,6 +224,7 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
     with UPSTREAM and TRANSLATION, checks that pair.
     """
     found = project(ctx, upstream, translation, locale, disable, enable)
+    refuse_overwriting_documents(found, output, write_baseline_to)
     cfg = found.config
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   shard=runner.parse_shard(shard) if shard else None,
@@ -245,6 +247,7 @@ def merge_reports(reports, output, fail_on):
 
     from .report.merge import merge_reports as merge
 
+    refuse_overwrite(output, *reports)
     kind, merged = merge([Path(r) for r in reports])
     emit(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", output)
     if fail_on and kind == "json":

@@ -9,7 +9,7 @@ import click
 
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
-from .io import atomic_write_text
+from .io import atomic_write_text, refuse_overwrite
 from .languages import parse_locale
 from .project import Project, discover, explicit_pair
 
@@ -74,3 +74,11 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
         locale_option(locale)
         found = found.only_locale(locale)
     return found
+
+
+def refuse_overwriting_documents(found: Project, *outputs: str | None) -> None:
+    """Refuse an output path that is one of the project's documents (``-o TR``,
+    ``--write-baseline UP``): the report would replace what it is about."""
+    documents = [path for spec in found.pairs for path in (spec.upstream, spec.translation)]
+    for output in outputs:
+        refuse_overwrite(output, *documents)

@@ -1,0 +1,315 @@
+"""Hostile input: what a careless or malicious user, document or file system does to relsync.
+
+The conventions are those of docs/faults.md: bad input is exit status 2 and one line on
+stderr, ``relsync: error: PATH[:LINE]: problem``; exit 3 ("internal error") is always a bug;
+files are written atomically, through symlinks, never over a special file or an input; reports
+never carry live markup or terminal controls from a document; caches are never trusted blindly.
+
+``P`` below is a project made in ``tmp_path`` with ``upstream/x.md`` and
+``locales/zh_CN/x.md`` (the default layout, no settings), and commands run in it.
+"""
+
+from __future__ import annotations
+
+import errno
+import html.parser
+import json
+import os
+import re
+import shutil
+import stat
+import subprocess
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+UP = "upstream/x.md"
+TR = "locales/zh_CN/x.md"
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+#: A pair with one real finding (a wrong date), for tests that need findings.
+DATE_UP = "# Release\n\nReleased on October 29, 2024.\n"
+DATE_TR = "# 发布\n\n发布于 2024年10月28日。\n"
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+def _data(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8")
+
+
+def make_project(root: Path, up: str | bytes = DATE_UP, tr: str | bytes = DATE_TR, *,
+                 lang: str = "zh_CN", name: str = "x.md") -> Path:
+    (root / "upstream").mkdir(parents=True, exist_ok=True)
+    (root / "locales" / lang).mkdir(parents=True, exist_ok=True)
+    (root / "upstream" / name).write_bytes(_data(up))
+    (root / "locales" / lang / name).write_bytes(_data(tr))
+    return root
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
+            if p.is_file() and ".relsync-cache" not in p.parts}
+
+
+def assert_clean_failure(code: int, out: str, err: str, *needles: str) -> None:
+    """Exit 2, one line on stderr starting ``relsync: error:``, each needle in it."""
+    assert code == 2, (code, out, err)
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err and err.startswith("relsync: error: "), err
+    for needle in needles:
+        assert needle in err, (needle, err)
+
+
+def assert_ran(code: int, out: str, err: str) -> None:
+    """A normal run: exit 0 or 1 (findings), nothing on stderr that says it broke."""
+    assert code in (0, 1), (code, out, err)
+    assert "internal error" not in err and "error:" not in err, err
+
+
+GIT_ENV = {"GIT_AUTHOR_NAME": "Tester", "GIT_AUTHOR_EMAIL": "tester@example.org",
+           "GIT_COMMITTER_NAME": "Tester", "GIT_COMMITTER_EMAIL": "tester@example.org"}
+
+
+def git(cwd: Path, *args: str) -> str:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")} | GIT_ENV
+    proc = subprocess.run(["git", "-c", "init.defaultBranch=main", "-c", "protocol.file.allow=always",
+                           "-c", "commit.gpgsign=false", *args],
+                          cwd=cwd, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+UP_V1 = "# Release\n\nFirst paragraph about the release.\n\nSecond paragraph about speed.\n"
+UP_V2 = "# Release\n\nFirst paragraph about the new release.\n\nSecond paragraph about speed.\n"
+TR_V1 = "# 发布\n\n关于发布的第一段。\n\n关于速度的第二段。\n"
+
+
+def stale_repo(root: Path, tr: str = TR_V1, name: str = "x.md") -> Path:
+    """A repository where the translation was committed with upstream v1 and upstream then
+    changed one paragraph (v2): one `stale` passage."""
+    make_project(root, UP_V1, tr, name=name)
+    git(root, "init", "-q")
+    git(root, "add", ".")
+    git(root, "commit", "-qm", "translate")
+    (root / "upstream" / name).write_text(UP_V2, encoding="utf-8")
+    git(root, "commit", "-qam", "upstream: reword")
+    return root
+
+
+def findings_json(out: str) -> list[dict]:
+    return json.loads(out)["findings"]
+
+
+def slugs(out: str) -> list[str]:
+    return [f["slug"] for f in findings_json(out)]
+
+
+def _pot(run_cli, P: Path, text: str, name: str = "x.pot") -> Path:
+    (P / UP).write_text(text, encoding="utf-8")
+    assert run_cli("po", "extract", UP, "-o", name, cwd=P)[0] == 0
+    return P / name
+
+
+# == Writing files ===========================================================================
+
+WRITERS = {
+    "check -o": lambda out: ["check", "--no-cache", "-o", out],
+    "diff -o": lambda out: ["diff", "-o", out],
+    "po extract -o": lambda out: ["po", "extract", UP, "-o", out],
+}
+
+
+@pytest.mark.parametrize("where", ["/proc", "under a regular file"])
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_output_into_a_directory_where_nothing_can_be_created(run_cli, tmp_path, command, where):
+    """-o into a directory where no file can be created (/proc refuses even root) is exit 2
+    naming the path; so is a path whose parent is a regular file."""
+    P = make_project(tmp_path)
+    if where == "/proc":
+        if not Path("/proc/self").is_dir():
+            pytest.skip("no /proc on this system")
+        target = "/proc/relsync-hostile-test.out"
+    else:
+        (P / "afile").write_text("x", encoding="utf-8")
+        target = "afile/relsync-hostile-test.out"
+    code, out, err = run_cli(*WRITERS[command](target), cwd=P)
+    assert_clean_failure(code, out, err, "relsync-hostile-test.out")
+
+
+@pytest.fixture
+def sealed_dir(tmp_path):
+    """A directory that even root cannot create files in (chattr +i); returns (dir, seal)."""
+    directory = tmp_path / "sealed"
+    directory.mkdir()
+
+    def seal() -> None:
+        if shutil.which("chattr") is None:
+            pytest.skip("chattr is not installed")
+        proc = subprocess.run(["chattr", "+i", str(directory)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            pytest.skip(f"cannot make a directory immutable here: {proc.stderr.strip()}")
+
+    yield directory, seal
+    subprocess.run(["chattr", "-i", str(directory)], capture_output=True)
+
+
+def _sealed_args(directory: Path, command: str) -> list[str]:
+    return {
+        "po update": ["po", "update", "new.pot", str(directory / "x.po")],
+        "po extract -o": ["po", "extract", UP, "-o", str(directory / "x.pot")],
+        "check -o": ["check", "--no-cache", "-o", str(directory / "report.txt")],
+        "diff -o": ["diff", "-o", str(directory / "report.txt")],
+    }[command]
+
+
+def _po_files_in(run_cli, P: Path, directory: Path) -> None:
+    assert run_cli("po", "extract", UP, "-o", str(directory / "x.pot"), cwd=P)[0] == 0
+    assert run_cli("po", "init", str(directory / "x.pot"), "-l", "zh_CN",
+                   "-o", str(directory / "x.po"), cwd=P)[0] == 0
+    (P / UP).write_text("# Title\n\nHello new world.\n", encoding="utf-8")
+    assert run_cli("po", "extract", UP, "-o", "new.pot", cwd=P)[0] == 0
+
+
+@pytest.mark.parametrize("command", ["po update", "po extract -o", "check -o", "diff -o"])
+def test_writing_into_an_immutable_directory(run_cli, tmp_path, sealed_dir, command):
+    """po update, po extract -o, check -o and diff -o into a directory that cannot be written
+    (immutable: this holds for root too): exit 2 naming the path, the files there unchanged."""
+    directory, seal = sealed_dir
+    P = make_project(tmp_path, "# Title\n\nHello world.\n", "# 标题\n\n你好世界。\n")
+    _po_files_in(run_cli, P, directory)
+    before = snapshot(directory)
+    seal()
+    code, out, err = run_cli(*_sealed_args(directory, command), cwd=P)
+    assert_clean_failure(code, out, err, "sealed")
+    assert snapshot(directory) == before
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="running as root: a 0o555 directory does not stop root")
+@pytest.mark.parametrize("command", ["po update", "check -o"])
+def test_writing_into_a_read_only_directory(run_cli, tmp_path, command):
+    """The same with a chmod 0o555 directory (only meaningful when not root)."""
+    directory = tmp_path / "sealed"
+    directory.mkdir()
+    P = make_project(tmp_path / "p", "# Title\n\nHello world.\n", "# 标题\n\n你好世界。\n")
+    _po_files_in(run_cli, P, directory)
+    directory.chmod(0o555)
+    try:
+        code, out, err = run_cli(*_sealed_args(directory, command), cwd=P)
+        assert_clean_failure(code, out, err, "sealed")
+    finally:
+        directory.chmod(0o755)
+
+
+def _symlinked(P: Path, name: str, content: bytes | None = None) -> tuple[Path, Path]:
+    """``P/name`` as a symlink to ``P/store/name`` (inside the project)."""
+    store = P / "store"
+    store.mkdir(exist_ok=True)
+    target = store / name
+    if content is not None:
+        target.write_bytes(content)
+    link = P / name
+    os.symlink(os.path.join("store", name), link)
+    return link, target
+
+
+def test_check_output_through_a_symlink_writes_the_target(run_cli, tmp_path):
+    """`check -o link` writes the link's target; the link stays a link."""
+    P = make_project(tmp_path)
+    link, target = _symlinked(P, "report.txt", b"old report\n")
+    code, out, err = run_cli("check", "--no-cache", "-o", "report.txt", cwd=P)
+    assert code == 1, err
+    assert link.is_symlink()
+    assert "RS202" in target.read_text(encoding="utf-8")
+
+
+def test_check_output_into_a_fifo_is_refused(run_cli, tmp_path):
+    """`check -o fifo` (or `-o /dev/null` as root) is refused (exit 2): a non-regular file
+    is never replaced by a regular one; `-` is stdout."""
+    P = make_project(tmp_path)
+    fifo = P / "pipe"
+    os.mkfifo(fifo)
+    code, out, err = run_cli("check", "--no-cache", "-o", "pipe", cwd=P)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced"
+    assert_clean_failure(code, out, err, "pipe", "not a regular file")
+
+
+def _mark_synced_through_a_link(P: Path) -> tuple[Path, Path, list[str], str]:
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    real = P / "store" / "x.md"
+    real.parent.mkdir()
+    (P / TR).rename(real)
+    os.symlink(os.path.relpath(real, (P / TR).parent), P / TR)
+    git(P, "init", "-q")
+    git(P, "add", ".")
+    git(P, "commit", "-qm", "one")
+    return P / TR, real, ["mark-synced", UP, TR], "source_commit"
+
+
+@pytest.mark.parametrize("command", ["po update", "po extract -o", "po build -o", "mark-synced"])
+def test_writes_through_symlinks_keep_the_link(run_cli, tmp_path, command):
+    """po update, mark-synced, po build and po extract -o on a symlinked file write its
+    target and keep the link."""
+    P = make_project(tmp_path, "# Title\n\nFirst paragraph here.\n", "# 标题\n\n第一段。\n")
+    if command == "po extract -o":
+        link, target = _symlinked(P, "x.pot", b"")
+        assert run_cli("po", "extract", UP, "-o", "store/x.pot", cwd=P)[0] == 0
+        (P / UP).write_text("# Title\n\nFirst paragraph changed.\n", encoding="utf-8")
+        args, expect = ["po", "extract", UP, "-o", "x.pot"], "First paragraph changed."
+    elif command == "po update":
+        link, target = _symlinked(P, "x.po")
+        assert run_cli("po", "import", UP, TR, "-o", "store/x.po", cwd=P)[0] == 0
+        _pot(run_cli, P, "# Title\n\nFirst paragraph changed.\n", "new.pot")
+        args, expect = ["po", "update", "new.pot", "x.po"], "First paragraph changed."
+    elif command == "po build -o":
+        link, target = _symlinked(P, "out.md", b"old\n")
+        assert run_cli("po", "import", UP, TR, "-o", "x.po", cwd=P)[0] == 0
+        args, expect = ["po", "build", UP, "x.po", "-o", "out.md", "--force"], "第一段。"
+    else:
+        link, target, args, expect = _mark_synced_through_a_link(P)
+    code, out, err = run_cli(*args, cwd=P)
+    assert code == 0, err
+    assert link.is_symlink(), "the symlink was replaced by a file"
+    assert expect in target.read_text(encoding="utf-8")
+
+
+HEADINGS_UP = "# Release notes\n\n## Fixes\n"
+HEADINGS_TR = "# 发布说明\n\n## 修复\n"
+SAME_PATH = {
+    "check -o TR": (["check", "--no-cache", "-o", TR], TR),
+    "check -o UP": (["check", "--no-cache", UP, TR, "-o", UP], UP),
+    "check -o TR by another path": (["check", "--no-cache", "-o", "locales/../" + TR], TR),
+    "diff -o TR": (["diff", "-o", TR], TR),
+    "diff -o UP": (["diff", "--format", "html", "-o", UP], UP),
+    "check --write-baseline TR": (["check", "--no-cache", f"--write-baseline={TR}"], TR),
+    "merge-reports -o a report": (["merge-reports", "shard.json", "-o", "shard.json"], "shard.json"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAME_PATH))
+def test_output_path_equal_to_an_input_path_is_refused(run_cli, tmp_path, case):
+    """An output path that is an input of the command (`check -o TR`, `diff -o UP`,
+    `check --write-baseline TR`, `merge-reports a.json -o a.json`) is refused: exit 2, the
+    file untouched."""
+    P = make_project(tmp_path, HEADINGS_UP, HEADINGS_TR)
+    assert run_cli("check", "--no-cache", "--format", "json", "-o", "shard.json", cwd=P)[0] == 0
+    args, victim = SAME_PATH[case]
+    before = (P / victim).read_bytes()
+    code, out, err = run_cli(*args, cwd=P)
+    assert (P / victim).read_bytes() == before, f"{victim} was overwritten"
+    assert_clean_failure(code, out, err, Path(victim).name, "input")
+
+
+def test_output_through_a_symlink_to_an_input_is_refused(run_cli, tmp_path):
+    """`check -o link` where the link points at the translation is the translation."""
+    P = make_project(tmp_path, HEADINGS_UP, HEADINGS_TR)
+    os.symlink(TR, P / "report.txt")
+    before = (P / TR).read_bytes()
+    code, out, err = run_cli("check", "--no-cache", "-o", "report.txt", cwd=P)
+    assert (P / TR).read_bytes() == before
+    assert_clean_failure(code, out, err, "report.txt", "input")

@@ -313,3 +313,158 @@ def test_output_through_a_symlink_to_an_input_is_refused(run_cli, tmp_path):
     code, out, err = run_cli("check", "--no-cache", "-o", "report.txt", cwd=P)
     assert (P / TR).read_bytes() == before
     assert_clean_failure(code, out, err, "report.txt", "input")
+
+
+# == The cache ===============================================================================
+
+GLOSSARY_UP = "# Prototype features\n\nThe Prototype works.\n"
+GLOSSARY_TR = "# 原型特点\n\n原型可用。\n"
+
+BAD_CACHE_ENTRIES = {
+    "line is a string": lambda f: {**f, "translation": {**f["translation"], "line": "x"}},
+    "line is a boolean": lambda f: {**f, "translation": {**f["translation"], "line": True}},
+    "severity is a number": lambda f: {**f, "severity": 5},
+    "severity is unknown": lambda f: {**f, "severity": "fatal"},
+    "path is a number": lambda f: {**f, "translation": {**f["translation"], "path": 5}},
+    "message is a number": lambda f: {**f, "message": 5},
+    "rule is missing": lambda f: {k: v for k, v in f.items() if k != "rule"},
+    "location is a string": lambda f: {**f, "upstream": "upstream/x.md"},
+    "details is a string": lambda f: {**f, "details": "x"},
+    "entry is a number": lambda f: 1,
+}
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github", "markdown", "text", "json"])
+@pytest.mark.parametrize("entry", sorted(BAD_CACHE_ENTRIES))
+def test_cache_entry_with_wrong_types_is_a_miss(run_cli, tmp_path, entry, fmt):
+    """A cache entry whose fields have the wrong types (`"line": "x"`, `"severity": 5`) is
+    a miss: the same output as --no-cache (it crashed the sarif, github and markdown
+    renderers, or changed the output)."""
+    P = make_project(tmp_path)
+    assert run_cli("check", cwd=P)[0] == 1  # fills the cache
+    files = list((P / ".relsync-cache").rglob("*.json"))
+    assert files
+    for path in files:
+        good = json.loads(path.read_text(encoding="utf-8"))
+        assert good, "the pair has a finding"
+        path.write_text(json.dumps([BAD_CACHE_ENTRIES[entry](good[0])]), encoding="utf-8")
+    expected = run_cli("check", "--no-cache", "--format", fmt, cwd=P)
+    assert run_cli("check", "--format", fmt, cwd=P) == expected
+
+
+@pytest.mark.parametrize("content", ["{}", "null", '"x"', "5", '{"findings": []}'])
+def test_cache_file_that_is_not_a_list_is_a_miss(run_cli, tmp_path, content):
+    """A cache file holding `{}` (or any JSON that is not a list of findings) is a miss,
+    not "no findings"."""
+    P = make_project(tmp_path)
+    expected = run_cli("check", "--no-cache", cwd=P)
+    assert expected[0] == 1
+    run_cli("check", cwd=P)
+    files = list((P / ".relsync-cache").rglob("*.json"))
+    assert files
+    for path in files:
+        path.write_text(content, encoding="utf-8")
+    assert run_cli("check", cwd=P) == expected
+
+
+def test_cache_sees_a_glossary_added_beside_an_explicit_pair(run_cli, tmp_path):
+    """For an explicit pair outside locales/<lang>/ (`relsync check en/x.md zh/x.md`), a
+    glossary added beside the translation is seen at once, cache or not."""
+    P = tmp_path
+    for d, text in (("en", GLOSSARY_UP), ("zh", GLOSSARY_TR)):
+        (P / d).mkdir()
+        (P / d / "x.md").write_text(text, encoding="utf-8")
+    assert run_cli("check", "en/x.md", "zh/x.md", cwd=P)[0] == 0
+    (P / "zh" / "glossary.csv").write_text("source,target\nPrototype,原型功能\n", encoding="utf-8")
+    expected = run_cli("check", "--no-cache", "en/x.md", "zh/x.md", cwd=P)
+    assert "RS302" in expected[1]
+    assert run_cli("check", "en/x.md", "zh/x.md", cwd=P) == expected
+
+
+def test_cache_sees_a_configured_glossary_that_changes(run_cli, tmp_path):
+    """The glossary named in the settings is part of the key: editing it is seen at once."""
+    P = make_project(tmp_path, GLOSSARY_UP, GLOSSARY_TR)
+    (P / "relsync.toml").write_text('glossary = "terms.csv"\n', encoding="utf-8")
+    terms = P / "locales" / "zh_CN" / "terms.csv"
+    terms.write_text("source,target\nPrototype,原型\n", encoding="utf-8")
+    assert run_cli("check", cwd=P)[0] == 0
+    terms.write_text("source,target\nPrototype,原型功能\n", encoding="utf-8")
+    expected = run_cli("check", "--no-cache", cwd=P)
+    assert "RS302" in expected[1]
+    assert run_cli("check", cwd=P) == expected
+
+
+@needs_git
+def test_cache_is_not_reused_after_the_history_deepens(run_cli, tmp_path):
+    """After `git fetch --unshallow` the cache is not reused: the key covers the shallow
+    state of the repository, not only HEAD, and the stale finding appears."""
+    origin = stale_repo(tmp_path / "origin")
+    git(tmp_path, "clone", "-q", "--depth", "1", origin.as_uri(), "clone")
+    clone = tmp_path / "clone"
+    run_cli("check", cwd=clone)
+    git(clone, "fetch", "-q", "--unshallow")
+    expected = run_cli("check", "--no-cache", cwd=clone)
+    assert "RS401 stale" in expected[1], expected
+    assert run_cli("check", cwd=clone) == expected
+
+
+def test_cache_write_on_a_full_disk_leaves_no_temporary(run_cli, tmp_path, monkeypatch):
+    """A cache write on a full disk costs only time: the run goes on and leaves no
+    temporary file behind (it left a partial `.tmp`)."""
+    P = make_project(tmp_path)
+    expected = run_cli("check", "--no-cache", cwd=P)
+    cache = P / ".relsync-cache"
+    real_text, real_bytes = Path.write_text, Path.write_bytes
+
+    def half_then_full(self, data, *args, **kwargs):
+        if cache in self.parents:
+            (real_text if isinstance(data, str) else real_bytes)(self, data[: len(data) // 2], *args, **kwargs)
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return (real_text if isinstance(data, str) else real_bytes)(self, data, *args, **kwargs)
+
+    def no_space(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", half_then_full)
+    monkeypatch.setattr(Path, "write_bytes", half_then_full)
+    monkeypatch.setattr(os, "fsync", no_space)
+    real_write = os.write
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, data[: len(data) // 2]) and no_space())
+    got = run_cli("check", cwd=P)
+    monkeypatch.undo()
+    assert got == expected
+    assert [p.name for p in cache.rglob("*") if p.is_file() and ".tmp" in p.name] == []
+
+
+@pytest.mark.parametrize("command", ["po extract", "check cache", "check -o"])
+def test_stale_temporaries_of_killed_writes_are_cleaned(run_cli, tmp_path, command):
+    """A killed write leaves `.NAME.*.tmp`: relsync removes stale temporaries of its own
+    naming (here a week old) in the directories it writes, and leaves a fresh one (a
+    concurrent run's) alone."""
+    P = make_project(tmp_path)
+    if command == "po extract":
+        assert run_cli("po", "extract", cwd=P)[0] == 0
+        directory, stem = P / "locales" / "templates", ".x.pot"
+        (P / UP).write_text(DATE_UP + "\nMore text.\n", encoding="utf-8")
+        args = ["po", "extract"]
+    elif command == "check cache":
+        run_cli("check", cwd=P)
+        entry = next((P / ".relsync-cache").rglob("*.json"))
+        directory, stem = entry.parent, entry.name[:-5]
+        entry.unlink()  # the next run writes it again, in the same directory
+        args = ["check"]
+    else:
+        directory, stem = P, ".report.txt"
+        args = ["check", "--no-cache", "-o", "report.txt"]
+    old = directory / f"{stem}.k3j4h5l6.tmp"
+    fresh = directory / f"{stem}.a1b2c3d4.tmp"
+    other = directory / ".notes.md.k3j4h5l6.tmp"  # not a file this run writes
+    for path in (old, fresh, other):
+        path.write_bytes(b"partial")
+    week = time.time() - 7 * 24 * 3600
+    os.utime(old, (week, week))
+    os.utime(other, (week, week))
+    assert run_cli(*args, cwd=P)[0] in (0, 1)
+    assert not old.exists(), f"{old.name} was left behind"
+    assert fresh.exists(), "a fresh temporary (another run's) was removed"
+    assert other.exists() or command == "check cache", "a temporary of another file was removed"

@@ -468,3 +468,101 @@ def test_stale_temporaries_of_killed_writes_are_cleaned(run_cli, tmp_path, comma
     assert not old.exists(), f"{old.name} was left behind"
     assert fresh.exists(), "a fresh temporary (another run's) was removed"
     assert other.exists() or command == "check cache", "a temporary of another file was removed"
+
+
+# == Crashes on hostile input ================================================================
+
+@pytest.mark.parametrize("href", ["https://[your-server]/c", "http://[::1/x"])
+@pytest.mark.parametrize("same", [True, False], ids=["same-link", "other-link"])
+def test_unparseable_url_in_an_html_block(run_cli, tmp_path, href, same):
+    """`<a href="https://[your-server]/c">` or `href="http://[::1/x"` in an HTML block (a
+    placeholder host, an unclosed IPv6 bracket) is compared as text: the same link is no
+    finding, another link is a link-mismatch (urlsplit raised ValueError)."""
+    def doc(title, target, text):
+        return f'# {title}\n\n<div>\n<a href="{target}">server</a>\n</div>\n\n{text}\n'
+
+    other = href if same else "https://example.org/other"
+    P = make_project(tmp_path, doc("Setup", href, "Set it up."), doc("设置", other, "设置它。"))
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    assert_ran(code, out, err)
+    assert ("link-mismatch" in slugs(out)) is (not same), out
+
+
+@pytest.mark.parametrize("href", ["https://[your-server]/c", "http://[::1/x"])
+def test_unparseable_url_in_a_markdown_link(run_cli, tmp_path, href):
+    """The same in a Markdown link and in diff's views."""
+    P = make_project(tmp_path, f"# Setup\n\nSee [the server]({href}).\n", f"# 设置\n\n见[服务器]({href})。\n")
+    for args in (["check", "--no-cache"], ["diff"], ["diff", "--format", "html", "-o", "r.html"]):
+        assert_ran(*run_cli(*args, cwd=P))
+
+
+def test_glossary_with_cr_only_line_ends(run_cli, tmp_path):
+    """A glossary.csv with CR-only line ends (old Mac editors, some spreadsheet exports) is
+    read like the same file with LF line ends (csv.Error was exit 3)."""
+    P = make_project(tmp_path, GLOSSARY_UP, GLOSSARY_TR)
+    glossary = P / "locales" / "zh_CN" / "glossary.csv"
+    glossary.write_text("source,target\nPrototype,原型功能\n", encoding="utf-8")
+    expected = run_cli("check", "--no-cache", cwd=P)
+    assert "RS302" in expected[1], expected
+    glossary.write_bytes("source,target\rPrototype,原型功能\r".encode("utf-8"))
+    assert run_cli("check", "--no-cache", cwd=P) == expected
+
+
+@pytest.mark.parametrize("data", [b'source,target\nPrototype,"' + b"x" * 140_000 + b"\n",
+                                  b'source,target\nPrototype,"\xe5\x8e\x9f"x"y\n'],
+                         ids=["unclosed quote over the field limit", "quote inside a field"])
+def test_glossary_csv_that_python_cannot_read(run_cli, tmp_path, data):
+    """An unclosed quote running over 128 KB ("field larger than field limit") is exit 2
+    naming the glossary and its line."""
+    P = make_project(tmp_path, GLOSSARY_UP, GLOSSARY_TR)
+    (P / "locales" / "zh_CN" / "glossary.csv").write_bytes(data)
+    code, out, err = run_cli("check", "--no-cache", cwd=P)
+    if code == 2 or "field" in data.decode():
+        assert_clean_failure(code, out, err, "glossary.csv:2")
+    else:
+        assert_ran(code, out, err)
+
+
+@pytest.mark.parametrize("command", [["check", "--no-cache"], ["po", "extract"]])
+@pytest.mark.parametrize("text", ['tool = "relsync"\n', "[tool]\nrelsync = 5\n", "[tool]\nrelsync = [1]\n",
+                                  'tool = ["relsync"]\n'],
+                         ids=["tool-string", "relsync-number", "relsync-list", "tool-list"])
+def test_pyproject_tool_relsync_that_is_not_a_table(run_cli, tmp_path, text, command):
+    """pyproject.toml with `tool = "relsync"` or `[tool] relsync = 5` is exit 2 naming
+    pyproject.toml and saying a table is expected (it crashed, or said "unknown setting 1")."""
+    P = make_project(tmp_path)
+    (P / "pyproject.toml").write_text(text, encoding="utf-8")
+    code, out, err = run_cli(*command, cwd=P)
+    assert_clean_failure(code, out, err, "pyproject.toml", "table")
+
+
+@pytest.mark.parametrize("setting, command", [
+    ("upstream", "check"), ("upstream", "po extract"), ("locales", "check"), ("locales", "po extract"),
+    ("glossary", "check"), ("baseline", "check"), ("po.templates", "po extract"),
+])
+def test_nul_in_a_path_setting(run_cli, tmp_path, setting, command):
+    """A NUL in a path setting (relsync.toml `upstream = "up\\u0000x"`) is exit 2 naming the
+    setting, from each command that uses it (it was ValueError: embedded null byte, or, for
+    the baseline, silently ignored)."""
+    command = ["check", "--no-cache"] if command == "check" else command.split()
+    P = make_project(tmp_path)
+    key = setting.split(".")[-1]
+    table = "[po]\n" if setting.startswith("po.") else ""
+    (P / "relsync.toml").write_text(f'{table}{key} = "up\\u0000x"\n', encoding="utf-8")
+    code, out, err = run_cli(*command, cwd=P)
+    assert_clean_failure(code, out, err, key)
+
+
+@pytest.mark.parametrize("report", ['{"findings": [1]}', '{"runs": [1]}', '{"findings": null}',
+                                    '{"runs": null}', '{"runs": [{"results": [1]}]}', '{"runs": [{"results": null}]}',
+                                    '{"findings": [{"rule": "RS101"}]}', '{"findings": [], "summary": 5}',
+                                    '{"findings": [{"rule": "RS101", "slug": "missing", "severity": 5, '
+                                    '"message": "m", "upstream": null, "translation": null}]}',
+                                    '[1]', '"x"', '{"version": "2.1.0", "runs": [{"tool": 5, "results": []}]}'])
+def test_merge_reports_of_structurally_wrong_json(run_cli, tmp_path, report):
+    """merge-reports on structurally wrong JSON or SARIF (`{"findings":[1]}`, `{"runs":[1]}`,
+    `{"findings": null}`) is exit 2 naming the file (it crashed)."""
+    path = tmp_path / "shard-1.json"
+    path.write_text(report, encoding="utf-8")
+    code, out, err = run_cli("merge-reports", str(path), "--fail-on", "warning", cwd=tmp_path)
+    assert_clean_failure(code, out, err, "shard-1.json")

@@ -31,7 +31,10 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
             break
     if url.lower().startswith("mailto:"):
         return ("mailto", url.lower()[7:], "")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # "https://[your-server]/": a placeholder, compared as it is written
+        return ("", url, "")
     host = parts.netloc.lower()
     path = parts.path
     if not host and not parts.scheme and path and not path.startswith("/") and ctx.name:

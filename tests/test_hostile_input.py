@@ -566,3 +566,168 @@ def test_merge_reports_of_structurally_wrong_json(run_cli, tmp_path, report):
     path.write_text(report, encoding="utf-8")
     code, out, err = run_cli("merge-reports", str(path), "--fail-on", "warning", cwd=tmp_path)
     assert_clean_failure(code, out, err, "shard-1.json")
+
+
+# == Reports carry no live markup or controls from documents =================================
+
+_CODE_RE = re.compile(r"(`{3,})[^\n]*\n.*?\n\1|(`+)(?!`).+?(?<!`)\2(?!`)", re.S)
+_MENTION_RE = re.compile(r"(?<![\w`])@[A-Za-z0-9-]+")
+
+
+def _outside_code(markdown: str) -> str:
+    return _CODE_RE.sub(" ", markdown)
+
+
+def test_check_markdown_escapes_html_from_documents(run_cli, tmp_path):
+    """`check --format markdown` shows document text, such as a code span holding
+    `<img src=x onerror=alert(1)>` (with a backtick inside it), escaped (`&lt;img`), never
+    as live HTML in a pull-request comment."""
+    P = make_project(tmp_path, "# Release\n\nRun `make` now.\n",
+                     "# 发布\n\n运行 ``x`<img src=x onerror=alert(1)>`` 现在。\n")
+    code, out, err = run_cli("check", "--no-cache", "--format", "markdown", cwd=P)
+    assert code == 1 and "RS203" in out, (out, err)
+    assert "<img" not in out, out
+    assert "img src=x" in out
+
+
+@pytest.mark.parametrize("command", ["check --format markdown", "diff --format markdown"])
+def test_markdown_reports_neutralise_mentions(run_cli, tmp_path, command):
+    """Both markdown formats neutralise `@user` and `@org/team` mentions from documents: no
+    raw mention GitHub would link (and notify) survives outside code."""
+    if command.startswith("check"):
+        P = make_project(tmp_path, "# Release\n\nThanks to all.\n",
+                         "# 发布\n\n感谢所有人。\n\n译者：@user 和 @org/team\n")
+    else:
+        if shutil.which("git") is None:
+            pytest.skip("git is not installed")
+        P = stale_repo(tmp_path)
+        (P / UP).write_text(UP_V2 + "\n## Credits by @user\n\nThanks to @user and @org/team for the help.\n",
+                            encoding="utf-8")
+        git(P, "commit", "-qam", "thanks")
+    code, out, err = run_cli(*command.split(), "--no-cache" if command.startswith("check") else "-p", cwd=P)
+    assert "user" in out and "team" in out, out
+    assert _MENTION_RE.findall(_outside_code(out)) == [], out
+
+
+@pytest.mark.parametrize("name", ["my notes.md", "a#1.md", "100%.md", "what?.md"])
+def test_sarif_uris_are_percent_encoded(run_cli, tmp_path, name):
+    """SARIF artifact URIs are percent-encoded (RFC 3986): file names with spaces, `#`, `%`,
+    `?`."""
+    P = make_project(tmp_path, name=name)
+    code, out, err = run_cli("check", "--no-cache", "--format", "sarif", cwd=P)
+    assert code == 1, err
+    result = json.loads(out)["runs"][0]["results"][0]
+    uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    related = result["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert uri == urllib.parse.quote(f"locales/zh_CN/{name}")
+    assert related == urllib.parse.quote(f"upstream/{name}")
+
+
+ESCAPES_TR = ("# 发布\n\n请看 \x1b[31m红色\x1b[0m 警告 \x1b]8;;http://evil.example/\x1b\\链接\x1b]8;;\x1b\\ 这里。\n\n"
+              "多余 \x1b[2J\x1b]0;title\x07 段落\n")
+
+
+@pytest.mark.parametrize("command", [["diff"], ["check", "--no-cache"], ["diff", "--format", "markdown"],
+                                     ["check", "--no-cache", "--format", "github"]])
+def test_terminal_escapes_from_documents_are_not_printed(run_cli, tmp_path, command):
+    """Terminal escape sequences from documents (CSI `ESC [31m`, OSC `ESC ] 8 ;;`
+    hyperlinks, window titles) are never printed raw, even into a pipe: no ESC or BEL byte
+    in the output."""
+    P = make_project(tmp_path, "# Release\n\nSee the red warning here.\n", ESCAPES_TR)
+    code, out, err = run_cli(*command, cwd=P)
+    assert code in (0, 1), err
+    assert "\x1b" not in out and "\x07" not in out, repr(out)
+
+
+def test_ansi_colour_parameters_are_not_numbers(run_cli, tmp_path):
+    """ANSI colour parameters are not numbers of the text: a translation with `\\x1b[31m`
+    got "translation has 31, which upstream does not"."""
+    P = make_project(tmp_path, "# Release\n\nVersion 2 has a red warning.\n",
+                     "# 发布\n\n版本 2 有 \x1b[31m红色\x1b[0m 警告。\n")
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    assert [f["message"] for f in findings_json(out) if "31" in f["message"]] == []
+
+
+@pytest.mark.parametrize("command", ["check", "po extract", "parse"])
+def test_nul_after_the_first_8_kb_is_a_binary_file(run_cli, tmp_path, command):
+    """A NUL after the first 8 KB is a binary file, as one in the first 8 KB is (it was
+    accepted as Markdown, and the POT written from it was then refused): exit 2, nothing
+    written."""
+    hostile = "# T\n\n" + "a" * 9000 + "\n\x00\n"
+    if command == "check":
+        P = make_project(tmp_path, "# T\n\nText.\n", hostile)
+        args, needle = ["check", "--no-cache"], TR
+    elif command == "parse":
+        P = make_project(tmp_path, "# T\n\nText.\n", hostile)
+        args, needle = ["parse", TR], TR
+    else:
+        P = make_project(tmp_path, hostile, "")
+        args, needle = ["po", "extract"], UP
+    before = snapshot(P)
+    code, out, err = run_cli(*args, cwd=P)
+    assert_clean_failure(code, out, err, needle, "binary file")
+    assert snapshot(P) == before
+
+
+_BLOCK_TAGS = {"p", "div", "td", "th", "li", "pre", "section", "article", "body", "table", "tr", "h1", "h2",
+               "h3", "h4", "h5", "h6", "header", "footer", "main", "summary", "details", "ul", "ol", "dd", "dt"}
+
+
+class _BidiAudit(html.parser.HTMLParser):
+    """Records, for each piece of text holding a bidi control, whether an isolating element
+    (``<bdi>``, a ``dir`` attribute, or a class styled ``unicode-bidi: isolate``) lies
+    between it and its block container (inclusive)."""
+
+    def __init__(self, isolating_classes: set[str]) -> None:
+        super().__init__(convert_charrefs=True)
+        self.classes = isolating_classes
+        self.stack: list[tuple[str, bool]] = []
+        self.results: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        style = (attrs.get("style") or "").replace(" ", "")
+        isolating = (tag == "bdi" or "dir" in attrs or "unicode-bidi:isolate" in style
+                     or "unicode-bidi:plaintext" in style
+                     or bool(set((attrs.get("class") or "").split()) & self.classes))
+        if tag not in ("br", "meta", "link", "col", "img", "hr", "input"):
+            self.stack.append((tag, isolating))
+
+    def handle_endtag(self, tag):
+        for k in range(len(self.stack) - 1, -1, -1):
+            if self.stack[k][0] == tag:
+                del self.stack[k:]
+                break
+
+    def handle_data(self, data):
+        if not re.search("[\u202a-\u202e\u2066-\u2069]", data):
+            return
+        ok = False
+        for tag, isolating in reversed(self.stack):
+            if isolating:
+                ok = True
+                break
+            if tag in _BLOCK_TAGS:
+                break
+        self.results.append((data, ok))
+
+
+def test_html_report_isolates_bidi_controls(run_cli, tmp_path):
+    """The HTML report (`diff --format html`) isolates bidi override characters (U+202E) in
+    file names and messages, so they cannot reorder the text around them: document text is
+    wrapped in `<bdi>` or an element with `unicode-bidi: isolate`."""
+    name = "notes\u202etxt.md"
+    P = make_project(tmp_path, "# Release\n\nText here.\n", "# 发布\n\n文字。\n\n译者 \u202eevil\u202c 注。\n",
+                     name=name)
+    code, out, err = run_cli("diff", "--format", "html", "-o", "report.html", cwd=P)
+    assert code in (0, 1), err
+    page = (P / "report.html").read_text(encoding="utf-8")
+    css = " ".join(re.findall(r"<style[^>]*>(.*?)</style>", page, re.S))
+    isolating = set()
+    for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        if re.search(r"unicode-bidi\s*:\s*(isolate|plaintext)", body):
+            isolating |= set(re.findall(r"\.([\w-]+)", selectors))
+    audit = _BidiAudit(isolating)
+    audit.feed(page)
+    assert "evil" in page and "notes" in page
+    assert audit.results and [data for data, ok in audit.results if not ok] == []

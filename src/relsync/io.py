@@ -38,6 +38,25 @@ def _resolved(directory: str) -> str:
     return os.path.realpath(directory)
 
 
+#: Control characters a terminal or a log viewer would act on (CSI colours, OSC hyperlinks
+#: and window titles, BEL, backspace, a lone CR that overwrites the line), but not tab and LF.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _control_picture(m: re.Match[str]) -> str:
+    code = ord(m.group(0))
+    if code < 0x20:
+        return chr(0x2400 + code)  # U+241B SYMBOL FOR ESCAPE, ...
+    return "\u2421" if code == 0x7F else f"<U+{code:04X}>"
+
+
+def printable(text: str) -> str:
+    """Document text as it may be shown on a terminal or in a CI log: each control character
+    replaced by a visible symbol (ESC by ␛), so that a document cannot colour, retitle,
+    hyperlink or rewrite what relsync prints."""
+    return _CONTROL_RE.sub(_control_picture, text) if _CONTROL_RE.search(text) else text
+
+
 def decode(data: bytes, path: str) -> str:
     """Bytes -> text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM; otherwise an error."""
     if data.startswith(b"\xef\xbb\xbf"):
@@ -47,7 +66,7 @@ def decode(data: bytes, path: str) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
             raise InputError(path, f"not valid UTF-16 at byte {exc.start}") from None
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data:
         raise InputError(path, "binary file (contains NUL bytes), not Markdown")
     try:
         return data.decode("utf-8")

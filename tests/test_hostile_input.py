@@ -731,3 +731,62 @@ def test_html_report_isolates_bidi_controls(run_cli, tmp_path):
     audit.feed(page)
     assert "evil" in page and "notes" in page
     assert audit.results and [data for data, ok in audit.results if not ok] == []
+
+
+# == mark-synced edits the front matter it finds =============================================
+
+@needs_git
+@pytest.mark.parametrize("eol", ["\r", "\r\n", "\n"], ids=["CR", "CRLF", "LF"])
+def test_mark_synced_extends_the_front_matter_whatever_the_line_ends(run_cli, tmp_path, eol):
+    """mark-synced on a file with lone-CR line ends extends its front matter with CR line
+    ends, every other byte kept (it prepended new front matter with LF line ends, and the
+    old one became a setext heading)."""
+    original = eol.join(["---", "title: 发布", "---", "", "# 发布", "", "文字。", ""]).encode("utf-8")
+    P = make_project(tmp_path, "# Release\n\nText here.\n", original)
+    git(P, "init", "-q")
+    git(P, "add", ".")
+    git(P, "commit", "-qm", "one")
+    sha = git(P, "rev-parse", "HEAD").strip()
+    code, out, err = run_cli("mark-synced", cwd=P)
+    assert code == 0, err
+    data = (P / TR).read_bytes()
+    lines = data.split(eol.encode())
+    assert len(lines) == len(original.split(eol.encode())) + 1, data
+    entry = [line for line in lines if b"relsync" in line]
+    assert len(entry) == 1 and sha.encode() in entry[0], data
+    assert lines.index(entry[0]) < lines.index(b"---", 1), "the entry is not inside the front matter"
+    assert eol.encode().join(line for line in lines if line is not entry[0]) == original
+
+
+@needs_git
+@pytest.mark.parametrize("front", ['"relsync":\n  source_commit: abc\n', "'relsync': {source_commit: abc}\n",
+                                   '"relsync": abc\n', "relsync:\n  'source_commit': abc\n"],
+                         ids=["double-quoted-block", "single-quoted-flow", "quoted-scalar", "quoted-child"])
+def test_mark_synced_updates_a_quoted_relsync_key(run_cli, tmp_path, front):
+    """mark-synced with a quoted `"relsync":` key updates that key's mapping: one key (it
+    added a second `relsync:`, which strict YAML parsers such as Hugo's reject)."""
+    P = stale_repo(tmp_path, tr="---\ntitle: 发布\n" + front + "---\n\n" + TR_V1)
+    sha = git(P, "rev-parse", "HEAD").strip()
+    assert run_cli("mark-synced", cwd=P)[0] == 0
+    text = (P / TR).read_text(encoding="utf-8")
+    head = text.split("\n---\n", 1)[0]
+    assert len(re.findall(r"^['\"]?relsync['\"]?\s*:", head, re.M)) == 1, head
+    assert sha in head and "abc" not in head, head
+
+
+@needs_git
+@pytest.mark.parametrize("front", ["relsync:\n  source_commit: abc  # synced by Alice\n",
+                                   "relsync: # recorded by relsync\n  source_commit: abc # synced by Alice\n",
+                                   "relsync:\n  source_commit: 'abc' # synced by Alice\n"],
+                         ids=["block", "block-with-key-comment", "quoted-value"])
+def test_mark_synced_keeps_an_inline_comment(run_cli, tmp_path, front):
+    """An inline comment on the `source_commit:` line is kept by mark-synced (it was
+    dropped)."""
+    P = stale_repo(tmp_path, tr="---\ntitle: 发布\n" + front + "---\n\n" + TR_V1)
+    sha = git(P, "rev-parse", "HEAD").strip()
+    assert run_cli("mark-synced", cwd=P)[0] == 0
+    text = (P / TR).read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if "source_commit" in line)
+    assert sha in line and line.rstrip().endswith("# synced by Alice"), text
+    if "key-comment" in front or "recorded" in front:
+        assert "relsync: # recorded by relsync" in text

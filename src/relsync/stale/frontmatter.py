@@ -22,57 +22,80 @@ def front_matter_commit(doc: Document) -> tuple[str, int] | None:
     return value, line
 
 
-_FM_OPEN_RE = re.compile(r"---[ \t]*\r?\n")
-_FM_CLOSE_RE = re.compile(r"^---[ \t]*$")
-_KEY_RE = re.compile(r"^relsync[ \t]*:(.*)$")
-_FLOW_VALUE_RE = re.compile(r"(source_commit[ \t]*:[ \t]*)(?:'[^']*'|\"[^\"]*\"|[^,}\s]*)")
-_CHILD_RE = re.compile(r"^([ \t]+)source_commit[ \t]*:.*$")
+_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_FM_OPEN_RE = re.compile(r"---[ \t]*\Z")
+_FM_CLOSE_RE = re.compile(r"---[ \t]*\Z")
+#: The ``relsync`` key, plain or quoted as YAML allows.
+_KEY_RE = re.compile(r"""(?:relsync|"relsync"|'relsync')[ \t]*:(.*)\Z""")
+_COMMIT_KEY = r"""(?:source_commit|"source_commit"|'source_commit')[ \t]*:"""
+_FLOW_VALUE_RE = re.compile(rf"""({_COMMIT_KEY}[ \t]*)(?:'[^']*'|"[^"]*"|[^,}}\s]*)""")
+#: A ``source_commit:`` child line: indent and key, the value, and what follows (a comment).
+_CHILD_RE = re.compile(rf"""([ \t]+{_COMMIT_KEY}[ \t]*)('[^']*'|"[^"]*"|[^#]*?)([ \t]*(?:#.*)?)\Z""")
+
+
+def _lines(text: str) -> list[list[str]]:
+    """``text`` as ``[body, line end]`` pairs; the ends are those Markdown knows (LF, CRLF, a
+    lone CR), each kept as it is."""
+    out = []
+    for m in _LINE_RE.finditer(text):
+        line = m.group(0)
+        body = line.rstrip("\r\n")
+        out.append([body, line[len(body):]])
+    return out
+
+
+def _value_comment(rest: str) -> tuple[str, str]:
+    """A YAML value and its inline comment (`` # ...`` after blank space)."""
+    m = re.search(r"(?:^|[ \t])#", rest)
+    return (rest[: m.start()].strip(), rest[m.start():]) if m else (rest.strip(), "")
 
 
 def set_source_commit(text: str, sha: str) -> str:
     """``text`` with ``relsync: {source_commit: sha}`` in its front matter, every other
-    character kept; front matter is added when the document has none."""
-    eol = "\r\n" if re.match(r"[^\n]*\r\n", text) else "\n"
+    character kept (line ends, comments, quoting of the key); front matter is added when the
+    document has none."""
+    lines = _lines(text)
+    eol = lines[0][1] if lines and lines[0][1] else "\n"
     entry = f"relsync: {{source_commit: {sha}}}"
-    if not _FM_OPEN_RE.match(text):
-        return f"---{eol}{entry}{eol}---{eol}" + text
-    lines = text.split("\n")
-    close = next((k for k in range(1, len(lines)) if _FM_CLOSE_RE.match(lines[k].rstrip("\r"))), None)
+    close = None
+    if lines and _FM_OPEN_RE.match(lines[0][0]):
+        close = next((k for k in range(1, len(lines)) if _FM_CLOSE_RE.match(lines[k][0])), None)
     if close is None:
         return f"---{eol}{entry}{eol}---{eol}" + text
     for k in range(1, close):
-        raw = lines[k]
-        cr = "\r" if raw.endswith("\r") else ""
-        body = raw[: len(raw) - len(cr)]
-        m = _KEY_RE.match(body)
-        if not m:
-            continue
-        rest = m.group(1)
-        value = rest.split("#", 1)[0].strip()
-        if value.startswith("{"):
-            if _FLOW_VALUE_RE.search(body):
-                lines[k] = _FLOW_VALUE_RE.sub(lambda mm: mm.group(1) + sha, body, count=1) + cr
-            else:
-                inner = value[1:].lstrip()
-                sep = "" if inner.startswith("}") else ", "
-                lines[k] = body[: body.index("{") + 1] + f"source_commit: {sha}{sep}" + body[body.index("{") + 1 :].lstrip() + cr
-            return "\n".join(lines)
-        if value == "":
-            j = k + 1
-            indent = "  "
-            while j < close and (not lines[j].strip() or lines[j][:1] in (" ", "\t")):
-                child = _CHILD_RE.match(lines[j].rstrip("\r"))
-                if child:
-                    jcr = "\r" if lines[j].endswith("\r") else ""
-                    lines[j] = f"{child.group(1)}source_commit: {sha}{jcr}"
-                    return "\n".join(lines)
-                if lines[j].strip():
-                    indent = re.match(r"[ \t]*", lines[j]).group(0)
-                j += 1
-            lines.insert(k + 1, f"{indent}source_commit: {sha}{cr}")
-            return "\n".join(lines)
-        lines[k] = entry + cr
-        return "\n".join(lines)
-    cr = "\r" if lines[close].endswith("\r") else ""
-    lines.insert(close, entry + cr)
-    return "\n".join(lines)
+        m = _KEY_RE.match(lines[k][0])
+        if m and not lines[k][0][:1].isspace():
+            _set_entry(lines, k, close, m.group(1), sha)
+            return "".join(body + end for body, end in lines)
+    lines.insert(close, [entry, lines[close - 1][1] or eol])
+    return "".join(body + end for body, end in lines)
+
+
+def _set_entry(lines: list[list[str]], k: int, close: int, rest: str, sha: str) -> None:
+    """Set ``source_commit`` in the ``relsync`` entry on line ``k`` (flow or block form)."""
+    body = lines[k][0]
+    value, comment = _value_comment(rest)
+    if value.startswith("{"):
+        if _FLOW_VALUE_RE.search(body):
+            lines[k][0] = _FLOW_VALUE_RE.sub(lambda mm: mm.group(1) + sha, body, count=1)
+        else:
+            brace = body.index("{")
+            inner = body[brace + 1:].lstrip()
+            lines[k][0] = body[: brace + 1] + f"source_commit: {sha}" + ("" if inner.startswith("}") else ", ") + inner
+        return
+    if value:
+        key = body[: len(body) - len(rest)]
+        lines[k][0] = f"{key} {{source_commit: {sha}}}" + (f" {comment.lstrip()}" if comment else "")
+        return
+    indent = "  "
+    j = k + 1
+    while j < close and (not lines[j][0].strip() or lines[j][0][:1] in (" ", "\t")):
+        child = _CHILD_RE.match(lines[j][0])
+        if child:
+            lead = child.group(1) if child.group(1)[-1:] in (" ", "\t") else child.group(1) + " "
+            lines[j][0] = lead + sha + child.group(3)
+            return
+        if lines[j][0].strip():
+            indent = re.match(r"[ \t]*", lines[j][0]).group(0)
+        j += 1
+    lines.insert(k + 1, [f"{indent}source_commit: {sha}", lines[k][1]])

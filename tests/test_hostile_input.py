@@ -790,3 +790,45 @@ def test_mark_synced_keeps_an_inline_comment(run_cli, tmp_path, front):
     assert sha in line and line.rstrip().endswith("# synced by Alice"), text
     if "key-comment" in front or "recorded" in front:
         assert "relsync: # recorded by relsync" in text
+
+
+# == Symlinks never lead out of the project ==================================================
+
+@pytest.mark.parametrize("command, what", [
+    ("check", "locale directory"), ("check", "translation file"), ("check", "upstream file"),
+    ("diff", "translation file"), ("po import", "locale directory"), ("po import", "translation file"),
+    ("po import", "LC_MESSAGES directory"), ("po extract", "templates directory"),
+])
+def test_symlinks_out_of_the_root_are_refused(run_cli, tmp_path, what, command):
+    """A symlinked `locales/ja` (directory) or translation file pointing outside the
+    project, or a PO directory there, is refused with "outside the project root" and
+    nothing is written outside (it was accepted, and po import wrote outside the root)."""
+    P = make_project(tmp_path / "project", "# Release\n\nText.\n", "# 发布\n\n文字。\n")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    if what == "locale directory":
+        (outside / "x.md").write_text("# リリース\n\nテキスト。\n", encoding="utf-8")
+        os.symlink(outside, P / "locales" / "ja")
+    elif what == "translation file":
+        (outside / "x.md").write_text("# 发布\n\n文字。\n", encoding="utf-8")
+        (P / TR).unlink()
+        os.symlink(outside / "x.md", P / TR)
+    elif what == "upstream file":
+        (outside / "x.md").write_text("# Release\n\nText.\n", encoding="utf-8")
+        (P / UP).unlink()
+        os.symlink(outside / "x.md", P / UP)
+    elif what == "templates directory":
+        os.symlink(outside, P / "locales" / "templates")
+    else:
+        os.symlink(outside, P / "locales" / "zh_CN" / "LC_MESSAGES")
+    before = snapshot(outside)
+    code, out, err = run_cli(*command.split(), cwd=P)
+    assert snapshot(outside) == before, "written outside the project root"
+    assert_clean_failure(code, out, err, "outside the project root")
+
+
+def test_symlinks_inside_the_root_are_followed(run_cli, tmp_path):
+    """A symlink that stays inside the project (a shared locale directory) is fine."""
+    P = make_project(tmp_path, "# Release\n\nText.\n", "# 发布\n\n文字。\n")
+    os.symlink("zh_CN", P / "locales" / "zh_Hans")
+    assert_ran(*run_cli("check", "--no-cache", cwd=P))

@@ -104,6 +104,7 @@ def document_names(cfg: Config, up_dir: Path, pattern: str = "*") -> list[str]:
             continue
         rel = path.relative_to(up_dir).as_posix()
         if matches(rel, cfg.include) and not matches(rel, cfg.ignore):
+            cfg.inside_root(path, "upstream document")
             names.append(rel)
     return names
 
@@ -123,9 +124,11 @@ def discover(cfg: Config) -> Project:
     known = set(names)
     for locale in project.locales:
         base = loc_dir / locale
+        cfg.inside_root(base, "locale directory")
         for rel in names:
             tr = base / rel
             if tr.is_file():
+                cfg.inside_root(tr, "translation")
                 project.pairs.append(PairSpec(up_dir / rel, tr, locale, rel))
             else:
                 project.missing.append(MissingFile(up_dir / rel, tr, locale))
@@ -318,9 +321,13 @@ def pot_path(cfg: Config, doc: Doc) -> Path:
 
 
 def po_path(cfg: Config, locale: str, doc: Doc) -> Path:
-    return cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
+    path = cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
+    cfg.inside_root(path, "PO file")
+    return path
 
 
 def built_path(cfg: Config, locale: str, doc: Doc) -> Path:
     """Where ``po build`` writes a locale's document: ``locales/<lang>/NAME.md``."""
-    return cfg.locales_dir / locale / f"{doc.name}.md"
+    path = cfg.locales_dir / locale / f"{doc.name}.md"
+    cfg.inside_root(path, "translation")
+    return path

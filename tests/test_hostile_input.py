@@ -832,3 +832,139 @@ def test_symlinks_inside_the_root_are_followed(run_cli, tmp_path):
     P = make_project(tmp_path, "# Release\n\nText.\n", "# 发布\n\n文字。\n")
     os.symlink("zh_CN", P / "locales" / "zh_Hans")
     assert_ran(*run_cli("check", "--no-cache", cwd=P))
+
+
+# == Large inputs: correctness at small size (growth: benchmarks/bench_growth.py) ==============
+
+WORDS = ("apple banana cherry delta echo falcon garnet harbor island jungle kettle lemon mango "
+         "nickel orbit pepper quartz raven salmon tiger umber violet walnut xenon yellow zephyr").split()
+
+
+def table_pair(rows: int) -> tuple[str, str, list[int]]:
+    """A table of ``rows`` rows and its translation with the rows in another order."""
+    order = [(k * 37 + 11) % rows for k in range(rows)] if rows % 37 else list(reversed(range(rows)))
+    head = "| Function | What it does | Since |\n|---|---|---|\n"
+    up = [f"| `func_{k}` | Computes thing number {k} | {k}.0 |" for k in range(rows)]
+    tr = [f"| `func_{k}` | 计算第 {k} 项 | {k}.0 |" for k in order]
+    return ("# API\n\n" + head + "\n".join(up) + "\n", "# 接口\n\n" + head + "\n".join(tr) + "\n", order)
+
+
+@pytest.mark.parametrize("rows", [20, 60, 200])
+def test_align_of_a_reordered_table_pairs_each_row(run_cli, tmp_path, rows):
+    """Table alignment pairs each upstream row with its own translated row, whatever their
+    order, also where rows are matched within a band and by shared cells."""
+    up, tr, order = table_pair(rows)
+    P = make_project(tmp_path, up, tr)
+    code, out, err = run_cli("align", UP, TR, "--format", "json", cwd=P)
+    assert code == 0, err
+    pairs = {p["upstream"][0]: p["translation"][0] for p in json.loads(out)["pairs"]
+             if p["kind"] == "table_row" and p["upstream"] and p["translation"]}
+    first_body = 5  # "# API", "", header, delimiter: body rows start on line 5
+    expected = {first_body + k: first_body + order.index(k) for k in range(rows)}
+    assert {k: pairs.get(k) for k in expected} == expected
+
+
+def code_block(lines: int, changed: int | None = None) -> str:
+    body = [f"result_{k} = compute({k}, option='{WORDS[k % 26]}')" for k in range(lines)]
+    if changed is not None:
+        body[changed] = f"result_{changed} = compute({changed}, option='changed')"
+    return "# Code\n\nRun this:\n\n```python\n" + "\n".join(body) + "\n```\n"
+
+
+@needs_git
+@pytest.mark.parametrize("lines", [60, 400])
+def test_stale_code_block_word_diff_names_the_changed_line(run_cli, tmp_path, lines):
+    """A changed line of a long code block makes the block stale, with a word diff of just
+    that change."""
+    translation = code_block(lines).replace("# Code\n\nRun this:", "# 代码\n\n运行：")
+    P = make_project(tmp_path, code_block(lines), translation)
+    git(P, "init", "-q")
+    git(P, "add", ".")
+    git(P, "commit", "-qm", "one")
+    (P / UP).write_text(code_block(lines, changed=30), encoding="utf-8")
+    git(P, "commit", "-qam", "two")
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    stale = [f for f in findings_json(out) if f["slug"] == "stale"]
+    assert len(stale) == 1, out
+    diff = stale[0]["details"]["diff"]
+    assert f"option='[-{WORDS[30 % 26]}-]{{+changed+}}')" in diff and diff.count("[-") == 1, diff
+
+
+def rewritten_documents(n: int) -> tuple[str, str, str]:
+    """Upstream v1 of ``n`` paragraphs, its translation, and a v2 that rewrites every one (into
+    n + 1 paragraphs)."""
+    v1 = [f"Paragraph {k} tells the {WORDS[k % 26]} story." for k in range(n)]
+    tr = [f"第 {k} 段讲述 {WORDS[k % 26]} 的故事。" for k in range(n)]
+    v2 = [f"Entirely new text {k} about {WORDS[(k + 5) % 26]} matters." for k in range(n + 1)]
+    return tuple("# Doc\n\n" + "\n\n".join(p) + "\n" for p in (v1, tr, v2))
+
+
+@needs_git
+@pytest.mark.parametrize("n", [40, 300])
+def test_whole_document_rewrite_flags_every_translated_paragraph(run_cli, tmp_path, n):
+    """After a whole-document rewrite every translated paragraph is stale or orphaned."""
+    v1, tr, v2 = rewritten_documents(n)
+    P = make_project(tmp_path, v1, tr)
+    git(P, "init", "-q")
+    git(P, "add", ".")
+    git(P, "commit", "-qm", "one")
+    (P / UP).write_text(v2, encoding="utf-8")
+    git(P, "commit", "-qam", "rewrite")
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    assert code in (0, 1), err
+    flagged = {f["translation"]["line"] for f in findings_json(out)
+               if f["slug"] in ("stale", "orphaned") and f["translation"]}
+    assert flagged >= {3 + 2 * k for k in range(n)}, sorted(flagged)
+
+
+ONE_WORDS = [f"{WORDS[k % 26]}{WORDS[(k // 26) % 26]}" for k in range(26 * 26)]
+
+
+def list_pair(n: int, drop_every_tenth: bool = False) -> tuple[str, str]:
+    """``n`` one-word list items and their translation, with no anchor in common (the growth
+    shape lacks every tenth item in the translation)."""
+    up = "# Glossary\n\n" + "\n".join(f"- {ONE_WORDS[k % len(ONE_WORDS)]}" for k in range(n)) + "\n"
+    tr = "# 词汇表\n\n" + "\n".join(f"- 词{chr(0x4e00 + k % 20000)}" for k in range(n)
+                                  if not (drop_every_tenth and k % 10 == 5)) + "\n"
+    return up, tr
+
+
+def test_one_word_list_items_without_anchors_pair_in_order(run_cli, tmp_path):
+    """One-word list items with no shared anchors pair in order: no missing or extra item."""
+    up, tr = list_pair(200)
+    P = make_project(tmp_path, up, tr)
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    assert code in (0, 1), err
+    assert [f for f in findings_json(out) if f["slug"] in ("missing", "extra")] == []
+
+
+def shuffled_pair(n: int) -> tuple[str, str]:
+    """``n`` paragraphs with a unique anchor each (a version number), the translation shuffled."""
+    import random
+
+    up = [f"Paragraph about release {k}.{k % 7} and its uses." for k in range(n)]
+    tr = [f"关于版本 {k}.{k % 7} 及其用途的段落。" for k in range(n)]
+    order = list(range(n))
+    random.Random(0).shuffle(order)
+    return "# Doc\n\n" + "\n\n".join(up) + "\n", "# 文档\n\n" + "\n\n".join(tr[k] for k in order) + "\n"
+
+
+def test_shuffled_paragraphs_every_block_is_accounted_for(run_cli, tmp_path):
+    """Shuffled paragraphs are checked normally, and the alignment covers every block of both
+    sides exactly once."""
+    up, tr = shuffled_pair(200)
+    P = make_project(tmp_path, up, tr)
+    assert_ran(*run_cli("check", "--no-cache", cwd=P))
+    code, out, err = run_cli("align", UP, TR, "--format", "json", cwd=P)
+    pairs = json.loads(out)["pairs"]
+    for side, count in (("upstream", 201), ("translation", 201)):
+        starts = sorted(p[side][0] for p in pairs if p[side])
+        assert len(starts) == len(set(starts)) == count, side
+
+
+def test_markdown_links_to_files_are_percent_encoded(run_cli, tmp_path):
+    """A file name with a space or brackets is percent-encoded in the link target of a
+    markdown report, and never Markdown-escaped there."""
+    P = make_project(tmp_path, name="my [draft]_notes.md")
+    code, out, err = run_cli("check", "--no-cache", "--format", "markdown", cwd=P)
+    assert "(locales/zh_CN/my%20%5Bdraft%5D_notes.md#L3)" in out, out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from urllib.parse import quote
+from urllib.parse import quote as percent_encoded
 
 from ..io import printable
 from ..model import Finding, Location, Severity
@@ -56,7 +56,7 @@ def link(loc: Location | None, base: str, label: str | None = None, quote=cell) 
     if loc is None:
         return ""
     label = quote(label or f"{loc.path}:{loc.line}")
-    return f"[{label}]({base}{quote(loc.path)}#L{loc.line})"
+    return f"[{label}]({base}{percent_encoded(loc.path)}#L{loc.line})"
 
 
 def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,

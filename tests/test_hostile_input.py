@@ -238,6 +238,20 @@ def test_check_output_into_a_fifo_is_refused(run_cli, tmp_path):
     assert_clean_failure(code, out, err, "pipe", "not a regular file")
 
 
+@pytest.mark.parametrize("device", ["/dev/null"])
+def test_check_output_onto_a_device_is_refused(run_cli, tmp_path, device):
+    """`-o /dev/null` is refused (as root, the device node was replaced by a regular file);
+    so is `-o /dev/stdout` when it leads to a pipe or a terminal (what it leads to decides)."""
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    P = make_project(tmp_path)
+    before = os.lstat(device)
+    code, out, err = run_cli("check", "--no-cache", "-o", device, cwd=P)
+    after = os.lstat(device)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert_clean_failure(code, out, err, device, "not a regular file")
+
+
 def _mark_synced_through_a_link(P: Path) -> tuple[Path, Path, list[str], str]:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")

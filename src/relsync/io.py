@@ -128,10 +128,8 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     replaced, the link stays a link); a FIFO, a device or a socket is never replaced by a
     regular file; every failure is an :class:`InputError` naming the path."""
     shown = str(path)
-    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
     try:
-        info = target.stat()
+        info = os.stat(path)  # what a symlink leads to
     except FileNotFoundError:
         info = None
     except OSError as exc:
@@ -139,6 +137,8 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     if info is not None and not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         raise InputError(shown, f"is {kind}; relsync only replaces regular files (use '-' for stdout)")
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
         raise InputError(shown, f"directory {str(directory)!r} does not exist")
     if info is not None:

@@ -811,7 +811,8 @@ def test_mark_synced_keeps_an_inline_comment(run_cli, tmp_path, front):
 @pytest.mark.parametrize("command, what", [
     ("check", "locale directory"), ("check", "translation file"), ("check", "upstream file"),
     ("diff", "translation file"), ("po import", "locale directory"), ("po import", "translation file"),
-    ("po import", "LC_MESSAGES directory"), ("po extract", "templates directory"),
+    ("po import", "LC_MESSAGES directory"), ("po import", "PO file"), ("po extract", "templates directory"),
+    ("po extract", "POT file"),
 ])
 def test_symlinks_out_of_the_root_are_refused(run_cli, tmp_path, what, command):
     """A symlinked `locales/ja` (directory) or translation file pointing outside the
@@ -833,6 +834,12 @@ def test_symlinks_out_of_the_root_are_refused(run_cli, tmp_path, what, command):
         os.symlink(outside / "x.md", P / UP)
     elif what == "templates directory":
         os.symlink(outside, P / "locales" / "templates")
+    elif what in ("PO file", "POT file"):
+        name, directory = (("x.po", P / "locales" / "zh_CN" / "LC_MESSAGES") if what == "PO file"
+                           else ("x.pot", P / "locales" / "templates"))
+        directory.mkdir(parents=True)
+        (outside / name).write_text("", encoding="utf-8")
+        os.symlink(outside / name, directory / name)
     else:
         os.symlink(outside, P / "locales" / "zh_CN" / "LC_MESSAGES")
     before = snapshot(outside)

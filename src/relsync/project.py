@@ -317,7 +317,9 @@ def po_locales(cfg: Config, locale: str | None = None) -> list[str]:
 
 
 def pot_path(cfg: Config, doc: Doc) -> Path:
-    return cfg.inside_root(Path(cfg.templates), "templates directory") / f"{doc.name}.pot"
+    path = cfg.inside_root(Path(cfg.templates), "templates directory") / f"{doc.name}.pot"
+    cfg.inside_root(path, "POT file")
+    return path
 
 
 def po_path(cfg: Config, locale: str, doc: Doc) -> Path:

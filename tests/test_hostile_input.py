@@ -302,6 +302,8 @@ SAME_PATH = {
     "diff -o UP": (["diff", "--format", "html", "-o", UP], UP),
     "check --write-baseline TR": (["check", "--no-cache", f"--write-baseline={TR}"], TR),
     "merge-reports -o a report": (["merge-reports", "shard.json", "-o", "shard.json"], "shard.json"),
+    "check -o the settings": (["check", "--no-cache", "-o", "relsync.toml"], "relsync.toml"),
+    "check -o the baseline": (["check", "--no-cache", "--baseline", "shard.json", "-o", "shard.json"], "shard.json"),
 }
 
 
@@ -311,6 +313,7 @@ def test_output_path_equal_to_an_input_path_is_refused(run_cli, tmp_path, case):
     `check --write-baseline TR`, `merge-reports a.json -o a.json`) is refused: exit 2, the
     file untouched."""
     P = make_project(tmp_path, HEADINGS_UP, HEADINGS_TR)
+    (P / "relsync.toml").write_text('fail-on = "error"\n', encoding="utf-8")
     assert run_cli("check", "--no-cache", "--format", "json", "-o", "shard.json", cwd=P)[0] == 0
     args, victim = SAME_PATH[case]
     before = (P / victim).read_bytes()

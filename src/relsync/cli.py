@@ -20,7 +20,7 @@ from ._version import __version__
 from .baseline import DEFAULT_PATH, baseline_path, write_baseline
 from .checks import find_rule
 from .checks import rules as all_rules
-from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project, refuse_overwriting_documents
+from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project, refuse_overwriting_inputs
 from .config import parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
 from .io import display_path, refuse_overwrite
@@ -149,8 +149,8 @@ def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines,
     if since and base:
         raise click.UsageError("give --since or --base, not both")
     found = project(ctx, upstream, translation, locale, disable, enable)
-    refuse_overwriting_documents(found, output)
     cfg = found.config
+    refuse_overwriting_inputs(found, output, baseline_path(cfg))
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   baseline=baseline_path(cfg), reports=fmt != "json", since=since, base=base)
     if fmt == "text":
@@ -224,8 +224,9 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
     with UPSTREAM and TRANSLATION, checks that pair.
     """
     found = project(ctx, upstream, translation, locale, disable, enable)
-    refuse_overwriting_documents(found, output, write_baseline_to)
     cfg = found.config
+    refuse_overwriting_inputs(found, output, baseline_path(cfg, baseline))
+    refuse_overwriting_inputs(found, write_baseline_to)
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   shard=runner.parse_shard(shard) if shard else None,
                   baseline=None if write_baseline_to else baseline_path(cfg, baseline))

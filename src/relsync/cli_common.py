@@ -76,9 +76,9 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
     return found
 
 
-def refuse_overwriting_documents(found: Project, *outputs: str | None) -> None:
-    """Refuse an output path that is one of the project's documents (``-o TR``,
-    ``--write-baseline UP``): the report would replace what it is about."""
+def refuse_overwriting_inputs(found: Project, output: str | None, *inputs: Path | str | None) -> None:
+    """Refuse an output path that is one of what the command reads: the project's documents,
+    its settings file, and ``inputs`` (``-o TR``, ``-o relsync.toml``, ``-o`` the baseline):
+    the report would replace what it is about."""
     documents = [path for spec in found.pairs for path in (spec.upstream, spec.translation)]
-    for output in outputs:
-        refuse_overwrite(output, *documents)
+    refuse_overwrite(output, *documents, found.config.source, *inputs)

@@ -5,7 +5,8 @@ heading) are aligned by a monotone dynamic program and the confident pairs becom
 points. The blocks between consecutive sync points are then aligned by a second, banded
 dynamic program with the moves 1-1, 1-0, 0-1, 1-2 and 2-1 (a split or merged paragraph).
 Tables are aligned as one unit and their rows matched afterwards by best score, so reordered
-rows still pair up. How alike two units are is :mod:`relsync.similarity`'s.
+rows still pair up (in a long table, among the rows within a band of the diagonal and those
+sharing an anchor or a cell). How alike two units are is :mod:`relsync.similarity`'s.
 """
 
 from __future__ import annotations

@@ -1,7 +1,9 @@
 """Word and block diffs of two revisions of a document: no git, only text.
 
 An upstream document at the synced revision is compared with the document now, block by
-block (changed, added, removed blocks), each changed block with a word-level diff.
+block (changed, added, removed blocks), each changed block with a word-level diff. Both stay
+linear in the size of the input: a long block is diffed by lines before words, and a long
+run of differing blocks is paired within a band.
 """
 
 from __future__ import annotations

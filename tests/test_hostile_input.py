@@ -24,6 +24,8 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 UP = "upstream/x.md"
 TR = "locales/zh_CN/x.md"
@@ -992,3 +994,46 @@ def test_markdown_links_to_files_are_percent_encoded(run_cli, tmp_path):
     P = make_project(tmp_path, name="my [draft]_notes.md")
     code, out, err = run_cli("check", "--no-cache", "--format", "markdown", cwd=P)
     assert "(locales/zh_CN/my%20%5Bdraft%5D_notes.md#L3)" in out, out
+
+
+# Properties of the linear paths, forced at small sizes.
+
+_DIFF_TEXT = st.text(alphabet="ab c.,1\n语", max_size=60)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_DIFF_TEXT, _DIFF_TEXT, st.integers(0, 3))
+def test_line_first_word_diff_rebuilds_both_texts(old, new, run_limit):
+    """The line-by-line word diff of long texts (forced here by tiny limits) rebuilds both
+    texts exactly, as the word diff does."""
+    from relsync.stale import diff
+
+    limits = (diff.WORD_DIFF_TOKENS, diff.WORD_DIFF_RUN_TOKENS)
+    diff.WORD_DIFF_TOKENS, diff.WORD_DIFF_RUN_TOKENS = 0, run_limit
+    try:
+        d = diff.word_diff(old, new)
+    finally:
+        diff.WORD_DIFF_TOKENS, diff.WORD_DIFF_RUN_TOKENS = limits
+    assert "".join(t for op, t in d if op != "+") == old
+    assert "".join(t for op, t in d if op != "-") == new
+    assert all(text for _, text in d)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(["Alpha beta.", "Alpha beta gamma.", "Delta.", "Epsilon zeta eta.", "Theta."]),
+                max_size=12),
+       st.lists(st.sampled_from(["Alpha beta!", "Delta!", "Epsilon zeta eta!", "Iota kappa.", "Theta."]),
+                max_size=12))
+def test_banded_block_pairing_is_monotone_and_complete(old_paragraphs, new_paragraphs):
+    """The banded pairing of a long run of differing blocks (forced here) puts every block of
+    both sides in exactly one entry, in order, and pairs only similar blocks."""
+    from relsync.parse import parse
+    from relsync.stale import diff
+
+    old = parse("\n\n".join(old_paragraphs) + "\n")
+    new = parse("\n\n".join(new_paragraphs) + "\n")
+    a, b = diff._diffable(old), diff._diffable(new)
+    pairs = diff._pair_banded(old, new, a, b, 0.5)
+    assert [o.index for o, _ in pairs if o is not None] == [x.index for x in a]
+    assert [n.index for _, n in pairs if n is not None] == [y.index for y in b]
+    assert all(diff._similarity(old, new, o, n) >= 0.5 for o, n in pairs if o is not None and n is not None)

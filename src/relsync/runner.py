@@ -8,7 +8,8 @@ rules over the files without a partner, then the baseline.
 
 The result for a pair depends only on the bytes of its two files and of the glossary file its
 rules read, its locale and name, the settings that change findings, the git history (HEAD,
-whether git accepts the repository, where a shallow clone is cut), and relsync's own code; the
+whether git accepts the repository, where a shallow clone is cut), and relsync's own code
+(with the versions of the libraries that read documents, and of Python); the
 cache key hashes exactly those, so a hit can never return a stale answer, and an entry that is
 not a well-formed list of findings is a miss. The cache lives in
 one directory, is safe to delete, and is versioned by relsync's version (a new version starts
@@ -25,6 +26,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
@@ -124,10 +126,22 @@ def project_findings(project: Project) -> list[Finding]:
 
 # -- the cache ----------------------------------------------------------------------------
 
+#: The libraries whose behaviour findings depend on (parsing, scores, locale data, YAML).
+_RESULT_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rapidfuzz", "babel", "PyYAML")
+
+
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of relsync's own source files: a changed rule or parser never reuses old results."""
+    """A hash of relsync's own source files, the versions of the libraries it reads documents
+    with and of Python (its Unicode data): a changed rule, parser or locale database never
+    reuses old results."""
     h = hashlib.sha256(__version__.encode())
+    h.update(sys.version.encode())
+    for name in _RESULT_LIBRARIES:
+        try:
+            h.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(name.encode())
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*.py")):
         h.update(path.relative_to(package).as_posix().encode())

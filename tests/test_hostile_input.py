@@ -664,7 +664,8 @@ ESCAPES_TR = ("# 发布\n\n请看 \x1b[31m红色\x1b[0m 警告 \x1b]8;;http://ev
 
 
 @pytest.mark.parametrize("command", [["diff"], ["check", "--no-cache"], ["diff", "--format", "markdown"],
-                                     ["check", "--no-cache", "--format", "github"]])
+                                     ["check", "--no-cache", "--format", "github"], ["parse", TR],
+                                     ["align", UP, TR]])
 def test_terminal_escapes_from_documents_are_not_printed(run_cli, tmp_path, command):
     """Terminal escape sequences from documents (CSI `ESC [31m`, OSC `ESC ] 8 ;;`
     hyperlinks, window titles) are never printed raw, even into a pipe: no ESC or BEL byte
@@ -673,6 +674,15 @@ def test_terminal_escapes_from_documents_are_not_printed(run_cli, tmp_path, comm
     code, out, err = run_cli(*command, cwd=P)
     assert code in (0, 1), err
     assert "\x1b" not in out and "\x07" not in out, repr(out)
+
+
+def test_terminal_escapes_in_an_error_message_are_not_printed(run_cli, tmp_path):
+    """An error message quoting a document (broken front matter) shows its control
+    characters as symbols on stderr."""
+    P = make_project(tmp_path, "# Release\n\nText.\n", "---\ntitle: [\x1b]0;owned\x07\n---\n\n# 发布\n")
+    code, out, err = run_cli("check", "--no-cache", cwd=P)
+    assert code == 2, err
+    assert "\x1b" not in err and "\x07" not in err, repr(err)
 
 
 def test_ansi_colour_parameters_are_not_numbers(run_cli, tmp_path):

@@ -23,7 +23,7 @@ from .checks import rules as all_rules
 from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project, refuse_overwriting_inputs
 from .config import parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError
-from .io import display_path, refuse_overwrite
+from .io import display_path, printable, refuse_overwrite
 from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
@@ -279,7 +279,7 @@ def rules_cmd(fmt: str, rule: str | None) -> None:
 @click.option("-l", "--locale", default="en", show_default=True)
 def parse_cmd(file: str, locale: str) -> None:
     """Print the section tree of a Markdown FILE with each block's line range."""
-    click.echo(load_document(file, locale).pretty())
+    click.echo(printable(load_document(file, locale).pretty()))
 
 
 
@@ -290,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exit as exc:
         return exc.code
     except RelsyncError as exc:
-        click.echo(f"relsync: error: {exc}", err=True)
+        click.echo(f"relsync: error: {printable(str(exc))}", err=True)
         return EXIT_ERROR
     except click.exceptions.Abort:
         click.echo("relsync: aborted", err=True)

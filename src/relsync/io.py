@@ -205,6 +205,8 @@ def remove_stale_temporaries(directory: Path | str, name: str | None = None,
 
 
 def _is_stale(entry: os.DirEntry, name: str | None, pattern: re.Pattern[str], cutoff: float) -> bool:
+    if not entry.name.endswith(".tmp") or (name is not None and not entry.name.startswith(f".{name}.")):
+        return False
     match = pattern.match(entry.name)
     if match is None or (name is not None and match.groupdict().get("name") != name):
         return False

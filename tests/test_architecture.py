@@ -32,6 +32,7 @@ STAGES = [
     ["relsync.mdx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],
+    ["relsync.rows"],
     ["relsync.align"],
     ["relsync.stale"],
     ["relsync.checks"],

@@ -5,7 +5,8 @@ heading) are aligned by a monotone dynamic program and the confident pairs becom
 points. The blocks between consecutive sync points are then aligned by a second, banded
 dynamic program with the moves 1-1, 1-0, 0-1, 1-2 and 2-1 (a split or merged paragraph).
 Tables are aligned as one unit and their rows matched afterwards by best score, so reordered
-rows still pair up. How alike two units are is :mod:`relsync.similarity`'s.
+rows still pair up (in a long table, among the rows within a band of the diagonal and those
+sharing an anchor or a cell). How alike two units are is :mod:`relsync.similarity`'s.
 """
 
 from __future__ import annotations
@@ -13,12 +14,11 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
-from rapidfuzz import fuzz
 
 from .comments import commented_blocks
-from .languages import CJK_SHARE, cjk_ratio
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
-from .similarity import KIND_GROUP, Scorer, Unit, anchor_keys, dice, position_prior, units_of
+from .rows import match_rows
+from .similarity import KIND_GROUP, Scorer, Unit, dice, position_prior, units_of
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
 GAIN_FLOOR = 0.28
@@ -44,6 +44,11 @@ HEADING_POSITION_SLOPE = 3.0
 #: Factor of a heading pair of different levels.
 HEADING_OTHER_LEVEL = 0.6
 
+#: The DP band first tries at most this much room for the length difference of the two
+#: sides; it widens (doubling) only when the best path runs along the band's edge.
+BAND_GROWTH_START = BAND
+
+
 def _dp(
     n: int,
     m: int,
@@ -55,69 +60,117 @@ def _dp(
     """Monotone alignment of n x m units maximising sum(score - GAIN_FLOOR) over the pairs.
 
     ``score(i_tuple, j_tuple)`` returns a similarity in [0, 1]. The search is confined to a band
-    around the diagonal when the region is large, so cost grows linearly with its length.
+    around the diagonal when the region is large, so cost grows linearly with its length. The
+    band is as wide as the length difference of the two sides needs in the worst case (a
+    long run missing in one place), but it starts narrower and widens only when the best
+    path found touches its edge: blocks missing here and there cost no more than the rest.
     """
     if n == 0 and m == 0:
         return []
-    full = n * m <= FULL_DP_CELLS
-    width = BAND + abs(n - m)
+    if n * m <= FULL_DP_CELLS:
+        return _dp_band(n, m, score, allow_merge, merge_a, merge_b, None)[0]
+    widest = BAND + abs(n - m)
+    slope = -(-max(n, m) // max(1, min(n, m)))  # consecutive rows' bands must overlap
+    width = BAND + min(abs(n - m), max(BAND_GROWTH_START, slope))
+    path, value = _dp_band(n, m, score, allow_merge, merge_a, merge_b, width)
+    while width < widest and _deviation(path, n, m) >= width - 1:
+        # The best path runs along the edge: a wider band may hold a better one (a long
+        # run missing in one place). Shuffled blocks run along the edge too, but a wider
+        # band finds nothing better for them: stop there.
+        width = min(widest, 2 * width)
+        wider, wider_value = _dp_band(n, m, score, allow_merge, merge_a, merge_b, width)
+        if wider_value <= value:
+            break
+        path, value = wider, wider_value
+    return path
 
-    def lo_hi(i: int) -> tuple[int, int]:
-        if full:
-            return 0, m
-        center = (i * m) // n if n else 0
-        return max(0, center - width), min(m, center + width)
 
+def _deviation(path, n: int, m: int) -> int:
+    """How far from the diagonal band's center line the path strays."""
+    i = j = worst = 0
+    for ai, bj in path:
+        i += len(ai)
+        j += len(bj)
+        worst = max(worst, abs(j - (i * m) // n))
+    return worst
+
+
+def _dp_band(n: int, m: int, score, allow_merge: bool, merge_a: list[bool] | None,
+             merge_b: list[bool] | None, width: int | None
+             ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], float]:
+    """The DP of :func:`_dp` within ``width`` of the diagonal (every cell when None), and the
+    value of the path it found; each row of the table is a list over its band."""
     neg = float("-inf")
-    best: dict[tuple[int, int], float] = {(0, 0): 0.0}
-    back: dict[tuple[int, int], tuple[int, int]] = {}
+    los: list[int] = []
+    rows: list[list[float]] = []
+    moves: list[list[tuple[int, int] | None]] = []
+
+    def get(i: int, j: int) -> float:
+        if i < 0 or j < 0:
+            return neg
+        k = j - los[i]
+        row = rows[i]
+        return row[k] if 0 <= k < len(row) else neg
+
     for i in range(n + 1):
-        lo, hi = lo_hi(i)
+        if width is None:
+            lo, hi = 0, m
+        else:
+            center = (i * m) // n if n else 0
+            lo, hi = max(0, center - width), min(m, center + width)
+        los.append(lo)
+        row = [neg] * (hi - lo + 1)
+        move: list[tuple[int, int] | None] = [None] * (hi - lo + 1)
+        rows.append(row)
+        moves.append(move)
+        can_a = allow_merge and i > 0 and (merge_a is None or merge_a[i - 1])
+        can_a2 = can_a and i > 1 and (merge_a is None or merge_a[i - 2])
         for j in range(lo, hi + 1):
             if i == 0 and j == 0:
+                row[0] = 0.0
                 continue
             cur = neg
             arg = None
             # 1-0 and 0-1: a block with no partner.
             if i > 0:
-                v = best.get((i - 1, j), neg)
+                v = get(i - 1, j)
                 if v > cur:
                     cur, arg = v, (1, 0)
             if j > 0:
-                v = best.get((i, j - 1), neg)
+                v = row[j - 1 - lo] if j - 1 >= lo else neg
                 if v > cur:
                     cur, arg = v, (0, 1)
             if i > 0 and j > 0:
-                v = best.get((i - 1, j - 1), neg)
+                v = get(i - 1, j - 1)
                 if v != neg:
                     v += score((i - 1,), (j - 1,)) - GAIN_FLOOR
                     if v > cur:
                         cur, arg = v, (1, 1)
-                if allow_merge and (merge_a is None or merge_a[i - 1]):
+                if can_a:
                     if j > 1 and (merge_b is None or (merge_b[j - 1] and merge_b[j - 2])):
-                        v = best.get((i - 1, j - 2), neg)
+                        v = get(i - 1, j - 2)
                         if v != neg:
                             v += score((i - 1,), (j - 2, j - 1)) - GAIN_FLOOR - MERGE_PENALTY
                             if v > cur:
                                 cur, arg = v, (1, 2)
-                    if i > 1 and (merge_a is None or merge_a[i - 2]) and (merge_b is None or merge_b[j - 1]):
-                        v = best.get((i - 2, j - 1), neg)
+                    if can_a2 and (merge_b is None or merge_b[j - 1]):
+                        v = get(i - 2, j - 1)
                         if v != neg:
                             v += score((i - 2, i - 1), (j - 1,)) - GAIN_FLOOR - MERGE_PENALTY
                             if v > cur:
                                 cur, arg = v, (2, 1)
             if arg is not None:
-                best[(i, j)] = cur
-                back[(i, j)] = arg
+                row[j - lo] = cur
+                move[j - lo] = arg
     # Walk back from the end; the band always contains (n, m).
     out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     i, j = n, m
     while i > 0 or j > 0:
-        di, dj = back[(i, j)]
+        di, dj = moves[i][j - los[i]]
         out.append((tuple(range(i - di, i)), tuple(range(j - dj, j))))
         i, j = i - di, j - dj
     out.reverse()
-    return out
+    return out, rows[n][m - los[n]]
 
 
 #: A heading's body: the anchors of at most this many units of its section.
@@ -219,58 +272,6 @@ def _unique_keys(key_sets) -> dict[str, int]:
     for key in seen_twice:
         del first[key]
     return first
-
-
-def _match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, ...]) -> list[Pair]:
-    """Pair the rows of two tables by best score, so reordered rows still match."""
-    ra = [up.blocks[i] for i in ua]
-    rb = [tr.blocks[j] for j in tb]
-    keys_a = [anchor_keys(r.anchors) for r in ra]
-    keys_b = [anchor_keys(r.anchors) for r in rb]
-    candidates = []
-    for x, a in enumerate(ra):
-        for y, b in enumerate(rb):
-            if a.header != b.header:
-                continue
-            s = 0.0
-            if keys_a[x] or keys_b[y]:
-                s = 0.7 * dice(keys_a[x], keys_b[y])
-            else:
-                s = 0.35
-            if cjk_ratio(b.text) < CJK_SHARE and cjk_ratio(a.text) < CJK_SHARE:
-                s = max(s, fuzz.ratio(a.text, b.text) / 100.0)
-            # Cells kept as they are (names, values, code) say which row is which.
-            kept = sum(1 for ca, cb in zip(a.cells, b.cells) if ca.text and ca.text == cb.text)
-            if kept:
-                s = max(s, 0.4 + 0.4 * kept / max(len(a.cells), len(b.cells)))
-            pa = x / max(1, len(ra) - 1)
-            pb = y / max(1, len(rb) - 1)
-            s += 0.2 * max(0.0, 1.0 - 2 * abs(pa - pb))
-            s += 0.1 * (1.0 if len(a.cells) == len(b.cells) else 0.0)
-            if a.header and b.header:
-                s = max(s, 0.9)
-            candidates.append((min(1.0, s), x, y))
-    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
-    match_a: dict[int, tuple[int, float]] = {}
-    used_b: set[int] = set()
-    for s, x, y in candidates:
-        if s < 0.3 or x in match_a or y in used_b:
-            continue
-        match_a[x] = (y, s)
-        used_b.add(y)
-    pairs: list[Pair] = []
-    pending_b = [y for y in range(len(rb)) if y not in used_b]
-    for x in range(len(ra)):
-        if x in match_a:
-            y, s = match_a[x]
-            while pending_b and pending_b[0] < y:
-                pairs.append(Pair((), (tb[pending_b.pop(0)],), 0.0, _TABLE_ROW))
-            pairs.append(Pair((ua[x],), (tb[y],), round(s, 4), _TABLE_ROW))
-        else:
-            pairs.append(Pair((ua[x],), (), 0.0, _TABLE_ROW))
-    for y in pending_b:
-        pairs.append(Pair((), (tb[y],), 0.0, _TABLE_ROW))
-    return pairs
 
 
 #: Unique shared anchors at or above this 1-1 score split a region before the DP runs.
@@ -376,7 +377,9 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
     def score(ai, bj):
         pa = (ai[0] + 0.5) / n
         pb = (bj[0] + 0.5) / m
-        return scorer.score(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), pa, pb)
+        ua = (ra[ai[0]],) if len(ai) == 1 else tuple(ra[i] for i in ai)
+        ub = (rb[bj[0]],) if len(bj) == 1 else tuple(rb[j] for j in bj)
+        return scorer.score(ua, ub, pa, pb)
 
     if n == m and n > 1:
         # The common case: the translation follows upstream block for block. When every
@@ -393,7 +396,10 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
         ox, oy = prev_x, prev_y
 
         def gap_score(ai, bj, ox=ox, oy=oy):
-            return score(tuple(i + ox for i in ai), tuple(j + oy for j in bj))
+            if ox or oy:
+                ai = (ai[0] + ox,) if len(ai) == 1 else tuple(i + ox for i in ai)
+                bj = (bj[0] + oy,) if len(bj) == 1 else tuple(j + oy for j in bj)
+            return score(ai, bj)
 
         merge_a = [KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra[ox:x]]
         merge_b = [KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb[oy:y]]
@@ -499,7 +505,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         a_table = len(ua) == 1 and ua[0].kind == "table"
         b_table = len(ub) == 1 and ub[0].kind == "table"
         if (a_table and b_table) or (a_table and not ub) or (b_table and not ua):
-            pairs.extend(_match_rows(upstream, translation, a_blocks, b_blocks))
+            pairs.extend(match_rows(upstream, translation, a_blocks, b_blocks))
             continue
         if (a_table or b_table):
             # A table paired with something else: keep the rows unpaired, honestly.

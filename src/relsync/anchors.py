@@ -30,6 +30,9 @@ NUMBER_RE = re.compile(
     r"(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
 )
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
+#: Terminal escape sequences (CSI such as a colour ``ESC [31m``, OSC such as a hyperlink or a
+#: window title, and two-character ones): their parameters are not numbers of the text.
+ESCAPE_SEQUENCE_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -~]?")
 SHORTCODE_RE = re.compile(r"\{\{[<%].*?[>%]\}\}|\{%.*?%\}")
 
 _MAGNITUDE = {
@@ -157,6 +160,8 @@ def prose_anchors(
 
     A number inside a date or a URL belongs to that date or URL and is not reported again.
     """
+    if "\x1b" in text:
+        text = ESCAPE_SEQUENCE_RE.sub(" ", text)
     if not text.isascii():
         text = nfkc(text)
     urls = []

@@ -20,10 +20,10 @@ from ._version import __version__
 from .baseline import DEFAULT_PATH, baseline_path, write_baseline
 from .checks import find_rule
 from .checks import rules as all_rules
-from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project
+from .cli_common import SEVERITIES, Exit, color, emit, locale_option, project, refuse_overwriting_inputs
 from .config import parse_severity
 from .errors import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, ConfigError, RelsyncError, drain_notices
-from .io import display_path
+from .io import display_path, printable, refuse_overwrite
 from .pipeline import align_files, load_document
 from .report import FINDING_FORMATS, render_findings
 from .report import json as json_report
@@ -152,6 +152,7 @@ def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines,
         raise click.UsageError("give --since or --base, not both")
     found = project(ctx, upstream, translation, locale, disable, enable)
     cfg = found.config
+    refuse_overwriting_inputs(found, output, baseline_path(cfg))
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   baseline=baseline_path(cfg), reports=fmt != "json", since=since, base=base)
     if fmt == "text":
@@ -229,6 +230,8 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
     """
     found = project(ctx, upstream, translation, locale, disable, enable)
     cfg = found.config
+    refuse_overwriting_inputs(found, output, baseline_path(cfg, baseline))
+    refuse_overwriting_inputs(found, write_baseline_to)
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
                   shard=runner.parse_shard(shard) if shard else None,
                   baseline=None if write_baseline_to else baseline_path(cfg, baseline))
@@ -305,6 +308,7 @@ def merge_reports(reports, output, fail_on):
 
     from .report.merge import merge_reports as merge
 
+    refuse_overwrite(output, *reports)
     kind, merged = merge([Path(r) for r in reports])
     emit(json.dumps(merged, ensure_ascii=False, indent=2) + "\n", output)
     if fail_on and kind == "json":
@@ -335,7 +339,7 @@ def rules_cmd(fmt: str, rule: str | None) -> None:
 @click.option("-l", "--locale", default="en", show_default=True)
 def parse_cmd(file: str, locale: str) -> None:
     """Print the section tree of a Markdown FILE with each block's line range."""
-    click.echo(load_document(file, locale).pretty())
+    click.echo(printable(load_document(file, locale).pretty()))
 
 
 
@@ -358,7 +362,7 @@ def _main(argv: list[str] | None) -> int:
     except Exit as exc:
         return exc.code
     except RelsyncError as exc:
-        click.echo(f"relsync: error: {exc}", err=True)
+        click.echo(f"relsync: error: {printable(str(exc))}", err=True)
         return EXIT_ERROR
     except click.exceptions.Abort:
         click.echo("relsync: aborted", err=True)

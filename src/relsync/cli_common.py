@@ -10,7 +10,7 @@ import click
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
 from .errors import notice
-from .io import atomic_write_text
+from .io import atomic_write_text, refuse_overwrite
 from .languages import parse_locale
 from .project import Project, discover, explicit_pair
 
@@ -77,3 +77,11 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
         locale_option(locale)
         found = found.only_locale(locale)
     return found
+
+
+def refuse_overwriting_inputs(found: Project, output: str | None, *inputs: Path | str | None) -> None:
+    """Refuse an output path that is one of what the command reads: the project's documents,
+    its settings file, and ``inputs`` (``-o TR``, ``-o relsync.toml``, ``-o`` the baseline):
+    the report would replace what it is about."""
+    documents = [path for spec in found.pairs for path in (spec.upstream, spec.translation)]
+    refuse_overwrite(output, *documents, found.config.source, *inputs)

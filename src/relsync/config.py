@@ -183,8 +183,9 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
                 data = tomllib.loads(pp.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
                 data = {}
-            if "relsync" in data.get("tool", {}):
-                return directory, pp
+            tool = data.get("tool", {})
+            if "relsync" in (tool if isinstance(tool, dict) else str(tool)):
+                return directory, pp  # a [tool] that is not a table is reported by load_config
     for directory in (start, *start.parents):
         if (directory / "upstream").is_dir() or _site_root(directory):
             return directory, None
@@ -211,11 +212,43 @@ def load_config(root: Path | None = None, path: Path | None = None) -> Config:
         except tomllib.TOMLDecodeError as exc:
             line = getattr(exc, "lineno", None)
             raise InputError(str(source), f"invalid TOML: {exc}", line=line) from None
-        if source.name == "pyproject.toml" or "tool" in parsed:
-            data = parsed.get("tool", {}).get("relsync", {})
-        else:
-            data = parsed
+        data = _settings_table(parsed, source)
     return _from_dict(data, root, source)
+
+
+def _settings_table(parsed: dict, source: Path) -> dict:
+    """The relsync table of a settings file: ``[tool.relsync]``, or the whole of relsync.toml."""
+    if source.name != "pyproject.toml" and "tool" not in parsed:
+        data = parsed
+    else:
+        tool = parsed.get("tool", {})
+        if not isinstance(tool, dict):
+            raise InputError(str(source), f"tool must be a table ([tool.relsync]), not {_toml_type(tool)}")
+        data = tool.get("relsync", {})
+        if not isinstance(data, dict):
+            raise InputError(str(source), f"[tool.relsync] must be a table of settings, not {_toml_type(data)}")
+    _refuse_nul(data, "")
+    return data
+
+
+def _toml_type(value: object) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return {str: "a string", list: "an array"}.get(type(value), "a value")
+
+
+def _refuse_nul(value: object, key: str) -> None:
+    """A NUL in a setting is never a usable path or pattern (the operating system refuses it)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _refuse_nul(v, f"{key}.{k}" if key else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            _refuse_nul(v, key)
+    elif isinstance(value, str) and "\x00" in value:
+        raise ConfigError(f"setting {key} {value!r} contains a NUL character")
 
 
 def _strings(value, key: str) -> list[str]:

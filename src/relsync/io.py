@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import stat
+import time
 from pathlib import Path
 
 from .errors import InputError
@@ -36,6 +38,25 @@ def _resolved(directory: str) -> str:
     return os.path.realpath(directory)
 
 
+#: Control characters a terminal or a log viewer would act on (CSI colours, OSC hyperlinks
+#: and window titles, BEL, backspace, a lone CR that overwrites the line), but not tab and LF.
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _control_picture(m: re.Match[str]) -> str:
+    code = ord(m.group(0))
+    if code < 0x20:
+        return chr(0x2400 + code)  # U+241B SYMBOL FOR ESCAPE, ...
+    return "\u2421" if code == 0x7F else f"<U+{code:04X}>"
+
+
+def printable(text: str) -> str:
+    """Document text as it may be shown on a terminal or in a CI log: each control character
+    replaced by a visible symbol (ESC by ␛), so that a document cannot colour, retitle,
+    hyperlink or rewrite what relsync prints."""
+    return _CONTROL_RE.sub(_control_picture, text) if _CONTROL_RE.search(text) else text
+
+
 def decode(data: bytes, path: str) -> str:
     """Bytes -> text: UTF-8 (a BOM is dropped) or UTF-16 with a BOM; otherwise an error."""
     if data.startswith(b"\xef\xbb\xbf"):
@@ -45,7 +66,7 @@ def decode(data: bytes, path: str) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
             raise InputError(path, f"not valid UTF-16 at byte {exc.start}") from None
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data:
         raise InputError(path, "binary file (contains NUL bytes), not Markdown")
     try:
         return data.decode("utf-8")
@@ -77,18 +98,60 @@ def read_text(path: Path | str) -> str:
     return decode(read_bytes(path, shown, "a Markdown file"), shown)
 
 
+def refuse_overwrite(output: os.PathLike | str | None, *inputs: os.PathLike | str | None) -> None:
+    """Refuse an output that is one of the command's inputs (the same file, by any path or
+    link): writing it would replace what is being read. ``-`` (stdout) is never an input."""
+    if output is None or os.fspath(output) in ("", "-"):
+        return
+    out = os.fspath(output)
+    for source in inputs:
+        if source is None or os.fspath(source) in ("", "-"):
+            continue
+        if _same_file(out, os.fspath(source)):
+            shown, input_shown = display_path(out), display_path(source)
+            what = "an input" if shown == input_shown else f"{input_shown}, an input"
+            raise InputError(out if os.path.islink(out) else shown,
+                             f"is {what} of this command; refusing to overwrite it (choose another output path)")
+
+
+def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
-    target = Path(path)
+    """Write ``data`` to ``path`` atomically. A symlink is written through (its target is
+    replaced, the link stays a link); a FIFO, a device or a socket is never replaced by a
+    regular file; every failure is an :class:`InputError` naming the path."""
+    shown = str(path)
+    try:
+        info = os.stat(path)  # what a symlink leads to
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise InputError(shown, f"cannot write: {exc.strerror or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise InputError(shown, f"is {kind}; relsync only replaces regular files (use '-' for stdout)")
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     if not directory.is_dir():
-        raise InputError(str(target), f"directory {str(directory)!r} does not exist")
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
+        raise InputError(shown, f"directory {str(directory)!r} does not exist")
+    if info is not None:
+        mode = stat.S_IMODE(info.st_mode)
+    else:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = _temporary(directory, target.name)
+    remove_stale_temporaries(directory, target.name)
+    try:
+        fd, tmp = _temporary(directory, target.name)
+    except OSError as exc:
+        raise InputError(shown, f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -102,7 +165,7 @@ def atomic_write_bytes(path: Path | str, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(exc, OSError):
-            raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
+            raise InputError(shown, f"cannot write: {exc.strerror or exc}") from None
         raise
 
 
@@ -115,6 +178,42 @@ def _temporary(directory: Path, name: str) -> tuple[int, str]:
             return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600), tmp
         except FileExistsError:
             continue
+
+
+#: A temporary older than this is left by a write that was killed: no write takes so long.
+STALE_TEMPORARY_AGE = 3600.0
+
+_TEMPORARY_RE = re.compile(r"\A\.(?P<name>.+)\.[0-9a-z]{8,16}\.tmp\Z")
+
+
+def remove_stale_temporaries(directory: Path | str, name: str | None = None,
+                             pattern: re.Pattern[str] = _TEMPORARY_RE) -> None:
+    """Remove the temporaries of writes of ``name`` (any name when None) that a killed run
+    left in ``directory``: relsync's own naming only, and only when older than
+    :data:`STALE_TEMPORARY_AGE`, so a concurrent run's write in progress is never touched."""
+    cutoff = time.time() - STALE_TEMPORARY_AGE
+    try:
+        with os.scandir(directory) as entries:
+            stale = [entry.path for entry in entries if _is_stale(entry, name, pattern, cutoff)]
+    except OSError:
+        return
+    for path in stale:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+
+
+def _is_stale(entry: os.DirEntry, name: str | None, pattern: re.Pattern[str], cutoff: float) -> bool:
+    if not entry.name.endswith(".tmp") or (name is not None and not entry.name.startswith(f".{name}.")):
+        return False
+    match = pattern.match(entry.name)
+    if match is None or (name is not None and match.groupdict().get("name") != name):
+        return False
+    try:
+        return entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < cutoff
+    except OSError:
+        return False
 
 
 def atomic_write_text(path: Path | str, text: str) -> None:

@@ -6,9 +6,12 @@ cache, parallel processes and CI shards.
 :func:`~relsync.pipeline.report_pair`, when the alignments are shown), the project-scope
 rules over the files without a partner, then the baseline.
 
-The result for a pair depends only on the bytes of its two files and its glossary, its locale
-and name, the settings that change findings, the git revision, and relsync's own code; the
-cache key hashes exactly those, so a hit can never return a stale answer. The cache lives in
+The result for a pair depends only on the bytes of its two files and of the glossary file its
+rules read, its locale and name, the settings that change findings, the git history (HEAD,
+whether git accepts the repository, where a shallow clone is cut), and relsync's own code
+(with the versions of the libraries that read documents, and of Python); the
+cache key hashes exactly those, so a hit can never return a stale answer, and an entry that is
+not a well-formed list of findings is a miss. The cache lives in
 one directory, is safe to delete, and is versioned by relsync's version (a new version starts
 a new subdirectory).
 """
@@ -19,9 +22,11 @@ import functools
 import hashlib
 import json
 import os
+import re
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
@@ -31,13 +36,16 @@ from .baseline import apply_baseline, baseline_path, read_baseline
 from .checks import ProjectContext, resolve_settings, run_project_checks
 from .config import Config, load_config
 from .errors import InputError, RelsyncError, collapse_notices, notice, notice_mark, notices_since
-from .io import display_path
+from .io import display_path, remove_stale_temporaries
 from .model import Edit, Finding, Location, Severity
 from .parse import parse
 from .pipeline import PairReport, check_pair, report_pair
 from .project import PairSpec, Project, discover, glossary_path
 
 CACHE_SCHEMA = 1
+
+#: A cache entry being written: ``KEY.XXXXXXXXXXXX.tmp``.
+_CACHE_TEMPORARY_RE = re.compile(r"\A[0-9a-f]{64}\.[0-9a-z]{1,16}\.tmp\Z")
 
 
 @dataclass
@@ -121,10 +129,22 @@ def project_findings(project: Project) -> list[Finding]:
 
 # -- the cache ----------------------------------------------------------------------------
 
+#: The libraries whose behaviour findings depend on (parsing, scores, locale data, YAML).
+_RESULT_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rapidfuzz", "babel", "PyYAML")
+
+
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """A hash of relsync's own source files: a changed rule or parser never reuses old results."""
+    """A hash of relsync's own source files, the versions of the libraries it reads documents
+    with and of Python (its Unicode data): a changed rule, parser or locale database never
+    reuses old results."""
     h = hashlib.sha256(__version__.encode())
+    h.update(sys.version.encode())
+    for name in _RESULT_LIBRARIES:
+        try:
+            h.update(f"{name}={metadata.version(name)}".encode())
+        except metadata.PackageNotFoundError:
+            h.update(name.encode())
     package = Path(__file__).resolve().parent
     for path in sorted(package.rglob("*.py")):
         h.update(path.relative_to(package).as_posix().encode())
@@ -150,22 +170,40 @@ def settings_fingerprint(cfg: Config) -> str:
 
 
 def _glossary_bytes(spec: PairSpec, cfg: Config) -> bytes:
+    """The glossary file the pair's rules read (its path decides CSV or TBX), and its bytes."""
     try:
         path = glossary_path(spec, cfg)
-        return path.read_bytes() if path is not None else b""
+        return str(path).encode("utf-8") + b"\x00" + path.read_bytes() if path is not None else b""
     except (OSError, RelsyncError):
-        return b""  # the uncached run reports the problem
+        return b"\x00unreadable"  # the uncached run reports the problem
 
 
-def cache_key(spec: PairSpec, cfg: Config, extra: str = "") -> str | None:
+def history_fingerprint(spec: PairSpec, memo: dict[str, str] | None = None) -> str:
+    """The git history a pair's staleness is read from: for the work tree of each file, HEAD,
+    whether git accepts the repository and where a shallow clone's history is cut. ``memo``
+    keeps one answer per repository for a run (one git call each)."""
+    memo = {} if memo is None else memo
+    parts = []
+    for path in (spec.upstream, spec.translation):
+        repo = stale.work_tree(path)
+        if repo is None:
+            parts.append("")
+            continue
+        key = str(repo)
+        if key not in memo:
+            memo[key] = f"{key}\x00{stale.history_key(path)}\x00{stale.repository_state(repo)}"
+        parts.append(memo[key])
+    return "\x01".join(parts)
+
+
+def cache_key(spec: PairSpec, cfg: Config, extra: str = "", histories: dict[str, str] | None = None) -> str | None:
     """The content hash of everything a pair's findings depend on; ``None`` if a file cannot
     be read (the uncached run then reports the problem)."""
     h = hashlib.sha256()
-    # Staleness depends on the history of the checkout holding the upstream file and on
-    # the translation's own (another checkout, with upstream-root).
-    history = stale.history_key(spec.upstream) + "\x00" + stale.history_key(spec.translation)
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
-                 display_path(spec.upstream), display_path(spec.translation), extra, history):
+                 display_path(spec.upstream), display_path(spec.translation), extra,
+                 # staleness depends on the history of the checkouts holding both files
+                 history_fingerprint(spec, histories)):
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
     for path in (spec.upstream, spec.translation):
@@ -187,22 +225,47 @@ def _finding_to_json(f: Finding) -> dict:
     return data
 
 
-def _finding_from_json(d: dict) -> Finding:
-    def loc(x):
-        return Location(x["path"], x["line"]) if x else None
+def _finding_from_json(d: object) -> Finding:
+    """A finding back from its cached form; ``ValueError`` for anything but what
+    :func:`_finding_to_json` writes, so that a damaged entry is a miss, never a wrong answer."""
+    if not isinstance(d, dict):
+        raise ValueError("not a finding")
 
-    def edit(x):
-        if not x:
+    def text(key: str) -> str:
+        if not isinstance(d.get(key), str):
+            raise ValueError(f"{key} is not text")
+        return d[key]
+
+    def loc(x: object) -> Location | None:
+        if x is None:
             return None
-        at = x["translation"]
+        if (not isinstance(x, dict) or not isinstance(x.get("path"), str)
+                or type(x.get("line")) is not int or x["line"] < 0):
+            raise ValueError("not a location")
+        return Location(x["path"], x["line"])
+
+    def edit(x: object) -> Edit | None:
+        if x is None:
+            return None
+        at = x.get("translation") if isinstance(x, dict) else None
+        numbers = ("line", "col", "end_line", "end_col")
+        if (not isinstance(at, dict) or not isinstance(at.get("path"), str)
+                or not all(type(at.get(k)) is int for k in numbers)
+                or not isinstance(x.get("replacement"), str)
+                or not all(isinstance(line, str) for line in x.get("before", ()))):
+            raise ValueError("not a repair")
         return Edit(at["path"], at["line"], at["col"], at["end_line"], at["end_col"], x["replacement"],
                     tuple(x.get("before", ())))
 
+    details = d.get("details", [])
+    if not isinstance(details, list) or not all(isinstance(x, list) and len(x) == 2 and isinstance(x[0], str)
+                                                for x in details):
+        raise ValueError("details are not pairs")
     return Finding(
-        rule=d["rule"], slug=d["slug"], severity=Severity.parse(d["severity"]), message=d["message"],
-        upstream=loc(d["upstream"]), translation=loc(d["translation"]),
-        details=tuple((k, v if not isinstance(v, list) else tuple(v)) for k, v in d.get("details", [])),
-        minor=bool(d.get("minor")), fix=edit(d.get("fix")),
+        rule=text("rule"), slug=text("slug"), severity=Severity.parse(text("severity")), message=text("message"),
+        upstream=loc(d.get("upstream")), translation=loc(d.get("translation")),
+        details=tuple((k, v if not isinstance(v, list) else tuple(v)) for k, v in details),
+        minor=d.get("minor") is True, fix=edit(d.get("fix")),
     )
 
 
@@ -220,22 +283,34 @@ class Cache:
         return self.versioned / key[:2] / f"{key}.json"
 
     def get(self, key: str) -> list[Finding] | None:
+        """The cached findings, or ``None`` (a miss) when the entry is absent or is anything
+        but a list of well-formed findings."""
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
+            if not isinstance(data, list):
+                return None
             return [_finding_from_json(d) for d in data]
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, KeyError, TypeError, RecursionError):
             return None
 
     def put(self, key: str, findings: list[Finding]) -> None:
+        """Store the findings; a cache that cannot be written (a full disk, no permission)
+        only costs time, and leaves no partial file behind."""
         path = self._path(key)
+        data = json.dumps([_finding_to_json(f) for f in findings], ensure_ascii=False).encode("utf-8")
+        tmp: Path | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps([_finding_to_json(f) for f in findings], ensure_ascii=False),
-                           encoding="utf-8")
+            remove_stale_temporaries(path.parent, None, _CACHE_TEMPORARY_RE)
+            tmp = path.with_name(f"{key}.{os.urandom(6).hex()}.tmp")
+            tmp.write_bytes(data)
             os.replace(tmp, path)
         except OSError:
-            pass  # a cache that cannot be written only costs time
+            if tmp is not None:
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
 
 
 # -- shards -------------------------------------------------------------------------------
@@ -321,10 +396,11 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
     results: list[list[Finding] | None] = [None] * len(pairs)
     shown: list[PairReport | None] = [None] * len(pairs)
     keys: list[str | None] = [None] * len(pairs)
+    histories: dict[str, str] = {}
     todo: list[int] = []
     for k, spec in enumerate(pairs):
         if cache is not None:
-            keys[k] = cache_key(spec, cfg)
+            keys[k] = cache_key(spec, cfg, histories=histories)
             if keys[k] is not None and not reports:
                 cached = cache.get(keys[k])
                 if cached is not None:

@@ -192,6 +192,8 @@ class Unit:
     source: str = ""
     """For a translation block: the upstream text a comment above it keeps (see
     :mod:`relsync.comments`), compared with upstream text as text of one language."""
+    joined: tuple | None = None
+    """This unit merged with the next one(s), as :func:`_side` last computed it."""
 
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
@@ -280,49 +282,55 @@ class Scorer:
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        ua = [self.up[i] for i in ai]
-        ub = [self.tr[j] for j in bj]
-        s = self._score(ua, ub, pos_a, pos_b)
+        if len(ai) == 1 and len(bj) == 1:
+            s = self._score_one(self.up[ai[0]], self.tr[bj[0]], pos_a, pos_b)
+        else:
+            s = self._score([self.up[i] for i in ai], [self.tr[j] for j in bj], pos_a, pos_b)
         self.cache[key] = s
         return s
 
     def _score(self, ua: list[Unit], ub: list[Unit], pos_a: float, pos_b: float) -> float:
-        merged = len(ua) + len(ub) > 2
-        if merged and (any(KIND_GROUP.get(u.kind) != "text" for u in (*ua, *ub))
-                       or len({u.quote for u in (*ua, *ub)}) > 1):
+        if len(ua) == 1 and len(ub) == 1:
+            return self._score_one(ua[0], ub[0], pos_a, pos_b)
+        side_a, side_b = _side(ua), _side(ub)
+        if (side_a is None or side_b is None or ua[0].quote != ub[0].quote
+                or KIND_GROUP.get((ua if len(ua) == 1 else ub)[0].kind) != "text"):
             return 0.0  # only prose is split or merged, and never across a block quote
-        if merged:
-            kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
-        else:
-            kf = _kind_factor(ua[0].kind, ub[0].kind)
+        kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
-        if ua[0].code and ub[0].code:
-            if len(ua) > 1 or len(ub) > 1:
-                return 0.0
-            similarity = fuzz.ratio(ua[0].code[:4000], ub[0].code[:4000]) / 100.0
+        ka, la, ta, latin_a, wa = side_a
+        kb, lb, tb, latin_b, _ = side_b
+        # Each half of a split must share something with the other side; a credit line or a
+        # note with no anchors needs the length to speak for it.
+        parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
+        if other and any(not (p.keys.keys() & other.keys()) for p in parts):
+            penalty = UNSUPPORTED_MERGE_PENALTY
+        else:
+            penalty = 0.0
+        return self._combine(ua[0], ub[0], ka, kb, la, lb, ta, tb, wa, latin_a and latin_b, kf, penalty,
+                             pos_a, pos_b)
+
+    def _score_one(self, a: Unit, b: Unit, pos_a: float, pos_b: float) -> float:
+        """The score of one unit against one (the DP's most frequent question)."""
+        kf = 1.0 if a.kind == b.kind else _kind_factor(a.kind, b.kind)
+        if kf == 0.0:
+            return 0.0
+        if a.code and b.code:
+            similarity = fuzz.ratio(a.code[:4000], b.code[:4000]) / 100.0
             pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline
             w_code, w_pos = CODE_WEIGHTS
             return min(1.0, w_code * similarity + w_pos * pp)
-        ka, la, ta = _joined(ua)
-        kb, lb, tb = _joined(ub)
-        wa = (lambda: ua[0].words) if len(ua) == 1 else (lambda: frozenset().union(*(u.words for u in ua)))
-        if merged:
-            same_language = all(u.latin for u in ub) and all(u.latin for u in ua)
-        else:
-            same_language = ub[0].latin and ua[0].latin
+        return self._combine(a, b, a.keys, b.keys, a.length, b.length, a.text, b.text, lambda: a.words,
+                             b.latin and a.latin, kf, 0.0, pos_a, pos_b, b.source)
+
+    def _combine(self, a: Unit, b: Unit, ka: Counter[str], kb: Counter[str], la: int, lb: int, ta: str,
+                 tb: str, wa, same_language: bool, kf: float, penalty: float, pos_a: float,
+                 pos_b: float, source: str = "") -> float:
+        """Anchors, length, position and text of the two sides into one score; ``source``: the
+        upstream text a translation comment keeps (compared as text of one language)."""
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
         pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline: hot
-        if merged:
-            # Each half of a split must share something with the other side; a credit line
-            # or a note with no anchors needs the length to speak for it.
-            parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
-            if other and any(not (p.keys.keys() & other.keys()) for p in parts):
-                penalty = UNSUPPORTED_MERGE_PENALTY
-            else:
-                penalty = 0.0
-        else:
-            penalty = 0.0
         an, weight = overlap(ka, kb, wa)
         if weight >= 1.0:
             w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
@@ -337,19 +345,34 @@ class Scorer:
             base *= SPARSE_EVIDENCE
         if same_language and ta and tb:
             base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
-        if not merged and ub[0].source and ta:
-            base = max(base, fuzz.ratio(ta[:2000], ub[0].source[:2000]) / 100.0)
-        if ua[0].kind == _HEADING and ub[0].kind in HEADING_KINDS:
-            if ua[0].level != ub[0].level:
+        if source and ta:
+            base = max(base, fuzz.ratio(ta[:2000], source[:2000]) / 100.0)
+        if a.kind == _HEADING and b.kind in HEADING_KINDS:
+            if a.level != b.level:
                 base *= OTHER_LEVEL
         return max(0.0, min(1.0, base * kf - penalty))
 
 
-def _joined(units: list[Unit]) -> tuple[Counter[str], int, str]:
-    """Anchor keys, length and text of one side of a pair (two units for a split)."""
+def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:
+    """One side of a split or merged pair: anchor keys, length, text, whether it is all
+    Latin, and its words (a function, computed on use); ``None`` when the units are not all
+    prose of one block-quote depth. Kept on the first unit: the DP asks for the same pair of
+    units against every unit of its band."""
+    first = units[0]
     if len(units) == 1:
-        return units[0].keys, units[0].length, units[0].text
-    keys: Counter[str] = Counter()
-    for u in units:
-        keys.update(u.keys)
-    return keys, sum(u.length for u in units), " ".join(u.text for u in units)
+        return first.keys, first.length, first.text, first.latin, lambda: first.words
+    memo = first.joined
+    if memo is not None and memo[0] == len(units) and memo[1] is units[-1]:
+        return memo[2]
+    if any(KIND_GROUP.get(u.kind) != "text" for u in units) or len({u.quote for u in units}) > 1:
+        side = None
+    else:
+        keys: Counter[str] = Counter()
+        for u in units:
+            keys.update(u.keys)
+        side = (keys, sum(u.length for u in units), " ".join(u.text for u in units),
+                all(u.latin for u in units), lambda: frozenset().union(*(u.words for u in units)))
+    first.joined = (len(units), units[-1], side)
+    return side
+
+

@@ -32,7 +32,10 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
             break
     if url.lower().startswith("mailto:"):
         return ("mailto", url.lower()[7:], "")
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # "https://[your-server]/": a placeholder, compared as it is written
+        return ("", url, "")
     host = parts.netloc.lower()
     path = parts.path
     if not host and not parts.scheme and path and not path.startswith("/") and ctx.name:
@@ -255,10 +258,21 @@ def _fragment_habit(ctx: Context) -> tuple[int, int]:
     return habit
 
 
+def _split(url: str):
+    """``urlsplit(url)``, or ``None`` for a target it cannot read (a placeholder host such as
+    ``https://[your-server]/``)."""
+    try:
+        return urlsplit(url)
+    except ValueError:
+        return None
+
+
 def _language_of(url: str, ctx: Context) -> str:
     """The language a link names: its first path segment or a host label, when that is a
     language prefix (``/zh-TW/...``, ``/en-US/...``, ``zh.wikipedia.org``); else ``""``."""
-    parts = urlsplit(url)
+    parts = _split(url)
+    if parts is None:
+        return ""
     segments = parts.path.split("/")
     if len(segments) > 2 and segments[0] == "":
         first = segments[1].lower()
@@ -287,7 +301,9 @@ def _localized_sites(ctx: Context) -> set[str]:
     sites = set()
     for block in ctx.alignment.translation.blocks:
         for link in block.anchors.links:
-            parts = urlsplit(link)
+            parts = _split(link)
+            if parts is None:
+                continue
             host = parts.netloc.lower()
             first = parts.path.split("/")[1].lower() if parts.path.startswith("/") and parts.path.count("/") > 1 else ""
             if first in ctx.link_prefixes or (host and _site(host, ctx)[1]):
@@ -297,7 +313,8 @@ def _localized_sites(ctx: Context) -> set[str]:
 
 
 def _site_of(url: str) -> str:
-    return urlsplit(url).netloc.lower()
+    parts = _split(url)
+    return parts.netloc.lower() if parts is not None else ""
 
 
 def _link_examples(ctx: Context) -> list[tuple[str, tuple[str, str]]]:

@@ -182,9 +182,30 @@ def discover(cfg: Config) -> Project:
             project.warnings.append(f"{relative_path(path)}: the site builds this page in no language "
                                     "(its name ends in what reads as a locale code); not checked")
     _explicit_pairs(project, cfg)
+    _inside(project, cfg)
     project.locales = sorted(set(project.locales), key=project.locales.index)
     project.not_started = [x for x in dict.fromkeys(project.not_started) if x not in project.locales]
     return project
+
+
+def _inside(project: Project, cfg: Config) -> None:
+    """Every file found stays inside its checkout (the project root, or the upstream root
+    for upstream files): a symlinked locale directory or document that resolves elsewhere is
+    an error, as a setting pointing there is."""
+    layout = project.layout
+    other = layout.upstream_root if layout is not None and layout.upstream_root else (
+        cfg.upstream_base if cfg.upstream_root is not None else None)
+    for spec in project.pairs:
+        if other is None:
+            cfg.inside_root(spec.upstream, "upstream document")
+        else:
+            real, base = Path(spec.upstream).resolve(), Path(other).resolve()
+            if real != base and base not in real.parents:
+                raise ConfigError(f"upstream document {str(spec.upstream)!r} is outside the upstream "
+                                  f"checkout {base}")
+        cfg.inside_root(spec.translation, "translation")
+    for orphan in project.orphans:
+        cfg.inside_root(orphan.translation, "translation")
 
 
 def _explicit_pairs(project: Project, cfg: Config) -> None:

@@ -12,6 +12,7 @@ import csv
 import io
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Iterator
 
 from ..config import Config
 from ..errors import ConfigError, InputError
@@ -70,8 +71,7 @@ def read_glossary(path: Path, locale: str) -> list[tuple[str, str]]:
     if path.suffix.lower() == ".tbx":
         return _read_tbx(text, path, locale)
     entries = []
-    reader = csv.reader(io.StringIO(text))
-    for lineno, row in enumerate(reader, start=1):
+    for lineno, row in _csv_rows(text, path):
         if not row or row[0].startswith("#"):
             continue
         if lineno == 1 and [c.strip().lower() for c in row[:2]] in (["source", "target"], ["en", locale.lower()], ["term", "translation"]):
@@ -80,6 +80,22 @@ def read_glossary(path: Path, locale: str) -> list[tuple[str, str]]:
             raise InputError(str(path), "expected two columns: source,target", line=lineno)
         entries.append((row[0].strip(), row[1].strip()))
     return entries
+
+
+def _csv_rows(text: str, path: Path) -> Iterator[tuple[int, list[str]]]:
+    """The records of a CSV text with the line each starts on; any line ends (LF, CRLF, a
+    lone CR as old spreadsheets write); a record Python's reader refuses (an unclosed quote
+    running past its field limit) is an error naming that line."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    while True:
+        start = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise InputError(str(path), f"invalid CSV: {exc}", line=start) from None
+        yield start, row
 
 
 def _read_tbx(text: str, path: Path, locale: str) -> list[tuple[str, str]]:

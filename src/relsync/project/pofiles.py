@@ -37,6 +37,7 @@ def document_names(cfg: Config, up_dir: Path, pattern: str = "*") -> list[str]:
             continue
         rel = path.relative_to(up_dir).as_posix()
         if matches(rel, cfg.include) and not matches(rel, cfg.ignore):
+            cfg.inside_root(path, "upstream document")
             names.append(rel)
     return names
 
@@ -93,13 +94,19 @@ def po_locales(cfg: Config, locale: str | None = None) -> list[str]:
 
 
 def pot_path(cfg: Config, doc: Doc) -> Path:
-    return cfg.inside_root(Path(cfg.templates), "templates directory") / f"{doc.name}.pot"
+    path = cfg.inside_root(Path(cfg.templates), "templates directory") / f"{doc.name}.pot"
+    cfg.inside_root(path, "POT file")
+    return path
 
 
 def po_path(cfg: Config, locale: str, doc: Doc) -> Path:
-    return cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
+    path = cfg.locales_dir / locale / "LC_MESSAGES" / f"{doc.name}.po"
+    cfg.inside_root(path, "PO file")
+    return path
 
 
 def built_path(cfg: Config, locale: str, doc: Doc) -> Path:
     """Where ``po build`` writes a locale's document: ``locales/<lang>/NAME.md``."""
-    return cfg.locales_dir / locale / f"{doc.name}.md"
+    path = cfg.locales_dir / locale / f"{doc.name}.md"
+    cfg.inside_root(path, "translation")
+    return path

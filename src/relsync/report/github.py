@@ -6,6 +6,7 @@ that follows is ordinary log output.
 
 from __future__ import annotations
 
+from ..io import printable
 from ..model import Finding, Severity
 from .text import summary_line
 
@@ -13,7 +14,9 @@ _COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO:
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Text safe in a workflow command; control characters made visible, since the log
+    viewer would act on colour and hyperlink sequences."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -11,6 +11,7 @@ attribute other than escaped text, so hostile Markdown renders as inert text.
 from __future__ import annotations
 
 import html
+import re
 from collections import Counter, defaultdict
 
 from ..model import Alignment, Block, BlockKind, Finding
@@ -74,19 +75,36 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+#: Explicit bidi embeddings, overrides and isolates, and the marks: in a document or a file
+#: name they could reorder the report's own text around them.
+_BIDI_RE = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _t(text: object) -> str:
+    """Document text as element content: escaped, and isolated (``<bdi>``) when it holds a
+    bidi control, so that a name or a message cannot visually reorder what surrounds it."""
+    escaped = _e(text)
+    return f"<bdi>{escaped}</bdi>" if _BIDI_RE.search(escaped) else escaped
+
+
+def _plain(text: object) -> str:
+    """Text where no markup can go (the page title): bidi controls shown by code point."""
+    return _e(_BIDI_RE.sub(lambda m: f"<U+{ord(m.group(0)):04X}>", str(text)))
+
+
 def _block_html(doc, block: Block) -> str:
     if block.kind == BlockKind.FRONT_MATTER:
         return '<span class="fm">front matter</span>'
     if block.kind == BlockKind.CODE:
-        return f'<pre class="src code">{_e(block.source.rstrip())}</pre>'
+        return f'<pre class="src code">{_t(block.source.rstrip())}</pre>'
     if block.kind == BlockKind.TITLE:
-        return f'<div class="src">title: {_e(block.text)}</div>'
+        return f'<div class="src">title: {_t(block.text)}</div>'
     source = block_source(doc, block)
     if block.kind == BlockKind.HEADING:
         source = "#" * block.level + " " + source
     elif block.kind == BlockKind.LIST_ITEM:
         source = "- " + source
-    return f'<div class="src">{_e(source)}</div>'
+    return f'<div class="src">{_t(source)}</div>'
 
 
 def _side(al: Alignment, view: PairView, side: str) -> tuple[str, str]:
@@ -102,11 +120,11 @@ def _diff_html(ops) -> str:
     out = []
     for op, text in ops:
         if op == "-":
-            out.append(f"<del>{_e(text)}</del>")
+            out.append(f"<del>{_t(text)}</del>")
         elif op == "+":
-            out.append(f"<ins>{_e(text)}</ins>")
+            out.append(f"<ins>{_t(text)}</ins>")
         else:
-            out.append(_e(text))
+            out.append(_t(text))
     return "".join(out)
 
 
@@ -122,7 +140,7 @@ def _findings_html(findings: list[Finding]) -> str:
     if not findings:
         return ""
     items = "".join(
-        f'<li class="{_e(f.severity)}"><code>{_e(f.rule)}</code> {_e(f.slug)}: {_e(f.message)}</li>'
+        f'<li class="{_e(f.severity)}"><code>{_e(f.rule)}</code> {_t(f.slug)}: {_t(f.message)}</li>'
         for f in findings
     )
     return f'<ul class="findings">{items}</ul>'
@@ -157,14 +175,14 @@ class _Page:
         if report.staleness is not None:
             st = report.staleness
             sync = (f'<p class="meta">upstream compared with {_e(st.sync.short)} ({_e(st.sync.source)}'
-                    f"{', as ' + _e(st.sync.upstream_path) if st.sync.upstream_path else ''}): "
+                    f"{', as ' + _t(st.sync.upstream_path) if st.sync.upstream_path else ''}): "
                     f"{len([p for p in st.open if p.status == 'stale'])} stale, "
                     f"{len([p for p in st.open if p.status == 'orphaned'])} orphaned, "
                     f"{len(st.addressed)} updated</p>")
         counts = Counter(v.status for v in views)
         self.docs.append(
             f'<section class="doc" id="doc-{n}" data-locale="{_e(locale)}">'
-            f"<h2>{_e(al.upstream.path)} \u2194 {_e(al.translation.path)} ({_e(locale)})</h2>{sync}"
+            f"<h2>{_t(al.upstream.path)} \u2194 {_t(al.translation.path)} ({_t(locale)})</h2>{sync}"
             f'<p class="meta">{len(views)} rows: '
             + ", ".join(f"{counts[s]} {s}" for s in STATUSES if counts[s]) + "</p>"
             '<table class="pairs"><colgroup><col class="status"><col class="ln"><col>'
@@ -218,7 +236,7 @@ class _Page:
     def summary(self, reports: list, summary: dict, extra: list[Finding], title: str) -> list[str]:
         problem = self.problem
         head = [
-            '<section id="summary"><h1>' + _e(title) + "</h1>",
+            '<section id="summary"><h1>' + _t(title) + "</h1>",
             f'<p class="meta">{_e(summary.get("pairs", len(reports)))} document pair(s); '
             f'{_e(summary.get("error", 0))} error(s), {_e(summary.get("warning", 0))} warning(s), '
             f'{_e(summary.get("info", 0))} info; {problem} row(s) to look at'
@@ -232,14 +250,14 @@ class _Page:
             c = self.locale_rows[locale]
             first = self.locale_first.get(locale)
             link = f'<a href="#p-{first}">#{first}</a>' if first else "\u2014"
-            head.append(f'<tr data-locale="{_e(locale)}"><td>{_e(locale)}</td>'
+            head.append(f'<tr data-locale="{_e(locale)}"><td>{_t(locale)}</td>'
                         f'<td class="n">{self.locale_docs[locale]}</td>'
                         + "".join(f'<td class="n" data-count="{s}">{c[s]}</td>' for s in STATUSES)
                         + f"<td>{link}</td></tr>")
         head.append("</tbody></table>")
         if reports:
             head.append('<ul class="files">' + "".join(
-                f'<li><a href="#doc-{n}">{_e(r.alignment.translation.path)}</a></li>'
+                f'<li><a href="#doc-{n}">{_t(r.alignment.translation.path)}</a></li>'
                 for n, r in enumerate(reports, start=1)) + "</ul>")
         if extra:
             head.append(_findings_html(list(extra)))
@@ -262,6 +280,6 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), title: str =
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
         "style-src 'unsafe-inline'\">"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_e(title)}</title><style>{CSS}</style></head><body>"
+        f"<title>{_plain(title)}</title><style>{CSS}</style></head><body>"
         + "".join(head) + "".join(page.docs) + "</body></html>\n"
     )

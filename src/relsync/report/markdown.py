@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
+from urllib.parse import quote as percent_encoded
 
+from ..io import printable
 from ..model import Finding, Location, Severity
 from .text import summary_line
 
@@ -31,9 +33,22 @@ def default_link_base(env: dict[str, str] | None = None) -> str:
     return ""
 
 
+#: An ``@user`` or ``@org/team`` mention GitHub would link and notify.
+_MENTION_RE = re.compile(r"(?<![\w@])@(?=[A-Za-z0-9])")
+
+
+def unmention(text: str) -> str:
+    """Mentions from documents made inert: a zero-width space after the ``@`` (shown the
+    same, linked and notified never)."""
+    return _MENTION_RE.sub("@&#8203;", text)
+
+
 def cell(text: str) -> str:
-    """Text safe inside a table cell: pipes escaped, no line breaks."""
-    return " ".join(text.split()).replace("|", "\\|")
+    """Document text safe inside a table cell of a comment: one line, pipes escaped, HTML
+    shown as text, mentions inert, control characters visible."""
+    text = " ".join(printable(text).split())
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return unmention(text).replace("|", "\\|")
 
 
 def link(loc: Location | None, base: str, label: str | None = None, quote=cell) -> str:
@@ -42,7 +57,7 @@ def link(loc: Location | None, base: str, label: str | None = None, quote=cell) 
     if loc is None:
         return ""
     label = quote(label or f"{loc.path}:{loc.line}")
-    return f"[{label}]({base}{loc.path.replace(' ', '%20')}#L{loc.line})"
+    return f"[{label}]({base}{percent_encoded(loc.path)}#L{loc.line})"
 
 
 def render(findings: list[Finding], summary: dict, limit: int = DEFAULT_LIMIT,

@@ -12,9 +12,10 @@ import html
 import re
 from collections import defaultdict
 
+from ..io import printable
 from ..model import Finding, Location
 from ..stale import block_source, format_word_diff
-from .markdown import default_link_base, link
+from .markdown import default_link_base, link, unmention
 from .text import summary_line
 
 _MD_SPECIAL_RE = re.compile(r"([\\`*_\[\]()#|~<>!])")
@@ -23,12 +24,15 @@ MAX_CHARS = 60_000
 
 
 def escape(text: str) -> str:
-    """Text safe as Markdown inline content: one line, markup characters escaped."""
-    return _MD_SPECIAL_RE.sub(r"\\\1", " ".join(text.split()))
+    """Text safe as Markdown inline content: one line, markup characters escaped, mentions
+    inert, control characters visible."""
+    return unmention(_MD_SPECIAL_RE.sub(r"\\\1", " ".join(printable(text).split())))
 
 
 def fence(text: str, info: str = "") -> str:
-    """``text`` in a fenced code block longer than any backtick run inside it."""
+    """``text`` in a fenced code block longer than any backtick run inside it (where GitHub
+    links no mention), control characters visible."""
+    text = printable(text)
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     marks = "`" * max(3, longest + 1)
     return f"{marks}{info}\n{text.rstrip()}\n{marks}"
@@ -62,8 +66,8 @@ def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
         what = "updated in this pull request"
     ups = [f"upstream line {c.new.start}" for c in passage.changes if c.new is not None]
     ups += [f"removed upstream line {c.old.start}" for c in passage.changes if c.new is None]
-    summary = html.escape(f"{loc.path}:{loc.line} \u2014 {what} ({', '.join(ups)}; "
-                          f"{'/'.join(sorted(kinds))})")
+    summary = unmention(html.escape(f"{loc.path}:{loc.line} \u2014 {what} ({', '.join(ups)}; "
+                          f"{'/'.join(sorted(kinds))})"))
     out = ["<details>", f"<summary>{summary}</summary>", ""]
     out.append(f"Translation: {_link(loc, base)}")
     out.append("")

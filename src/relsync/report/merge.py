@@ -29,6 +29,11 @@ def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
         bad = next(display_path(p) for p, d in loaded
                    if not (isinstance(d, dict) and ("runs" in d or "findings" in d)))
         raise InputError(bad, "neither a relsync JSON report nor SARIF (or the reports mix both)")
+    for path, data in loaded:
+        problem = _sarif_problem(data) if kinds == {"sarif"} else _json_problem(data)
+        if problem:
+            raise InputError(display_path(path), f"not a {'SARIF' if kinds == {'sarif'} else 'relsync JSON'} "
+                                                 f"report: {problem}")
     if kinds == {"sarif"}:
         return "sarif", _merge_sarif([d for _, d in loaded])
     findings = [f for _, d in loaded for f in d["findings"]]
@@ -53,6 +58,58 @@ def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
     summary["by_rule"] = dict(sorted(by_rule.items()))
     summary["baselined"] = sum(int(d.get("summary", {}).get("baselined", 0)) for _, d in loaded)
     return "json", {"findings": unique, "summary": summary}
+
+
+_SEVERITIES = ("error", "warning", "info")
+
+
+def _location_problem(value: object) -> bool:
+    return value is not None and not (isinstance(value, dict) and isinstance(value.get("path"), str)
+                                      and type(value.get("line")) is int)
+
+
+def _json_problem(data: dict) -> str | None:
+    """What makes ``data`` something other than the output of ``check --format json``."""
+    findings = data["findings"]
+    if not isinstance(findings, list):
+        return "findings is not a list"
+    for k, f in enumerate(findings):
+        if not isinstance(f, dict):
+            return f"findings[{k}] is not a finding"
+        for key in ("rule", "slug", "message"):
+            if not isinstance(f.get(key), str):
+                return f"findings[{k}].{key} is not text"
+        if f.get("severity") not in _SEVERITIES:
+            return f"findings[{k}].severity is not error, warning or info"
+        for side in ("upstream", "translation"):
+            if _location_problem(f.get(side)):
+                return f"findings[{k}].{side} is not a location"
+    summary = data.get("summary", {})
+    if not isinstance(summary, dict):
+        return "summary is not an object"
+    for key in ("pairs", "baselined"):
+        if type(summary.get(key, 0)) is not int:
+            return f"summary.{key} is not a number"
+    return None
+
+
+def _sarif_problem(data: dict) -> str | None:
+    """What makes ``data`` something other than a SARIF log relsync can join."""
+    runs = data["runs"]
+    if not isinstance(runs, list):
+        return "runs is not a list"
+    for k, run in enumerate(runs):
+        if not isinstance(run, dict):
+            return f"runs[{k}] is not a run"
+        tool = run.get("tool", {})
+        driver = tool.get("driver", {}) if isinstance(tool, dict) else None
+        rules = driver.get("rules", []) if isinstance(driver, dict) else None
+        if not isinstance(rules, list) or not all(isinstance(r, dict) for r in rules):
+            return f"runs[{k}].tool is not a tool with a driver and its rules"
+        results = run.get("results", [])
+        if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
+            return f"runs[{k}].results is not a list of results"
+    return None
 
 
 def _merge_sarif(reports: list[dict]) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 
 from ..model import Edit, Finding, Location, Severity
 
@@ -19,11 +20,12 @@ FINGERPRINT_KEY = "relsyncFinding/v1"
 
 
 def _uri(path: str) -> str:
-    """A relative path as a forward-slash URI reference; an absolute one as a ``file:`` URI."""
+    """A relative path as a forward-slash URI reference, percent-encoded (RFC 3986: a space,
+    ``#``, ``%`` or ``?`` in a file name); an absolute one as a ``file:`` URI."""
     p = Path(path)
     if p.is_absolute():
         return p.as_uri()
-    return PurePosixPath(*p.parts).as_posix()
+    return quote(PurePosixPath(*p.parts).as_posix())
 
 
 def _location(loc: Location, message: str | None = None, id_: int | None = None) -> dict:

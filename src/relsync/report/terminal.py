@@ -9,6 +9,7 @@ from __future__ import annotations
 import click
 from wcwidth import wcwidth
 
+from ..io import printable
 from ..model import Alignment, Finding
 from .views import PairView, pair_statuses
 
@@ -112,7 +113,7 @@ def render(
     views = pair_statuses(al, findings)
     out: list[str] = []
     style = (lambda s, **kw: click.style(s, **kw)) if color else (lambda s, **kw: s)
-    title = f"{al.upstream.path}  \u2194  {al.translation.path}" + (f"  ({locale})" if locale else "")
+    title = printable(f"{al.upstream.path}  \u2194  {al.translation.path}" + (f"  ({locale})" if locale else ""))
     out.append(style(title, bold=True))
     out.append("\u2500" * min(width, max(20, text_width(title))))
     stacked = width < 72
@@ -125,6 +126,7 @@ def render(
         label, fg = _MARK[view.status]
         up_no, up_text = _side_text(al, view, "upstream")
         tr_no, tr_text = _side_text(al, view, "translation")
+        up_text, tr_text = printable(up_text), printable(tr_text)
         mark = style(pad(label, _STATUS_WIDTH), fg=fg, bold=view.status != "ok")
         if stacked:
             body = width - _STATUS_WIDTH - _LINE_WIDTH - 4
@@ -146,7 +148,7 @@ def render(
                 rt = right[j] if j < len(right) else ""
                 out.append(f"{first}{style(ln, dim=True)} {pad(lt, col)} \u2502{style(rn, dim=True)} {rt}".rstrip())
         for f in view.findings:
-            note = f"{f.rule} {f.slug}: {f.message}"
+            note = printable(f"{f.rule} {f.slug}: {f.message}")
             for j, line in enumerate(wrap(note, max(20, width - _STATUS_WIDTH - 4))):
                 lead = "  \u21b3 " if j == 0 else "    "
                 out.append(" " * _STATUS_WIDTH + lead + style(line, fg=_MARK[view.status][1]))

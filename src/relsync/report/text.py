@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..io import printable
 from ..model import Finding, Severity
 
 _COLORS = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -18,7 +19,7 @@ def format_finding(f: Finding, color: bool = False) -> str:
     other = ""
     if f.translation is not None and f.upstream is not None:
         other = f" [upstream {f.upstream.path}:{f.upstream.line}]"
-    return f"{where}: {code}: {f.message}{other}"
+    return f"{printable(where)}: {code}: {printable(f.message + other)}"
 
 
 def render(findings: list[Finding], summary: dict, color: bool = False) -> str:

@@ -27,12 +27,12 @@ from .comments import from_comments
 from .diff import BlockChange, Change, WordDiff, block_source, changed_lines, diff_blocks, format_word_diff, word_diff
 from .frontmatter import front_matter_commit, recorded_key, set_source_commit
 from .git import (NOT_A_CHECKOUT, SHALLOW, GitError, cat_files, commit_at, former_names, history_key, is_shallow,
-                  last_commit, last_commit_time, merge_base, relative, resolve, work_tree)
+                  last_commit, last_commit_time, merge_base, relative, repository_state, resolve, work_tree)
 
 __all__ = [
     "BlockChange", "Change", "PassageStatus", "GitError", "Passage", "Staleness", "SyncPoint", "WordDiff", "block_source",
     "changed_lines", "compare", "diff_blocks", "for_pair", "format_word_diff", "front_matter_commit",
-    "history_key", "mark_synced", "set_source_commit", "word_diff", "work_tree",
+    "history_key", "mark_synced", "repository_state", "set_source_commit", "word_diff", "work_tree",
 ]
 
 

@@ -1,7 +1,9 @@
 """Word and block diffs of two revisions of a document: no git, only text.
 
 An upstream document at the synced revision is compared with the document now, block by
-block (changed, added, removed blocks), each changed block with a word-level diff.
+block (changed, added, removed blocks), each changed block with a word-level diff. Both stay
+linear in the size of the input: a long block is diffed by lines before words, and a long
+run of differing blocks is paired within a band.
 """
 
 from __future__ import annotations
@@ -51,11 +53,53 @@ class BlockChange:
         }
 
 
+#: Texts of more tokens than this (either side) are diffed line by line first, and word by
+#: word only within each run of changed lines: a word diff compares every token with every
+#: other, and a long code block has tens of thousands.
+WORD_DIFF_TOKENS = 2000
+#: A run of changed lines of more tokens than this (either side) is shown removed and added
+#: whole (a rewritten listing): its word diff would cost too much and say too little.
+WORD_DIFF_RUN_TOKENS = 4000
+
+_LINE_RE = re.compile(r"[^\n]*\n|[^\n]+\Z")
+
+
 def word_diff(old: str, new: str) -> WordDiff:
     """A word-level diff. Whitespace between two replacements is folded into them, so that a
     reworded phrase reads as one change rather than word, space, word."""
     a = _TOKEN_RE.findall(old)
     b = _TOKEN_RE.findall(new)
+    if len(a) <= WORD_DIFF_TOKENS and len(b) <= WORD_DIFF_TOKENS:
+        return _fold(_token_pieces(a, b))
+    return _fold(_line_pieces(old, new))
+
+
+def _token_pieces(a: list[str], b: list[str]) -> list[tuple[bool, str, str]]:
+    """The diff of two token lists as pieces ``(equal, old text, new text)``."""
+    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return [(tag == "equal", "".join(a[i1:i2]), "".join(b[j1:j2])) for tag, i1, i2, j1, j2 in codes]
+
+
+def _line_pieces(old: str, new: str) -> list[tuple[bool, str, str]]:
+    """Lines first (blank and frequent lines may only extend a match: difflib's autojunk),
+    then words within each run of changed lines of bounded size."""
+    la, lb = _LINE_RE.findall(old), _LINE_RE.findall(new)
+    pieces: list[tuple[bool, str, str]] = []
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, la, lb).get_opcodes():
+        before, after = "".join(la[i1:i2]), "".join(lb[j1:j2])
+        if tag == "equal":
+            pieces.append((True, before, after))
+            continue
+        ta, tb = _TOKEN_RE.findall(before), _TOKEN_RE.findall(after)
+        if tag == "replace" and len(ta) <= WORD_DIFF_RUN_TOKENS and len(tb) <= WORD_DIFF_RUN_TOKENS:
+            pieces.extend(_token_pieces(ta, tb))
+        else:
+            pieces.append((False, before, after))
+    return pieces
+
+
+def _fold(pieces: list[tuple[bool, str, str]]) -> WordDiff:
+    """Diff pieces into ops, a reworded phrase as one change."""
     ops: list[tuple[str, str]] = []
     run: list[tuple[str, str]] = []
 
@@ -75,19 +119,17 @@ def word_diff(old: str, new: str) -> WordDiff:
                 ops.append((op, text))
         run.clear()
 
-    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    for k, (tag, i1, i2, j1, j2) in enumerate(codes):
-        if tag == "equal":
-            text = "".join(a[i1:i2])
-            if run and k < len(codes) - 1 and not text.strip():
-                run.append(("~", text))
+    for k, (equal, before, after) in enumerate(pieces):
+        if equal:
+            if run and k < len(pieces) - 1 and not before.strip():
+                run.append(("~", before))
                 continue
             flush()
-            run.append(("=", text))
+            run.append(("=", before))
             flush()
             continue
-        run.append(("-", "".join(a[i1:i2])))
-        run.append(("+", "".join(b[j1:j2])))
+        run.append(("-", before))
+        run.append(("+", after))
     flush()
     # a lone insertion or deletion starts at a word: "FP16 {+and BF16 +}support"
     for k in range(1, len(ops) - 1):
@@ -169,12 +211,83 @@ def _similarity(old: Document, new: Document, o: Block, n: Block) -> float:
     return fuzz.ratio(block_source(old, o), block_source(new, n)) / 100
 
 
+#: Differing runs up to this many block pairs (n * m) compare every pair; larger ones (a
+#: rewritten document) compare the blocks within a band of the diagonal.
+FULL_PAIR_CELLS = 40_000
+#: Half-width of that band, beyond (at most four times this of) the runs' length difference.
+PAIR_BAND = 25
+
+
+def _pair_banded(old: Document, new: Document, a: list[Block], b: list[Block], threshold: float):
+    """The pairing of :func:`_pair_region` for a long run: pairs at or above ``threshold``
+    among the blocks within a band of the diagonal, the monotone chain of them with the
+    greatest total similarity (a weighted longest increasing subsequence), in time and memory
+    linear in the run's length."""
+    n, m = len(a), len(b)
+    width = PAIR_BAND + min(abs(n - m), 4 * PAIR_BAND) + -(-max(n, m) // max(1, min(n, m)))
+    points = []
+    for i in range(n):
+        center = (i * m) // n
+        for j in range(max(0, center - width), min(m, center + width + 1)):
+            s = _similarity(old, new, a[i], b[j])
+            if s >= threshold:
+                points.append((i, j, s))
+    chain = _heaviest_chain(points, m)
+    out = []
+    i = j = 0
+    for x, y in chain:
+        out.extend((blk, None) for blk in a[i:x])
+        out.extend((None, blk) for blk in b[j:y])
+        out.append((a[x], b[y]))
+        i, j = x + 1, y + 1
+    out.extend((blk, None) for blk in a[i:])
+    out.extend((None, blk) for blk in b[j:])
+    return out
+
+
+def _heaviest_chain(points: list[tuple[int, int, float]], m: int) -> list[tuple[int, int]]:
+    """Of points (i, j, weight), the chain strictly increasing in i and j with the greatest
+    total weight; a Fenwick tree of the best chain ending below each j."""
+    tree: list[tuple[float, int]] = [(0.0, -1)] * (m + 1)
+    best: list[float] = []
+    prev: list[int] = []
+    order = sorted(range(len(points)), key=lambda k: (points[k][0], -points[k][1]))
+    for k in order:
+        _, j, weight = points[k]
+        top, arg = 0.0, -1
+        q = j  # the best over columns < j
+        while q > 0:
+            if tree[q][0] > top:
+                top, arg = tree[q]
+            q -= q & -q
+        best_k = top + weight
+        best.append(best_k)
+        prev.append(arg)
+        q = j + 1
+        while q <= m:
+            if tree[q][0] < best_k:
+                tree[q] = (best_k, len(best) - 1)
+            q += q & -q
+    if not best:
+        return []
+    k = max(range(len(best)), key=best.__getitem__)
+    chain = []
+    while k >= 0:
+        x, y, _ = points[order[k]]
+        chain.append((x, y))
+        k = prev[k]
+    chain.reverse()
+    return chain
+
+
 def _pair_region(old: Document, new: Document, a: list[Block], b: list[Block]):
     """Monotone pairing of a differing run, in order: (old, new), (old, None), (None, new)."""
     if len(a) == len(b) and all(_similarity(old, new, o, n) > 0 for o, n in zip(a, b)):
         return list(zip(a, b))
     threshold = 0.5
     n, m = len(a), len(b)
+    if n * m > FULL_PAIR_CELLS:
+        return _pair_banded(old, new, a, b, threshold)
     score = [[0.0] * (m + 1) for _ in range(n + 1)]
     sim = [[0.0] * m for _ in range(n)]
     for i in range(n - 1, -1, -1):

@@ -46,73 +46,94 @@ def _raw_value_re(key: str) -> re.Pattern[str]:
     return re.compile(rf"\b{re.escape(key)}[ \t]*:[ \t]*('[^']*'|\"[^\"]*\"|[^,}}#\s]+)")
 
 
-_FM_OPEN_RE = re.compile(r"---[ \t]*\r?\n")
-_FM_CLOSE_RE = re.compile(r"^---[ \t]*$")
+_LINE_RE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_FM_OPEN_RE = re.compile(r"---[ \t]*\Z")
+_FM_CLOSE_RE = re.compile(r"---[ \t]*\Z")
+
+
+def _quoted(name: str) -> str:
+    """``name`` as a YAML key may be written: plain, double- or single-quoted."""
+    n = re.escape(name)
+    return f"""(?:{n}|"{n}"|'{n}')"""
 
 
 @functools.lru_cache(maxsize=8)
 def _patterns(table: str, key: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
-    t, k = re.escape(table), re.escape(key)
-    return (re.compile(rf"^{t}[ \t]*:(.*)$"),
-            re.compile(rf"({k}[ \t]*:[ \t]*)(?:'[^']*'|\"[^\"]*\"|[^,}}\s]*)"),
-            re.compile(rf"^([ \t]+){k}[ \t]*:.*$"))
+    """The table key line, a key's value in a flow mapping, and a key's child line (indent
+    and key, the value, and what follows: a comment)."""
+    commit_key = rf"{_quoted(key)}[ \t]*:"
+    return (re.compile(rf"{_quoted(table)}[ \t]*:(.*)\Z"),
+            re.compile(rf"""({commit_key}[ \t]*)(?:'[^']*'|"[^"]*"|[^,}}\s]*)"""),
+            re.compile(rf"""([ \t]+{commit_key}[ \t]*)('[^']*'|"[^"]*"|[^#]*?)([ \t]*(?:#.*)?)\Z"""))
+
+
+def _lines(text: str) -> list[list[str]]:
+    """``text`` as ``[body, line end]`` pairs; the ends are those Markdown knows (LF, CRLF, a
+    lone CR), each kept as it is."""
+    out = []
+    for m in _LINE_RE.finditer(text):
+        line = m.group(0)
+        body = line.rstrip("\r\n")
+        out.append([body, line[len(body):]])
+    return out
+
+
+def _value_comment(rest: str) -> tuple[str, str]:
+    """A YAML value and its inline comment (`` # ...`` after blank space)."""
+    m = re.search(r"(?:^|[ \t])#", rest)
+    return (rest[: m.start()].strip(), rest[m.start():]) if m else (rest.strip(), "")
 
 
 def set_source_commit(text: str, sha: str, entry: str = "relsync.source_commit") -> str:
     """``text`` with its synced revision set to ``sha`` in ``entry`` (``relsync.source_commit``
-    or ``l10n.sourceCommit``), every other character kept; front matter is added when the
-    document has none."""
+    or ``l10n.sourceCommit``), every other character kept (line ends, comments, quoting of
+    the keys); front matter is added when the document has none."""
     table, _, key = entry.partition(".")
-    key_re, flow_re, child_re = _patterns(table, key)
-    eol = "\r\n" if re.match(r"[^\n]*\r\n", text) else "\n"
+    lines = _lines(text)
+    eol = lines[0][1] if lines and lines[0][1] else "\n"
     line_entry = f"{table}: {{{key}: {sha}}}"
-    if not _FM_OPEN_RE.match(text):
-        return f"---{eol}{line_entry}{eol}---{eol}" + text
-    lines = text.split("\n")
-    close = next((k for k in range(1, len(lines)) if _FM_CLOSE_RE.match(lines[k].rstrip("\r"))), None)
+    close = None
+    if lines and _FM_OPEN_RE.match(lines[0][0]):
+        close = next((k for k in range(1, len(lines)) if _FM_CLOSE_RE.match(lines[k][0])), None)
     if close is None:
         return f"---{eol}{line_entry}{eol}---{eol}" + text
+    table_re, _, _ = _patterns(table, key)
     for k in range(1, close):
-        raw = lines[k]
-        cr = "\r" if raw.endswith("\r") else ""
-        body = raw[: len(raw) - len(cr)]
-        m = key_re.match(body)
-        if not m:
-            continue
-        value = m.group(1).split("#", 1)[0].strip()
-        if value.startswith("{"):
-            lines[k] = _set_in_flow(body, key, sha, flow_re) + cr
-            return "\n".join(lines)
-        if value == "":
-            return _set_in_block(lines, k, close, key, sha, cr, child_re)
-        lines[k] = line_entry + cr
-        return "\n".join(lines)
-    cr = "\r" if lines[close].endswith("\r") else ""
-    lines.insert(close, line_entry + cr)
-    return "\n".join(lines)
+        m = table_re.match(lines[k][0])
+        if m and not lines[k][0][:1].isspace():
+            _set_entry(lines, k, close, m.group(1), sha, table, key)
+            return "".join(body + end for body, end in lines)
+    lines.insert(close, [line_entry, lines[close - 1][1] or eol])
+    return "".join(body + end for body, end in lines)
 
 
-def _set_in_flow(body: str, key: str, sha: str, flow_re: re.Pattern[str]) -> str:
-    if flow_re.search(body):
-        return flow_re.sub(lambda mm: mm.group(1) + sha, body, count=1)
-    brace = body.index("{")
-    inner = body[brace + 1:].lstrip()
-    sep = "" if inner.startswith("}") else ", "
-    return body[: brace + 1] + f"{key}: {sha}{sep}" + inner
-
-
-def _set_in_block(lines: list[str], k: int, close: int, key: str, sha: str, cr: str,
-                  child_re: re.Pattern[str]) -> str:
-    j = k + 1
+def _set_entry(lines: list[list[str]], k: int, close: int, rest: str, sha: str, table: str,
+               key: str) -> None:
+    """Set ``key`` in the ``table`` entry on line ``k`` (flow or block form)."""
+    _, flow_re, child_re = _patterns(table, key)
+    body = lines[k][0]
+    value, comment = _value_comment(rest)
+    if value.startswith("{"):
+        if flow_re.search(body):
+            lines[k][0] = flow_re.sub(lambda mm: mm.group(1) + sha, body, count=1)
+        else:
+            brace = body.index("{")
+            inner = body[brace + 1:].lstrip()
+            lines[k][0] = body[: brace + 1] + f"{key}: {sha}" + ("" if inner.startswith("}") else ", ") + inner
+        return
+    if value:
+        head = body[: len(body) - len(rest)]
+        lines[k][0] = f"{head} {{{key}: {sha}}}" + (f" {comment.lstrip()}" if comment else "")
+        return
     indent = "  "
-    while j < close and (not lines[j].strip() or lines[j][:1] in (" ", "\t")):
-        child = child_re.match(lines[j].rstrip("\r"))
+    j = k + 1
+    while j < close and (not lines[j][0].strip() or lines[j][0][:1] in (" ", "\t")):
+        child = child_re.match(lines[j][0])
         if child:
-            jcr = "\r" if lines[j].endswith("\r") else ""
-            lines[j] = f"{child.group(1)}{key}: {sha}{jcr}"
-            return "\n".join(lines)
-        if lines[j].strip():
-            indent = re.match(r"[ \t]*", lines[j]).group(0)
+            lead = child.group(1) if child.group(1)[-1:] in (" ", "\t") else child.group(1) + " "
+            lines[j][0] = lead + sha + child.group(3)
+            return
+        if lines[j][0].strip():
+            indent = re.match(r"[ \t]*", lines[j][0]).group(0)
         j += 1
-    lines.insert(k + 1, f"{indent}{key}: {sha}{cr}")
-    return "\n".join(lines)
+    lines.insert(k + 1, [f"{indent}{key}: {sha}", lines[k][1]])

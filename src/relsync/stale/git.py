@@ -250,3 +250,22 @@ def _head(repo: Path) -> str:
         return git(repo, "rev-parse", "HEAD").decode().strip()
     except GitError:
         return ""
+
+
+def repository_state(repo: Path) -> str:
+    """What git says of the repository beyond HEAD: whether it accepts it at all (a
+    "dubious ownership" refusal), whether the clone is shallow and where its history is cut.
+    Staleness reads that history, so result caches key on this too: after `git fetch
+    --unshallow`, `--deepen` or a `safe.directory` fix the results change."""
+    try:
+        lines = git(repo, "rev-parse", "HEAD", "--is-shallow-repository", "--git-path", "shallow").decode().split("\n")
+    except GitError as exc:
+        return f"refused: {exc}"
+    shallow = Path(lines[2]) if len(lines) > 2 and lines[2] else None
+    if shallow is not None and not shallow.is_absolute():
+        shallow = repo / shallow
+    try:
+        cut = shallow.read_bytes() if shallow is not None else b""
+    except OSError:
+        cut = b""
+    return "\n".join(lines[:2]) + "\n" + cut.decode("ascii", "replace")

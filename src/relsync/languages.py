@@ -34,6 +34,25 @@ CJK_PRESENT = 0.05
 
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko", "yue", "wuu", "lzh"})
 
+#: Scripts written without spaces between words: Han, kana, bopomofo and their punctuation
+#: and full-width forms, Thai, Lao, Khmer, Myanmar. Hangul is not among them: Korean puts a
+#: space between words.
+_UNSPACED = (
+    "\u2e80-\u2fdf\u2fe0-\u303f\u3040-\u30ff\u3100-\u312f\u3190-\u31ff\u3200-\u33ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff9f\uffe0-\uffef"
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+)
+_UNSPACED_RE = re.compile(f"[{_UNSPACED}]")
+
+
+def line_break_joiner(before: str, after: str) -> str:
+    """What a line break between the texts ``before`` and ``after`` reads as: nothing between
+    two characters of a script written without spaces (CSS Text's segment-break rule, as
+    browsers render it), a space everywhere else."""
+    if before and after and _UNSPACED_RE.match(before[-1]) and _UNSPACED_RE.match(after[0]):
+        return ""
+    return " "
+
 
 def cjk_ratio(text: str) -> float:
     """Share of CJK letters among the CJK and Latin letters of ``text`` (0 without letters)."""

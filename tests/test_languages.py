@@ -1,0 +1,57 @@
+"""Every language first-class: line joining in PO import, language identification,
+untranslated text in any script, and the PO workflow on every language of the corpora."""
+
+from __future__ import annotations
+
+import pytest
+
+from relsync import po
+from relsync.align import align
+
+from .conftest import mdn_pairs
+from .test_po import MSGFMT, _msgfmt_all
+
+
+def _imported(up_text: str, tr_text: str, locale: str) -> dict[str, str]:
+    up = po.load(up_text, "up.md")
+    tr = po.load(tr_text, "tr.md", locales=("en", locale))
+    catalog, _ = po.gettextize(up, tr, po.template(up, "up.md", "up"), locale, alignment=align(up.doc, tr.doc))
+    return {m.id: m.string for m in catalog if m.id}
+
+
+UP = "# Title\n\nThis is a long paragraph\nthat wraps over lines.\n"
+
+
+@pytest.mark.parametrize("locale,translation,expected", [
+    # Korean writes spaces between words: a line break is a space, and spaces stay.
+    ("ko", "# 제목\n\n이것은 긴 문단으로\n여러 줄에 걸쳐 있습니다.\n", "이것은 긴 문단으로 여러 줄에 걸쳐 있습니다."),
+    # Chinese and Japanese do not: a line break between two of their characters is nothing...
+    ("zh_CN", "# 标题\n\n这是一个很长的段落\n跨越多行。\n", "这是一个很长的段落跨越多行。"),
+    ("ja", "# タイトル\n\nこれは長い段落で\n複数行にわたります。\n", "これは長い段落で複数行にわたります。"),
+    # ...but a space the translator wrote stays, and a break next to a Latin word is a space.
+    ("ja", "# タイトル\n\nこれは 長い段落で\nFirefox\nでは複数行です。\n", "これは 長い段落で Firefox では複数行です。"),
+    ("de", "# Titel\n\nDas ist ein langer Absatz,\nder umbricht.\n", "Das ist ein langer Absatz, der umbricht."),
+    ("ru", "# Заголовок\n\nЭто длинный абзац,\nкоторый переносится.\n", "Это длинный абзац, который переносится."),
+    ("hi", "# शीर्षक\n\nयह एक लंबा अनुच्छेद है\nजो कई पंक्तियों में है।\n", "यह एक लंबा अनुच्छेद है जो कई पंक्तियों में है।"),
+    ("ar", "# العنوان\n\nهذه فقرة طويلة\nتمتد على عدة أسطر.\n", "هذه فقرة طويلة تمتد على عدة أسطر."),
+])
+def test_po_import_joins_wrapped_lines_as_the_language_writes(locale, translation, expected):
+    assert _imported(UP, translation, locale)["This is a long paragraph that wraps over lines."] == expected
+
+
+@pytest.mark.skipif(not mdn_pairs(), reason="the MDN corpus is not beside the repository")
+@pytest.mark.skipif(MSGFMT is None, reason="GNU gettext (msgfmt) is not installed")
+def test_po_import_of_every_mdn_language_is_accepted_by_msgfmt(mdn_corpus, tmp_path):
+    written = []
+    langs = set()
+    for en, tr_path, lang in mdn_corpus:
+        up = po.load_file(en, "upstream/index.md")
+        tr = po.load_file(tr_path, str(tr_path), locale=lang)
+        catalog, report = po.gettextize(up, tr, po.template(up, "upstream/index.md", "index"), lang)
+        assert report.translated + report.fuzzy > 0, tr_path
+        target = tmp_path / f"{lang}-{tr_path.parts[-2]}.po"
+        target.write_bytes(po.serialize(catalog))
+        written.append(target)
+        langs.add(lang)
+    assert len(langs) == 9
+    _msgfmt_all(written)

@@ -55,3 +55,49 @@ def test_po_import_of_every_mdn_language_is_accepted_by_msgfmt(mdn_corpus, tmp_p
         langs.add(lang)
     assert len(langs) == 9
     _msgfmt_all(written)
+
+
+# -- the terminal diff in every script ------------------------------------------------------
+
+SCRIPTS = [
+    "यह संस्करण नेटवर्किंग और सुरक्षा में कई सुधार लाता है, और पुराने इंटरफ़ेस हटाता है।",  # Devanagari
+    "এই সংস্করণে নেটওয়ার্কিং এবং নিরাপত্তায় অনেক উন্নতি রয়েছে, পুরানো ইন্টারফেস সরানো হয়েছে।",  # Bengali
+    "يجلب هذا الإصدار العديد من التحسينات في الشبكات والأمان ويزيل الواجهات القديمة.",  # Arabic
+    "이 릴리스는 네트워킹과 보안을 개선하고 오래된 인터페이스를 제거합니다.",  # Hangul
+    "Cette version apporte de nombreuses améliorations réseau et sécurité.",  # precomposed
+    "Cette version apporte de nombreuses ame\u0301liorations re\u0301seau et se\u0301curite\u0301.",  # combining
+    "本版本改进了网络和安全，并删除了旧的接口。👨\u200d👩\u200d👧 👍🏽 ❤️ 完成。",  # wide, emoji sequences
+]
+
+
+@pytest.mark.parametrize("text", SCRIPTS, ids=["hi", "bn", "ar", "ko", "fr", "fr-nfd", "zh-emoji"])
+@pytest.mark.parametrize("width", [17, 23, 30])
+def test_terminal_wrap_keeps_graphemes_whole_and_within_the_width(text, width):
+    from wcwidth import iter_graphemes, wcswidth
+
+    from relsync.report.terminal import text_width, wrap
+
+    lines = wrap(text, width)
+    assert all(text_width(line) == wcswidth(line) <= width for line in lines)
+    graphemes = list(iter_graphemes(text))
+    boundaries = {sum(map(len, graphemes[:k])) for k in range(len(graphemes) + 1)}
+    pos = 0
+    for line in lines:
+        pos = text.index(line, pos)
+        assert pos in boundaries and pos + len(line) in boundaries, (line, text)
+        pos += len(line)
+
+
+def test_terminal_diff_columns_line_up_in_every_script(tmp_path, run_cli):
+    from wcwidth import wcswidth
+
+    up = tmp_path / "up.md"
+    tr = tmp_path / "tr.md"
+    up.write_text("\n\n".join(f"Paragraph {k} about networking and security changes." for k in range(len(SCRIPTS))) + "\n",
+                  encoding="utf-8")
+    tr.write_text("\n\n".join(f"{k} {s}" for k, s in enumerate(SCRIPTS)) + "\n", encoding="utf-8")
+    code, out, err = run_cli("diff", str(up), str(tr), "--locale", "hi", "--width", "90", "--lines", "0")
+    assert code in (0, 1), err
+    rows = [line for line in out.splitlines() if "\u2502" in line]
+    assert len(rows) > len(SCRIPTS)
+    assert {wcswidth(line.split("\u2502")[0]) for line in rows} == {wcswidth(rows[0].split("\u2502")[0])}

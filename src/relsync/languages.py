@@ -81,6 +81,23 @@ def parse_locale(name: str) -> Locale:
     raise ConfigError(f"{name!r} is not a locale (expected a name such as zh_CN, ja or pt_BR)")
 
 
+def language_tag(locale: str) -> str:
+    """The BCP 47 tag of a locale name as written, for ``lang`` attributes: ``zh_CN`` ->
+    ``zh-CN``, ``pt-br`` -> ``pt-BR``, ``zh_hant_tw`` -> ``zh-Hant-TW``."""
+    parts = [p for p in re.split(r"[-_]", locale) if p]
+    out = []
+    for k, part in enumerate(parts):
+        if k == 0:
+            out.append(part.lower())
+        elif len(part) == 4 and part.isalpha():
+            out.append(part.title())
+        elif len(part) == 2 or (len(part) == 3 and part.isdigit()):
+            out.append(part.upper())
+        else:
+            out.append(part.lower())
+    return "-".join(out)
+
+
 def is_cjk(locale: str) -> bool:
     """Whether a locale's language is written in CJK script."""
     return locale.replace("-", "_").split("_")[0].lower() in CJK_LANGUAGES

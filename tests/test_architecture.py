@@ -22,7 +22,7 @@ STAGES = [
     ["relsync.languages", "relsync.io"],
     ["relsync.config"],
     ["relsync.project"],
-    ["relsync.anchors"],
+    ["relsync.anchors", "relsync.dialects"],
     ["relsync.parse"],
     ["relsync.similarity"],
     ["relsync.align"],

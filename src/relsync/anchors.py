@@ -30,7 +30,6 @@ NUMBER_RE = re.compile(
     r"(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
 )
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
-SHORTCODE_RE = re.compile(r"\{\{[<%].*?[>%]\}\}|\{%.*?%\}")
 
 _MAGNITUDE = {
     "万": 10_000,

@@ -20,7 +20,8 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from .anchors import SHORTCODE_RE, prose_anchors
+from . import dialects
+from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
 CONTAINER = "any"
@@ -150,7 +151,7 @@ class _Builder:
                 if item_first and item_first[-1]:
                     kind = BlockKind.LIST_ITEM
                     item_first[-1] = False
-                elif tok.level == 0 and SHORTCODE_RE.fullmatch(inline.content.strip()):
+                elif tok.level == 0 and dialects.only_constructs(inline.content):
                     kind = BlockKind.SHORTCODE
                 self._add(kind, tok.map, inline, level=list_depth, quote=quote)
                 i += 2
@@ -184,8 +185,10 @@ class _Builder:
         """Anchors of a run of prose (none in outline mode)."""
         if self.outline:
             return _NO_ANCHORS
+        text, code, macro_links = dialects.split(text)
         numbers, dates, urls, terms = prose_anchors(text, self.locales)
-        return Anchors(tuple(numbers), tuple(dates), (), links + tuple(urls), tuple(terms))
+        return Anchors(tuple(numbers), tuple(dates), tuple(code), links + tuple(macro_links) + tuple(urls),
+                       tuple(terms))
 
     def _span(self, map_: list[int] | None) -> tuple[int, int]:
         if not map_:
@@ -248,10 +251,9 @@ class _Builder:
 
     def _finish(self, text: str, prose: str, code: list[str], links: list[str],
                 markup: dict[str, int]) -> tuple[str, Anchors, Markup, list[str]]:
-        shortcodes = SHORTCODE_RE.findall(prose)
-        if shortcodes:
-            code.extend(shortcodes)
-            prose = SHORTCODE_RE.sub(" ", prose)
+        prose, constructs, macro_links = dialects.split(prose)
+        code.extend(constructs)
+        links.extend(macro_links)
         numbers, dates, urls, terms = prose_anchors(prose, self.locales)
         for url in urls:
             if url not in links:

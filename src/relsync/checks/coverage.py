@@ -7,6 +7,7 @@ from typing import Iterator
 
 from rapidfuzz import fuzz
 
+from .. import dialects
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, cjk_ratio
 from ..model import Alignment, Block, BlockKind, Pair, Severity
@@ -14,16 +15,18 @@ from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
 _TRANSLATABLE = {BlockKind.HEADING, BlockKind.TITLE, BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
-                 BlockKind.CONTAINER, BlockKind.HTML}
+                 BlockKind.CONTAINER, BlockKind.HTML, BlockKind.SHORTCODE}
 
 
 def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[str]:
-    """Ordinary words of a text: letters only, not acronyms, not code or URLs."""
+    """Ordinary words of a text: letters only, not acronyms, not code, URLs or template
+    syntax (a shortcode's caption and a macro's link text are words)."""
     if isinstance(block_or_text, Block):
         text = block_or_text.text
         code = block_or_text.anchors.code
     else:
         text = block_or_text
+    text = dialects.split(text)[0]
     for c in code:
         text = text.replace(c, " ")
     text = URL_RE.sub(" ", text)
@@ -132,7 +135,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         words = sum(len(prose_words(c)) for c in english)
         if english and (words >= 2 or len(english) == len([c for c in tr.cells if c.text])):
             cells = ", ".join(f"\u201c{c}\u201d" for c in english)
-            label = "header cells" if tr.header else "cells"
+            label = "header cells" if tr.header or up.header else "cells"
             yield ctx.pair_finding(pair, f"table {label} left in English: {cells}",
                                    details={"cells": english})
         return

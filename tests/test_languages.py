@@ -101,3 +101,85 @@ def test_terminal_diff_columns_line_up_in_every_script(tmp_path, run_cli):
     rows = [line for line in out.splitlines() if "\u2502" in line]
     assert len(rows) > len(SCRIPTS)
     assert {wcswidth(line.split("\u2502")[0]) for line in rows} == {wcswidth(rows[0].split("\u2502")[0])}
+
+
+# -- language identification ----------------------------------------------------------------
+
+@pytest.mark.parametrize("text,target,expected", [
+    # real paragraphs of the MDN corpus (en-us/1.5, de/1.5, ru/28) and the brief's examples
+    ("Several tools and browser extensions are available to help developers support Firefox 1.5.", "de", True),
+    ("Einige Erweiterungen unterstützen derzeit Firefox 1.5 nicht und werden automatisch deaktiviert.", "de", False),
+    ("Добавлена поддержка аудиокодека Opus для контента в мультимедиа-контейнерах WebM.", "ru", False),
+    ("Several tools and browser extensions are available to help developers support Firefox 1.5.", "ru", True),
+    ("Стили User agent в представлении Inspector Rules", "ru", False),  # ru/32: names in Latin
+    ("Vários recursos e extensões de navegador estão disponíveis para os desenvolvedores.", "pt-br", False),
+    ("Several tools and browser extensions are available to help developers.", "pt_BR", True),
+    ("Cette version apporte de nombreuses améliorations pour les développeurs web.", "fr", False),
+    ("Phiên bản này mang lại nhiều cải tiến cho các nhà phát triển web.", "vi", False),
+    ("Versi ini membawa banyak peningkatan bagi para pengembang web.", "id", False),
+    ("Цей випуск приносить багато покращень для веб-розробників.", "uk", False),
+    ("यह संस्करण वेब डेवलपर्स के लिए कई सुधार लाता है।", "hi", False),
+    ("এই সংস্করণে ওয়েব ডেভেলপারদের জন্য অনেক উন্নতি রয়েছে।", "bn", False),
+    ("يجلب هذا الإصدار العديد من التحسينات لمطوري الويب.", "ar", False),
+    ("This release brings many improvements for web developers.", "ar", True),
+    ("Highlights", "de", None),  # too short to tell
+])
+def test_is_english(text, target, expected):
+    from relsync.languages import is_english
+
+    assert is_english(text, target) is expected
+
+
+def test_identify_by_script_first_then_by_the_identifier():
+    from relsync.languages import identify
+
+    assert identify("このリリースではネットワークが改善されました。") == "ja"
+    assert identify("이 릴리스는 네트워킹을 개선합니다.") == "ko"
+    assert identify("本版本改进了网络和安全。") == "zh"
+    assert identify("يحسن هذا الإصدار الشبكات والأمان.") == "ar"
+    assert identify("यह संस्करण सुरक्षा में सुधार करता है।") == "hi"
+    assert identify("Das ist ein deutscher Satz mit genug Wörtern, um ihn zu erkennen.") == "de"
+    assert identify("Das ist ein deutscher Satz mit genug Wörtern.", ("en", "de")) == "de"
+    assert identify("Это русский текст.", ("en", "ru")) == "ru"  # the script decides at any length
+    assert identify("Hello", ("en", "de")) is None
+    assert identify("1234 !!!") is None
+
+
+def _python(code: str) -> str:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+def test_the_identifier_loads_only_where_the_script_cannot_decide():
+    out = _python(
+        "import sys, relsync\n"
+        "up = 'Firefox 57 now supports the AbortController interface for fetch requests.\\n'\n"
+        "relsync.check(up, 'Firefox 57 unterstützt jetzt AbortController für fetch-Anfragen.\\n', locale='de')\n"
+        "print('py3langid' in sys.modules, 'numpy' in sys.modules)\n"
+    )
+    assert out == "False False"  # too few English words to be prose: no need to ask
+    out = _python(
+        "import sys, relsync\n"
+        "up = 'Firefox 57 now supports the AbortController interface for fetch requests.\\n'\n"
+        "relsync.check(up, 'Это русский текст о Firefox 57.\\n', locale='ru')\n"
+        "relsync.check(up, 'Firefox 57 现在支持 AbortController。\\n', locale='zh_CN')\n"
+        "print('py3langid' in sys.modules)\n"
+        "relsync.check(up, 'Firefox 57 supports the AbortController interface, so fetch requests can stop.\\n', locale='de')\n"
+        "print('py3langid' in sys.modules)\n"
+    )
+    assert out.split() == ["False", "True"]
+
+
+def test_the_identifier_needs_no_network():
+    out = _python(
+        "import socket\n"
+        "def refuse(*a, **k): raise OSError('no network')\n"
+        "socket.socket = refuse; socket.create_connection = refuse; socket.getaddrinfo = refuse\n"
+        "from relsync.languages import is_english\n"
+        "print(is_english('Several tools and browser extensions are available to help developers.', 'de'))\n"
+    )
+    assert out == "True"

@@ -9,7 +9,7 @@ from rapidfuzz import fuzz
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..languages import CJK_PRESENT, cjk_ratio
+from ..languages import CJK_PRESENT, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
@@ -38,14 +38,61 @@ def _snippet(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
-    """True when ``tr`` is still the source language: English words where the target is CJK,
-    or (for any target) the same text as upstream with enough ordinary words to be prose."""
+#: A byline or credit: a label of at most three words, a colon, then names (capitalized
+#: words, handles) joined by commas or a short conjunction, or one name of at most three
+#: words: "**Autor(es)**: Ana Silva e João Souza", "**Editors:** Jane Doe".
+_BYLINE_RE = re.compile(r"^[\W_]*(?P<label>[^\W\d_]+(?:[ '(][^\W\d_)]+\)?){0,2})[\W_]*[:：][\W_]*(?P<names>.+)$")
+_NAME_RE = re.compile(r"[A-Z\u00c0-\u00de][\w'.-]*|@[\w.-]+")
+_JOINER_RE = re.compile(r"\s*(?:,|&|;|/|·|\band\b|\b[a-z]{1,3}\b)\s*")
+
+
+def _is_byline(text: str) -> bool:
+    m = _BYLINE_RE.match(text)
+    if m is None:
+        return False
+    groups = [g for g in _JOINER_RE.split(m.group("names").strip(" *_")) if g.strip()]
+    if not groups or any(not all(_NAME_RE.fullmatch(w) for w in g.split()) for g in groups):
+        return False
+    return len(groups) > 1 or len(groups[0].split()) <= 3
+
+
+def _names_only(words: list[str], kind: str) -> bool:
+    """Prose that is mostly capitalized words is a list of names (specifications,
+    products): "Hypertext Markup Language (HTML) und Extensible Hypertext Markup Language".
+    A heading is one only when every word is capitalized (English headings lowercase their
+    small words)."""
+    capitalized = sum(1 for w in words if w[0].isupper())
+    return capitalized == len(words) if kind in ("heading", "title") else capitalized >= 0.7 * len(words)
+
+
+def prose_text(text: str, code: tuple[str, ...] = ()) -> str:
+    """The prose of a text for the language identifier: no code, template syntax or URLs."""
+    text = dialects.split(text)[0]
+    for c in code:
+        text = text.replace(c, " ")
+    return " ".join(URL_RE.sub(" ", text).split())
+
+
+def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int,
+                    locale: str = "", kind: str = "paragraph") -> bool:
+    """True when ``tr`` is still the source language: English words where the target is CJK;
+    for any target, the same text as upstream with enough ordinary words to be prose; and,
+    for another target, prose the language identifier reads as English rather than the
+    target's language (English left from an older upstream wording). Names and bylines are
+    not prose."""
     if cjk_target and cjk_ratio(tr) >= CJK_PRESENT:
         return False
-    if len(prose_words(tr, code)) < min_words:
+    words = prose_words(tr, code)
+    if len(words) < min_words:
         return False
-    return cjk_target or fuzz.ratio(up, tr) >= 95
+    prose = prose_text(tr, code)
+    if _is_byline(prose):
+        return False
+    if cjk_target or fuzz.ratio(up, tr) >= 95:
+        return True
+    if not locale or _names_only(words, kind):
+        return False
+    return is_english(prose, locale) is True
 
 
 def _has_content(block: Block) -> bool:
@@ -107,11 +154,16 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
 def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated block is still in English, or identical to upstream where it should not be.
 
-    Names, code, numbers and short labels may stay as they are; prose may not.
+    Names, code, numbers, bylines and short labels may stay as they are; prose may not. In a
+    translation into a language written in Latin script, prose the language identifier reads
+    as English is reported even when it is not upstream's text (English left from an older
+    upstream wording); in any other script, prose with almost no letter of that script.
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
-    English). Passes: "`torch.compile` support for Python 3.13" / "`torch.compile` 支持
-    Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`".
+    English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
+    in a pt-BR translation. Passes: "`torch.compile` support for Python 3.13" /
+    "`torch.compile` 支持 Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`"; "**Authors**: Ana
+    Silva" / "**Autor(es)**: Ana Silva".
     """
     if not pair.is_match:
         return
@@ -147,7 +199,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
     if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
         min_words = 2  # "Published: March 4, 2025" copied as is
-    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words):
+    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
 

@@ -11,6 +11,7 @@ import bisect
 import copy
 import functools
 import re
+import unicodedata
 from collections import Counter
 
 from babel import Locale, UnknownLocaleError
@@ -58,6 +59,25 @@ def line_break_joiner(before: str, after: str) -> str:
     if before and after and _UNSPACED_RE.match(before[-1]) and _UNSPACED_RE.match(after[0]):
         return ""
     return " "
+
+
+_UNSPACED_GAP_RE = re.compile(f"(?<=[{_UNSPACED}])\\s+(?=[{_UNSPACED}])")
+_EDGE_PUNCTUATION_RE = re.compile(r"^[\W_]+|[\W_]+$")
+
+
+def term_key(text: str) -> str:
+    """A term as two translations of it compare: full-width forms folded (NFKC), case
+    folded, no space between two characters of a script written without spaces, the
+    punctuation around it dropped ("Exemple :" is "exemple", "新しい 機能" is "新しい機能")."""
+    text = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    text = _UNSPACED_GAP_RE.sub("", text)
+    return _EDGE_PUNCTUATION_RE.sub("", text) or text
+
+
+def contains_term(text: str, term: str) -> bool:
+    """Whether a translation uses a target-language term, in any case and inflection:
+    Russian "Прототипы" uses "прототип", German "Prototypfunktionen" uses "Funktion"."""
+    return term_key(term) in term_key(text)
 
 
 def cjk_ratio(text: str) -> float:

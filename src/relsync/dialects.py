@@ -32,14 +32,15 @@ MACRO_TEXT_ARGUMENT = {
 #: KumaScript macros that are links: the URL each one's first argument stands for.
 MACRO_LINK = {"bug": "https://bugzil.la/{}"}
 
-#: One construct: a shortcode, a Liquid tag, a ``{{ ... }}`` expression or macro; a malformed
+#: One construct: a shortcode, a Liquid tag, a ``{{ ... }}`` expression or macro (whose
+#: arguments may hold one level of braces: ``{{ languages({"en": "..."}) }}``); a malformed
 #: macro with one opening brace (``{domxref("X")}}``) is a construct too, so that it does
 #: not read as the macro it fails to be.
 CONSTRUCT_RE = re.compile(
     r"\{\{<\s*(?P<hugo>/?[^<>]*?)\s*>\}\}"
     r"|\{\{%\s*(?P<hugo2>/?[^%]*?)\s*%\}\}"
     r"|\{%-?\s*(?P<liquid>[^%]*?)\s*-?%\}"
-    r"|\{\{\s*(?P<expr>[^{}]*?)\s*\}\}"
+    r"|\{\{\s*(?P<expr>(?:[^{}]|\{[^{}]*\})*?)\s*\}\}"
     r"|(?<!\{)\{(?P<broken>[A-Za-z_][\w.-]*\([^{}]*\))\}\}"
 )
 _MACRO_RE = re.compile(r"(?P<name>[A-Za-z_][\w.-]*)\s*(?:\((?P<args>.*)\))?\s*;?", re.S)

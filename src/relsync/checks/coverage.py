@@ -9,7 +9,7 @@ from rapidfuzz import fuzz
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..languages import CJK_PRESENT, cjk_ratio, is_english
+from ..languages import CJK_PRESENT, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
@@ -166,6 +166,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Silva" / "**Autor(es)**: Ana Silva".
     """
     if not pair.is_match:
+        yield from _english_extra(pair, ctx)
         return
     al = ctx.alignment
     ups = al.upstream_blocks(pair)
@@ -202,6 +203,31 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
+
+
+#: An English paragraph with no upstream counterpart needs this many ordinary words (and
+#: :data:`~relsync.languages.IDENTIFY_MIN_CHARS` characters of prose) to be reported.
+EXTRA_MIN_WORDS = 6
+
+
+def _english_extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
+    """English prose the alignment paired with nothing (an older upstream wording too far
+    from today's text to pair) is untranslated all the same."""
+    if pair.upstream or not pair.translation or not ctx.locale:
+        return
+    blocks = ctx.alignment.translation_blocks(pair)
+    if any(b.kind not in ("paragraph", "list_item") for b in blocks):
+        return
+    text = " ".join(b.text for b in blocks)
+    code = tuple(c for b in blocks for c in b.anchors.code)
+    words = prose_words(text, code)
+    prose = prose_text(text, code)
+    if (len(words) < EXTRA_MIN_WORDS or len(prose) < IDENTIFY_MIN_CHARS or _is_byline(prose)
+            or _names_only(words, pair.kind)):
+        return
+    if is_english(prose, ctx.locale) is True:
+        yield ctx.pair_finding(pair, f"{blocks[0].kind.replace('_', ' ')} still in English, with no "
+                                     f"upstream counterpart: \u201c{_snippet(text)}\u201d")
 
 
 @check("RS103", "coverage.extra", Severity.INFO)

@@ -397,7 +397,7 @@ class _Builder:
                     line = start + offset - 1
                     self._row(start, [line - 1, line], cells, header)
                 return
-        visible = _HTML_TAG_RE.sub(" ", content)
+        visible = _HTML_TAG_RE.sub(" ", _HTML_CODE_RE.sub(" ", content))
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
         self.raw.append(
             dict(kind=BlockKind.HTML, start=start, end=end, text=" ".join(visible.split()),
@@ -476,6 +476,8 @@ def _merge_anchors(items) -> Anchors:
 merge_anchors = _merge_anchors
 
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
+#: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
+_HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

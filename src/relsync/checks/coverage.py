@@ -14,6 +14,8 @@ from ..model import Alignment, Block, BlockKind, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
+#: An attribute written as code without backticks: ``role="banner"``.
+_ATTRIBUTE_RE = re.compile(r"""[\w:@.-]+=(?:"[^"]*"|'[^']*')""")
 _TRANSLATABLE = {BlockKind.HEADING, BlockKind.TITLE, BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                  BlockKind.CONTAINER, BlockKind.HTML, BlockKind.SHORTCODE}
 
@@ -30,6 +32,8 @@ def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[
     for c in code:
         text = text.replace(c, " ")
     text = URL_RE.sub(" ", text)
+    if "=" in text:
+        text = _ATTRIBUTE_RE.sub(" ", text)
     return _WORD_RE.findall(text)
 
 

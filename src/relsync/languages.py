@@ -288,12 +288,16 @@ def identify(text: str, candidates: tuple[str, ...] | None = None) -> str | None
             return decided
         ident = _identifier()
     text = " ".join(text.split())
-    if ident is None or len(text) < IDENTIFY_SHORT_CHARS:
+    size = len(" ".join(_NOT_WORDS_RE.sub(" ", text).split()))  # punctuation left by stripped code is no text
+    if ident is None or size < IDENTIFY_SHORT_CHARS:
         return None
     lang, confidence = ident.classify(text)
-    if len(text) < IDENTIFY_MIN_CHARS and confidence < IDENTIFY_SHORT_CONFIDENCE:
+    if size < IDENTIFY_MIN_CHARS and confidence < IDENTIFY_SHORT_CONFIDENCE:
         return None
     return lang
+
+
+_NOT_WORDS_RE = re.compile(r"[^\w\s]+|\d+")
 
 
 #: Scripts that one language (or one macrolanguage) writes, for :func:`identify` without

@@ -60,13 +60,20 @@ def _is_byline(text: str) -> bool:
     return len(groups) > 1 or len(groups[0].split()) <= 3
 
 
-def _names_only(words: list[str], kind: str) -> bool:
-    """Prose that is mostly capitalized words is a list of names (specifications,
-    products): "Hypertext Markup Language (HTML) und Extensible Hypertext Markup Language".
-    A heading is one only when every word is capitalized (English headings lowercase their
-    small words)."""
+_LIST_SEPARATOR_RE = re.compile(r"[,、，/&;·]")
+
+
+def _names_only(words: list[str], kind: str, prose: str) -> bool:
+    """Prose of three or more words that are mostly capitalized is a list of names
+    (specifications, products): "Mathematical Markup Language: MathML Version 2.0". A
+    heading is one only when every word is capitalized and it lists them ("Media、WebRTC、
+    Web Audio"): English headings in title case are prose."""
+    if len(words) < 3:
+        return False
     capitalized = sum(1 for w in words if w[0].isupper())
-    return capitalized == len(words) if kind in ("heading", "title") else capitalized >= 0.7 * len(words)
+    if kind in ("heading", "title", "container"):
+        return capitalized == len(words) and _LIST_SEPARATOR_RE.search(prose) is not None
+    return capitalized >= 0.7 * len(words)
 
 
 def prose_text(text: str, code: tuple[str, ...] = ()) -> str:
@@ -87,16 +94,14 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     if cjk_target and cjk_ratio(tr) >= CJK_PRESENT:
         return False
     words = prose_words(tr, code)
-    if len(words) < min_words:
+    if len(set(words)) < min_words:  # "Firefox bug 1823757, Firefox bug 1866993" is two words
         return False
     prose = prose_text(tr, code)
-    if _is_byline(prose):
+    if _is_byline(prose) or _names_only(words, kind, prose):
         return False
-    if cjk_target or fuzz.ratio(up, tr) >= 95:
+    if cjk_target or fuzz.ratio(prose_text(up, code), prose) >= 95:
         return True
-    if not locale or _names_only(words, kind):
-        return False
-    return is_english(prose, locale) is True
+    return bool(locale) and is_english(prose, locale) is True
 
 
 def _has_content(block: Block) -> bool:
@@ -227,7 +232,7 @@ def _english_extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     words = prose_words(text, code)
     prose = prose_text(text, code)
     if (len(words) < EXTRA_MIN_WORDS or len(prose) < IDENTIFY_MIN_CHARS or _is_byline(prose)
-            or _names_only(words, pair.kind)):
+            or _names_only(words, pair.kind, prose)):
         return
     if is_english(prose, ctx.locale) is True:
         yield ctx.pair_finding(pair, f"{blocks[0].kind.replace('_', ' ')} still in English, with no "

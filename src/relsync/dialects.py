@@ -37,17 +37,41 @@ MACRO_LINK = {"bug": "https://bugzil.la/{}"}
 #: macro with one opening brace (``{domxref("X")}}``) is a construct too, so that it does
 #: not read as the macro it fails to be.
 CONSTRUCT_RE = re.compile(
-    r"\{\{<\s*(?P<hugo>/?[^<>]*?)\s*>\}\}"
-    r"|\{\{%\s*(?P<hugo2>/?[^%]*?)\s*%\}\}"
-    r"|\{%-?\s*(?P<liquid>[^%]*?)\s*-?%\}"
-    r"|\{\{\s*(?P<expr>(?:[^{}]|\{[^{}]*\})*?)\s*\}\}"
+    r"\{\{<(?P<hugo>[^<>]*)>\}\}"
+    r"|\{\{%(?P<hugo2>[^%]*)%\}\}"
+    r"|\{%(?P<liquid>[^%]*)%\}"
+    r"|\{\{(?P<expr>(?:[^{}]|\{[^{}]*\})*)\}\}"
     r"|(?<!\{)\{(?P<broken>[A-Za-z_][\w.-]*\([^{}]*\))\}\}"
 )
-_MACRO_RE = re.compile(r"(?P<name>[A-Za-z_][\w.-]*)\s*(?:\((?P<args>.*)\))?\s*;?", re.S)
-_ARG_RE = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,'"]*?)\s*(?:,|$)""")
-_PARAM_RE = re.compile(r"""(?:(?P<key>[\w-]+)\s*=\s*)?(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s"']+)""")
+#: A macro call: a name and, in parentheses, its arguments (the body is stripped first).
+_MACRO_RE = re.compile(r"(?P<name>[A-Za-z_][\w.-]*)(?:\s*\((?P<args>.*)\))?;?", re.S)
+_PARAM_RE = re.compile(r"""(?:(?P<key>[\w-]+)=)?(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s"']+)""")
+_QUOTED_RE = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")
 #: A quick test before the full pattern: most prose has no template syntax at all.
 MARKER_RE = re.compile(r"\{[{%]|\{[A-Za-z_][\w.-]*\(")
+
+
+def _arguments(text: str) -> list[str]:
+    """The comma-separated arguments of a macro, each stripped (quoted strings kept whole)."""
+    args: list[str] = []
+    current: list[str] = []
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch in "\"'":
+            m = _QUOTED_RE.match(text, pos)
+            end = m.end() if m else len(text)
+            current.append(text[pos:end])
+            pos = end
+            continue
+        if ch == ",":
+            args.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+        pos += 1
+    args.append("".join(current).strip())
+    return args
 
 
 def _unquote(value: str) -> str | None:
@@ -65,6 +89,7 @@ def _literal(value: str) -> str:
 def _macro(body: str, braces: tuple[str, str]) -> tuple[str, list[str]]:
     """A KumaScript macro or a ``{{ expression }}``: canonical code and the prose arguments;
     a macro that is a link (:data:`MACRO_LINK`) is its URL instead (code starting ``https:``)."""
+    body = body.strip()
     m = _MACRO_RE.fullmatch(body)
     if m is None:
         return braces[0] + " ".join(body.split()) + braces[1], []
@@ -73,7 +98,7 @@ def _macro(body: str, braces: tuple[str, str]) -> tuple[str, list[str]]:
         if "." in name:  # {{ page.title }}: a Liquid or Vue expression, names are case-sensitive
             return braces[0] + name + braces[1], []
         return braces[0] + name.lower() + braces[1], []
-    args = [a for a in _ARG_RE.findall(m.group("args"))]
+    args = _arguments(m.group("args"))
     while args and args[-1] == "":
         args.pop()
     link = MACRO_LINK.get(name.lower())
@@ -98,6 +123,7 @@ def _parameters(body: str, braces: tuple[str, str]) -> tuple[str, list[str]]:
     """A shortcode or a Liquid tag: its name and parameters without the prose ones."""
     code = []
     prose = []
+    body = "=".join(part.strip() for part in body.strip(" \t\n-").split("="))
     for m in _PARAM_RE.finditer(body):
         key, value = m.group("key"), m.group("value")
         if key and key.lower() in PROSE_PARAMETERS and _unquote(value) is not None:

@@ -62,7 +62,6 @@ def line_break_joiner(before: str, after: str) -> str:
 
 
 _UNSPACED_GAP_RE = re.compile(f"(?<=[{_UNSPACED}])\\s+(?=[{_UNSPACED}])")
-_EDGE_PUNCTUATION_RE = re.compile(r"^[\W_]+|[\W_]+$")
 
 
 def term_key(text: str) -> str:
@@ -71,7 +70,11 @@ def term_key(text: str) -> str:
     punctuation around it dropped ("Exemple :" is "exemple", "新しい 機能" is "新しい機能")."""
     text = " ".join(unicodedata.normalize("NFKC", text).casefold().split())
     text = _UNSPACED_GAP_RE.sub("", text)
-    return _EDGE_PUNCTUATION_RE.sub("", text) or text
+    start = next((k for k, ch in enumerate(text) if ch.isalnum()), None)
+    if start is None:
+        return text
+    end = next(k for k in range(len(text) - 1, -1, -1) if text[k].isalnum())
+    return text[start:end + 1]
 
 
 def contains_term(text: str, term: str) -> bool:

@@ -15,7 +15,7 @@ from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
 #: An attribute written as code without backticks: ``role="banner"``.
-_ATTRIBUTE_RE = re.compile(r"""[\w:@.-]+=(?:"[^"]*"|'[^']*')""")
+_ATTRIBUTE_RE = re.compile(r"""(?<![\w:@.-])[\w:@.-]+=(?:"[^"]*"|'[^']*')""")
 _TRANSLATABLE = {BlockKind.HEADING, BlockKind.TITLE, BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
                  BlockKind.CONTAINER, BlockKind.HTML, BlockKind.SHORTCODE}
 
@@ -47,14 +47,14 @@ def _snippet(text: str, width: int = 60) -> str:
 #: words: "**Autor(es)**: Ana Silva e João Souza", "**Editors:** Jane Doe".
 _BYLINE_RE = re.compile(r"^[\W_]*(?P<label>[^\W\d_]+(?:[ '(][^\W\d_)]+\)?){0,2})[\W_]*[:：][\W_]*(?P<names>.+)$")
 _NAME_RE = re.compile(r"[A-Z\u00c0-\u00de][\w'.-]*|@[\w.-]+")
-_JOINER_RE = re.compile(r"\s*(?:,|&|;|/|·|\band\b|\b[a-z]{1,3}\b)\s*")
+_JOINER_RE = re.compile(r",|&|;|/|·|\band\b|\b[a-z]{1,3}\b")
 
 
 def _is_byline(text: str) -> bool:
     m = _BYLINE_RE.match(text)
     if m is None:
         return False
-    groups = [g for g in _JOINER_RE.split(m.group("names").strip(" *_")) if g.strip()]
+    groups = [g.strip() for g in _JOINER_RE.split(m.group("names").strip(" *_")) if g.strip()]
     if not groups or any(not all(_NAME_RE.fullmatch(w) for w in g.split()) for g in groups):
         return False
     return len(groups) > 1 or len(groups[0].split()) <= 3

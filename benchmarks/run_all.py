@@ -22,6 +22,7 @@ SCRIPTS = [
     ("checks: injected defects", "bench_checks.py", [], []),
     ("checks: vue-docs findings", "corpus_findings.py", [], []),
     ("relsync fix on real translations", "bench_fix.py", [], []),
+    ("every language: identification, English left behind", "bench_languages.py", [], ["--per-doc", "1", "--rounds", "1"]),
     ("PO workflow against peers", "bench_po.py", ["--rounds", "9"], ["--rounds", "2", "--skip-po4a-extract"]),
     ("staleness cost", "bench_stale.py", ["--repeat", "3"], ["--repeat", "1"]),
     ("regular expressions on adversarial input", "bench_regex.py", [], ["--sizes", "20000,100000"]),

@@ -48,3 +48,26 @@ def run_cli(capsys, monkeypatch):
         return code, out, err
 
     return run
+
+
+MDN_CORPUS = ROOT.parent / "shared" / "corpus" / "mdn-firefox"
+
+
+def mdn_pairs() -> list[tuple[Path, Path, str]]:
+    """(English, translation, locale) for every translation of the MDN Firefox corpus."""
+    if not (MDN_CORPUS / "en-us").is_dir():
+        return []
+    out = []
+    for tr in sorted(MDN_CORPUS.glob("*/*/index.md")):
+        lang, version = tr.parts[-3], tr.parts[-2]
+        if lang != "en-us":
+            out.append((MDN_CORPUS / "en-us" / version / "index.md", tr, lang))
+    return out
+
+
+@pytest.fixture
+def mdn_corpus():
+    pairs = mdn_pairs()
+    if not pairs:
+        pytest.skip("the MDN corpus (../shared/corpus/mdn-firefox) is not beside the repository")
+    return pairs

@@ -28,7 +28,7 @@ STAGES = [
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],
     ["relsync.project"],
-    ["relsync.anchors"],
+    ["relsync.anchors", "relsync.dialects"],
     ["relsync.mdx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],

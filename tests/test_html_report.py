@@ -137,3 +137,50 @@ def test_stale_rows_show_the_upstream_word_diff(run_cli, tmp_path):
     assert row["data-upstream-line"] == str(line_of(repo, UP, "Scheduler.compile"))
     assert "builds <ins>and caches </ins>an execution plan" in page
     assert "builds and caches an execution plan" in dom.row_text[stale_rows[0]]
+
+
+#: One sentence per script the report must render (the language, its text).
+SCRIPT_SAMPLES = {
+    "ja": "このリリースではネットワークとセキュリティが改善されました。",
+    "ko": "이 릴리스는 네트워킹과 보안을 개선합니다.",
+    "zh_CN": "本版本改进了网络和安全。",
+    "ru": "Этот выпуск улучшает сеть и безопасность.",
+    "hi": "यह संस्करण नेटवर्किंग और सुरक्षा में सुधार करता है।",
+    "bn": "এই সংস্করণে নেটওয়ার্কিং এবং নিরাপত্তার উন্নতি হয়েছে।",
+    "ar": "يحسن هذا الإصدار الشبكات والأمان.",
+}
+#: A character no font has: what a missing glyph looks like.
+NO_GLYPH = "\U000f0000"
+
+
+def _script_project(root: Path) -> None:
+    (root / "upstream").mkdir(parents=True)
+    (root / "upstream" / "notes.md").write_text("# Notes\n\nThis release improves networking and security.\n",
+                                               encoding="utf-8")
+    for locale, text in SCRIPT_SAMPLES.items():
+        (root / "locales" / locale).mkdir(parents=True)
+        (root / "locales" / locale / "notes.md").write_text(f"# Notes\n\n{text}\n", encoding="utf-8")
+
+
+def test_report_renders_every_script_with_real_glyphs(run_cli, tmp_path):
+    """Each script's text, screenshotted, differs from the same number of missing glyphs: a
+    machine without the fonts (fonts-noto-cjk, fonts-noto-core) would show boxes."""
+    _script_project(tmp_path / "site")
+    page = render(run_cli, tmp_path / "scripts.html", cwd=tmp_path / "site")
+    dom = Dom(browse(tmp_path / "scripts.html", tmp_path, "--dump-dom"))
+    prose = {a.get("lang"): a for t, a in dom.tags if t == "div" and "src" in (a.get("class") or "")}
+    assert {"en", "ja", "ko", "zh-CN", "ru", "hi", "bn", "ar"} <= set(prose)
+    assert all(a.get("dir") == "auto" for a in prose.values())
+
+    def shot(markup: str, name: str) -> bytes:
+        (tmp_path / f"{name}.html").write_text(markup, encoding="utf-8")
+        png = tmp_path / f"{name}.png"
+        browse(tmp_path / f"{name}.html", tmp_path, f"--screenshot={png}", "--window-size=1200,2400",
+               "--hide-scrollbars")
+        return png.read_bytes()
+
+    real = shot(page, "real")
+    for locale, text in SCRIPT_SAMPLES.items():
+        boxes = page.replace(text, "".join(NO_GLYPH if not ch.isspace() else ch for ch in text))
+        assert boxes != page
+        assert shot(boxes, f"boxes-{locale}") != real, f"{locale}: the report shows boxes, not glyphs"

@@ -86,3 +86,17 @@ def test_adversarial_runs_parse_in_linear_patterns():
     from relsync.anchors import code_skeleton
 
     assert code_skeleton("<p>" + "{" * 50_000 + "</p>", "vue")
+
+
+def test_adversarial_template_syntax_parses_in_linear_patterns():
+    # Each of these took cubic time in a first version of the dialect patterns (a space run
+    # that two neighbouring quantifiers could share): minutes at 5,000 characters.
+    from relsync.checks.coverage import prose_words
+    from relsync.dialects import split
+    from relsync.languages import term_key
+
+    for opener in ("{{", "{{<", "{{%", "{%", "{%-", "{a(", '{{ f("'):
+        assert split(opener + " " * 50_000 + "x")[0]
+    assert split('{{ domxref("' + "a, " * 20_000 + '") }}')[1]
+    assert prose_words("a" * 50_000 + '="x" and more words here')
+    assert term_key("!" * 50_000 + "a" + "?" * 50_000) == "a"

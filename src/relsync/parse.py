@@ -21,8 +21,9 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from .anchors import SHORTCODE_RE, prose_anchors
+from . import dialects
 from . import mdx as _mdx
+from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
 CONTAINER = "any"
@@ -158,7 +159,7 @@ class _Builder:
                 if item_first and item_first[-1]:
                     kind = BlockKind.LIST_ITEM
                     item_first[-1] = False
-                elif tok.level == 0 and SHORTCODE_RE.fullmatch(inline.content.strip()):
+                elif tok.level == 0 and dialects.only_constructs(inline.content):
                     kind = BlockKind.SHORTCODE
                 self._add(kind, tok.map, inline, level=list_depth, quote=quote)
                 i += 2
@@ -194,8 +195,10 @@ class _Builder:
         """Anchors of a run of prose (none in outline mode)."""
         if self.outline:
             return _NO_ANCHORS
+        text, code, macro_links = dialects.split(text)
         numbers, dates, urls, terms = prose_anchors(text, self.locales)
-        return Anchors(tuple(numbers), tuple(dates), (), links + tuple(urls), tuple(terms))
+        return Anchors(tuple(numbers), tuple(dates), tuple(code), links + tuple(macro_links) + tuple(urls),
+                       tuple(terms))
 
     def _span(self, map_: list[int] | None) -> tuple[int, int]:
         if not map_:
@@ -258,10 +261,9 @@ class _Builder:
 
     def _finish(self, text: str, prose: str, code: list[str], links: list[str],
                 markup: dict[str, int]) -> tuple[str, Anchors, Markup, list[str]]:
-        shortcodes = SHORTCODE_RE.findall(prose)
-        if shortcodes:
-            code.extend(shortcodes)
-            prose = SHORTCODE_RE.sub(" ", prose)
+        prose, constructs, macro_links = dialects.split(prose)
+        code.extend(constructs)
+        links.extend(macro_links)
         numbers, dates, urls, terms = prose_anchors(prose, self.locales)
         for url in urls:
             if url not in links:
@@ -411,7 +413,7 @@ class _Builder:
                     line = start + offset - 1
                     self._row(start, [line - 1, line], cells, header)
                 return
-        visible = _HTML_TAG_RE.sub(" ", content)
+        visible = _HTML_TAG_RE.sub(" ", _HTML_CODE_RE.sub(" ", content))
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
         self.raw.append(
             dict(kind=BlockKind.HTML, start=start, end=end, text=" ".join(visible.split()),
@@ -503,6 +505,8 @@ def _merge_anchors(items) -> Anchors:
 merge_anchors = _merge_anchors
 
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
+#: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
+_HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

@@ -64,7 +64,10 @@ def match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, .
         a = ra[x]
         for y in ys:
             b = rb[y]
-            if a.header != b.header:
+            # A header pairs with a header; the first rows of two tables pair too, as an
+            # HTML table may write its header row with <td> cells.
+            first_rows = x == 0 and y == 0
+            if a.header != b.header and not first_rows:
                 continue
             s = 0.0
             if keys_a[x] or keys_b[y]:
@@ -81,7 +84,7 @@ def match_rows(up: Document, tr: Document, ua: tuple[int, ...], tb: tuple[int, .
             pb = y / max(1, len(rb) - 1)
             s += 0.2 * max(0.0, 1.0 - 2 * abs(pa - pb))
             s += 0.1 * (1.0 if len(a.cells) == len(b.cells) else 0.0)
-            if a.header and b.header:
+            if (a.header and b.header) or (first_rows and (a.header or b.header)):
                 s = max(s, 0.9)
             candidates.append((min(1.0, s), x, y))
     candidates.sort(key=lambda c: (-c[0], c[1], c[2]))

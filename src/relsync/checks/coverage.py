@@ -7,26 +7,33 @@ from typing import Iterator
 
 from rapidfuzz import fuzz
 
+from .. import dialects
 from ..anchors import URL_RE
-from ..languages import CJK_PRESENT, CJK_RE, cjk_ratio
+from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
+#: An attribute written as code without backticks: ``role="banner"``.
+_ATTRIBUTE_RE = re.compile(r"""(?<![\w:@.-])[\w:@.-]+=(?:"[^"]*"|'[^']*')""")
 _TRANSLATABLE = {BlockKind.HEADING, BlockKind.TITLE, BlockKind.PARAGRAPH, BlockKind.LIST_ITEM,
-                 BlockKind.CONTAINER, BlockKind.HTML}
+                 BlockKind.CONTAINER, BlockKind.HTML, BlockKind.SHORTCODE}
 
 
 def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[str]:
-    """Ordinary words of a text: letters only, not acronyms, not code or URLs."""
+    """Ordinary words of a text: letters only, not acronyms, not code, URLs or template
+    syntax (a shortcode's caption and a macro's link text are words)."""
     if isinstance(block_or_text, Block):
         text = block_or_text.text
         code = block_or_text.anchors.code
     else:
         text = block_or_text
+    text = dialects.split(text)[0]
     for c in code:
         text = text.replace(c, " ")
     text = URL_RE.sub(" ", text)
+    if "=" in text:
+        text = _ATTRIBUTE_RE.sub(" ", text)
     return _WORD_RE.findall(text)
 
 
@@ -35,19 +42,70 @@ def _snippet(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int) -> bool:
-    """True when ``tr`` is still the source language: English words where the target is CJK,
-    or (for any target) the same text as upstream with enough ordinary words to be prose. A
-    translated label before a list of names ("编辑： Agustina Barbetta、Udi Hofesh") is
-    translated: only the names stayed."""
+#: A byline or credit: a label of at most three words, a colon, then names (capitalized
+#: words, handles) joined by commas or a short conjunction, or one name of at most three
+#: words: "**Autor(es)**: Ana Silva e João Souza", "**Editors:** Jane Doe".
+_BYLINE_RE = re.compile(r"^[\W_]*(?P<label>[^\W\d_]+(?:[ '(][^\W\d_)]+\)?){0,2})[\W_]*[:：][\W_]*(?P<names>.+)$")
+_NAME_RE = re.compile(r"[A-Z\u00c0-\u00de][\w'.-]*|@[\w.-]+")
+_JOINER_RE = re.compile(r",|&|;|/|·|\band\b|\b[a-z]{1,3}\b")
+
+
+def _is_byline(text: str) -> bool:
+    m = _BYLINE_RE.match(text)
+    if m is None:
+        return False
+    groups = [g.strip() for g in _JOINER_RE.split(m.group("names").strip(" *_")) if g.strip()]
+    if not groups or any(not all(_NAME_RE.fullmatch(w) for w in g.split()) for g in groups):
+        return False
+    return len(groups) > 1 or len(groups[0].split()) <= 3
+
+
+_LIST_SEPARATOR_RE = re.compile(r"[,、，/&;·]")
+
+
+def _names_only(words: list[str], kind: str, prose: str) -> bool:
+    """Prose of three or more words that are mostly capitalized is a list of names
+    (specifications, products): "Mathematical Markup Language: MathML Version 2.0". A
+    heading is one only when every word is capitalized and it lists them ("Media、WebRTC、
+    Web Audio"): English headings in title case are prose."""
+    if len(words) < 3:
+        return False
+    capitalized = sum(1 for w in words if w[0].isupper())
+    if kind in ("heading", "title", "container"):
+        return capitalized == len(words) and _LIST_SEPARATOR_RE.search(prose) is not None
+    return capitalized >= 0.7 * len(words)
+
+
+def prose_text(text: str, code: tuple[str, ...] = ()) -> str:
+    """The prose of a text for the language identifier: no code, template syntax or URLs."""
+    text = dialects.split(text)[0]
+    for c in code:
+        text = text.replace(c, " ")
+    return " ".join(URL_RE.sub(" ", text).split())
+
+
+def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int,
+                    locale: str = "", kind: str = "paragraph") -> bool:
+    """True when ``tr`` is still the source language: English words where the target is CJK;
+    for any target, the same text as upstream with enough ordinary words to be prose; and,
+    for another target, prose the language identifier reads as English rather than the
+    target's language (English left from an older upstream wording). Names and bylines are
+    not prose."""
     if cjk_target and cjk_ratio(tr) >= CJK_PRESENT:
         return False
     words = prose_words(tr, code)
-    if len(words) < min_words:
+    if len(set(words)) < min_words:  # "Firefox bug 1823757, Firefox bug 1866993" is two words
         return False
+    prose = prose_text(tr, code)
+    if _is_byline(prose) or _names_only(words, kind, prose):
+        return False
+    # A translated label before a list of names ("编辑： Agustina Barbetta、Udi Hofesh"):
+    # only the names stayed.
     if cjk_target and CJK_RE.search(tr) and not any(w[0].islower() for w in words):
         return False
-    return cjk_target or fuzz.ratio(up, tr) >= 95
+    if cjk_target or fuzz.ratio(prose_text(up, code), prose) >= 95:
+        return True
+    return bool(locale) and is_english(prose, locale) is True
 
 
 def _has_content(block: Block) -> bool:
@@ -109,13 +167,19 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
 def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated block is still in English, or identical to upstream where it should not be.
 
-    Names, code, numbers and short labels may stay as they are; prose may not.
+    Names, code, numbers, bylines and short labels may stay as they are; prose may not. In a
+    translation into a language written in Latin script, prose the language identifier reads
+    as English is reported even when it is not upstream's text (English left from an older
+    upstream wording); in any other script, prose with almost no letter of that script.
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
-    English). Passes: "`torch.compile` support for Python 3.13" / "`torch.compile` 支持
-    Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`".
+    English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
+    in a pt-BR translation. Passes: "`torch.compile` support for Python 3.13" /
+    "`torch.compile` 支持 Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`"; "**Authors**: Ana
+    Silva" / "**Autor(es)**: Ana Silva".
     """
     if not pair.is_match:
+        yield from _english_extra(pair, ctx)
         return
     al = ctx.alignment
     ups = al.upstream_blocks(pair)
@@ -137,7 +201,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         words = sum(len(prose_words(c)) for c in english)
         if english and (words >= 2 or len(english) == len([c for c in tr.cells if c.text])):
             cells = ", ".join(f"\u201c{c}\u201d" for c in english)
-            label = "header cells" if tr.header else "cells"
+            label = "header cells" if tr.header or up.header else "cells"
             yield ctx.pair_finding(pair, f"table {label} left in English: {cells}",
                                    details={"cells": english})
         return
@@ -149,9 +213,34 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
     if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
         min_words = 2  # "Published: March 4, 2025" copied as is
-    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words):
+    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
+
+
+#: An English paragraph with no upstream counterpart needs this many ordinary words (and
+#: :data:`~relsync.languages.IDENTIFY_MIN_CHARS` characters of prose) to be reported.
+EXTRA_MIN_WORDS = 6
+
+
+def _english_extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
+    """English prose the alignment paired with nothing (an older upstream wording too far
+    from today's text to pair) is untranslated all the same."""
+    if pair.upstream or not pair.translation or not ctx.locale:
+        return
+    blocks = ctx.alignment.translation_blocks(pair)
+    if any(b.kind not in ("paragraph", "list_item") for b in blocks):
+        return
+    text = " ".join(b.text for b in blocks)
+    code = tuple(c for b in blocks for c in b.anchors.code)
+    words = prose_words(text, code)
+    prose = prose_text(text, code)
+    if (len(words) < EXTRA_MIN_WORDS or len(prose) < IDENTIFY_MIN_CHARS or _is_byline(prose)
+            or _names_only(words, pair.kind, prose)):
+        return
+    if is_english(prose, ctx.locale) is True:
+        yield ctx.pair_finding(pair, f"{blocks[0].kind.replace('_', ' ')} still in English, with no "
+                                     f"upstream counterpart: \u201c{_snippet(text)}\u201d")
 
 
 @check("RS103", "coverage.extra", Severity.INFO)

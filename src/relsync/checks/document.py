@@ -7,6 +7,7 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from ..languages import contains_term, term_key
 from ..model import Alignment, Block, Severity
 from . import repairs
 from .registry import Context, Problem, Scope, check
@@ -73,11 +74,13 @@ def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
 def _term_pattern(term: str) -> re.Pattern[str] | None:
     if not term.isascii():
         return None
-    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(term)}(?![A-Za-z0-9])", re.IGNORECASE)
+    plural = "" if term[-1:].lower() == "s" or not term[-1:].isalpha() else "(?:e?s)?"
+    return re.compile(rf"(?<![A-Za-z0-9]){re.escape(term)}{plural}(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def _contains(text: str, term: str, lowered: str | None = None) -> bool:
-    """Whether ``text`` uses ``term``: a whole word for Latin terms (case-insensitive)."""
+    """Whether upstream's English ``text`` uses ``term``: a whole word for Latin terms, in
+    any case, singular or plural ("Feature" in "Prototype features")."""
     pattern = _term_pattern(term)
     if pattern is None:
         return term in text
@@ -109,7 +112,7 @@ def glossary(al: Alignment, ctx: Context) -> Iterator[Problem]:
                 continue
             if tr_text is None:
                 tr_text = " ".join(b.text for b in al.translation_blocks(pair))
-            if _contains(tr_text, target) or _contains(tr_text, source):
+            if contains_term(tr_text, target) or _contains(tr_text, source):
                 continue
             yield ctx.pair_finding(
                 pair,
@@ -135,7 +138,7 @@ def terminology_consistency(al: Alignment, ctx: Context) -> Iterator[Problem]:
         key = f"{up.kind}:{' '.join(up.text.lower().split())}"
         variants = seen[key]
         text = " ".join(tr.text.split())
-        if variants and text not in variants:
+        if variants and term_key(text) not in {term_key(v) for v in variants}:
             first_text, first = next(iter(variants.items()))
             yield ctx.finding(
                 f"\u201c{up.text}\u201d is translated \u201c{text}\u201d here but "

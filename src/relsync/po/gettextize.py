@@ -15,15 +15,13 @@ from typing import Iterable, Sequence
 from babel.messages.catalog import Catalog
 
 from ..align import align
-from ..languages import CJK_WRITING
+from ..languages import line_break_joiner
 from ..model import Alignment, Block, Pair
 from .catalog import new_catalog, strip_format_flags
 from .units import Parsed, Unit
 
 #: Aligned pairs scoring below this are imported as fuzzy.
 FUZZY_SCORE = 0.5
-_CJK_END_RE = re.compile(f"[{CJK_WRITING}]$")
-_CJK_START_RE = re.compile(f"^[{CJK_WRITING}]")
 _SENTENCE_END_RE = re.compile(r"(?<=[。！？；.!?;])\s*")
 
 
@@ -53,9 +51,7 @@ def _join(texts: Iterable[str], kind: str) -> str:
         return "\n\n".join(texts)
     out = ""
     for t in texts:
-        if out and not (_CJK_END_RE.search(out) and _CJK_START_RE.search(t)):
-            out += " "
-        out += t
+        out = out + line_break_joiner(out, t) + t if out else t
     return out
 
 
@@ -71,14 +67,6 @@ def _split(text: str, weights: Sequence[int]) -> list[str]:
     return [text[:cut].strip(), text[cut:].strip()]
 
 
-_CJK_SPACE_RE = re.compile(f"(?<=[{CJK_WRITING}]) (?=[{CJK_WRITING}])")
-
-
-def _cjk_join_lines(text: str) -> str:
-    # A soft break between two CJK characters is no space in the translation's language.
-    return _CJK_SPACE_RE.sub("", text) if " " in text else text
-
-
 class _Fill:
     """The msgstrs gathered for a catalog: the first translation of a message wins, a
     different one becomes a translator comment."""
@@ -90,7 +78,7 @@ class _Fill:
         self.fuzzy: set[tuple[str, str | None]] = set()
 
     def __call__(self, unit: Unit, text: str, is_fuzzy: bool, note: str | None = None) -> None:
-        text = text.strip("\n") if unit.kind == "code" else _cjk_join_lines(text.strip())
+        text = text.strip("\n") if unit.kind == "code" else text.strip()
         if not text:
             return
         key = (unit.msgid, unit.context)

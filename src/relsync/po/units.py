@@ -20,6 +20,7 @@ import yaml
 
 from ..errors import InputError
 from ..io import decode
+from ..languages import line_break_joiner
 from ..model import Block, Document, StrEnum
 from ..parse import HEADING_ID_RE, parse
 
@@ -304,7 +305,8 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
         elif piece.endswith("\\") or piece.endswith("  "):
             msgid_parts.append(piece + "\n")
         else:
-            msgid_parts.append(piece.rstrip(" \t") + " ")
+            kept = piece.rstrip(" \t")
+            msgid_parts.append(kept + line_break_joiner(kept, pieces[k + 1]))
     msgid = "".join(msgid_parts)
     end_line = first + last
     end_col = cols[last] + len(pieces[last])

@@ -14,6 +14,7 @@ import html
 import re
 from collections import Counter, defaultdict
 
+from ..languages import language_tag
 from ..model import Alignment, Block, BlockKind, Finding
 from ..stale import block_source
 from .views import STATUSES, PairStatus, PairView, pair_statuses
@@ -23,8 +24,14 @@ CSS = """
   --inconsistent: #ffe3c9; --stale: #eee0fb; --line: #d8d8e0; --dim: #6b6b78; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK SC",
-  "PingFang SC", "Microsoft YaHei", sans-serif; margin: 0; padding: 1.5rem 2rem; color: #1f1f28;
-  background: #fafafc; }
+  "Noto Sans Devanagari", "Noto Sans Bengali", "Noto Sans Arabic", "Noto Naskh Arabic",
+  "PingFang SC", "Hiragino Sans", "Microsoft YaHei", "Malgun Gothic", "Nirmala UI",
+  "Segoe UI Historic", "Arial Unicode MS", sans-serif; margin: 0; padding: 1.5rem 2rem;
+  color: #1f1f28; background: #fafafc; }
+:lang(ja) { font-family: system-ui, "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "Meiryo", sans-serif; }
+:lang(ko) { font-family: system-ui, "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif; }
+:lang(zh-TW), :lang(zh-HK), :lang(zh-Hant) { font-family: system-ui, "Noto Sans CJK TC",
+  "PingFang TC", "Microsoft JhengHei", sans-serif; }
 h1 { font-size: 1.4rem; margin: 0 0 .5rem; }
 h2 { font-size: 1.1rem; margin: 2rem 0 .3rem; word-break: break-all; }
 a { color: #3b4cca; }
@@ -36,7 +43,8 @@ table.summary td.n { text-align: right; font-variant-numeric: tabular-nums; }
 table.pairs { table-layout: fixed; background: #fff; }
 table.pairs col.status { width: 8.5rem; } table.pairs col.ln { width: 3.2rem; }
 td.ln { color: var(--dim); text-align: right; font-variant-numeric: tabular-nums; }
-.src { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; font: inherit; }
+.src { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; unicode-bidi: plaintext;
+  text-align: start; }
 .src.code { font: 12.5px/1.4 ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace;
   background: #f5f5f8; padding: .3rem; }
 .none { color: var(--dim); font-style: italic; }
@@ -92,28 +100,32 @@ def _plain(text: object) -> str:
     return _e(_BIDI_RE.sub(lambda m: f"<U+{ord(m.group(0)):04X}>", str(text)))
 
 
-def _block_html(doc, block: Block) -> str:
+def _block_html(doc, block: Block, lang: str) -> str:
+    """A block as its source text; prose is marked with its language and its direction is
+    taken from its text (``dir="auto"``), so Arabic reads right to left beside English."""
     if block.kind == BlockKind.FRONT_MATTER:
         return '<span class="fm">front matter</span>'
     if block.kind == BlockKind.CODE:
         return f'<pre class="src code">{_t(block.source.rstrip())}</pre>'
+    prose = f'class="src" lang="{_e(lang)}" dir="auto"'
     if block.kind == BlockKind.TITLE:
-        return f'<div class="src">title: {_t(block.text)}</div>'
+        return f'<div {prose}>title: {_t(block.text)}</div>'
     source = block_source(doc, block)
     if block.kind == BlockKind.HEADING:
         source = "#" * block.level + " " + source
     elif block.kind == BlockKind.LIST_ITEM:
         source = "- " + source
-    return f'<div class="src">{_t(source)}</div>'
+    return f'<div {prose}>{_t(source)}</div>'
 
 
-def _side(al: Alignment, view: PairView, side: str) -> tuple[str, str]:
+def _side(al: Alignment, view: PairView, side: str, locale: str) -> tuple[str, str]:
     doc = al.upstream if side == "upstream" else al.translation
+    lang = "en" if side == "upstream" or locale == "?" else language_tag(locale)
     idx = view.pair.upstream if side == "upstream" else view.pair.translation
     if not idx:
         return "", '<span class="none">(none)</span>'
     blocks = [doc.blocks[i] for i in idx]
-    return str(min(b.start for b in blocks)), "".join(_block_html(doc, b) for b in blocks)
+    return str(min(b.start for b in blocks)), "".join(_block_html(doc, b, lang) for b in blocks)
 
 
 def _diff_html(ops) -> str:
@@ -195,8 +207,8 @@ class _Page:
         self.locale_rows[locale][view.status] += 1
         attrs = [f'class="row s-{view.status}"', f'data-status="{view.status}"',
                  f'data-kind="{_e(view.pair.kind)}"']
-        up_no, up_html = _side(al, view, "upstream")
-        tr_no, tr_html = _side(al, view, "translation")
+        up_no, up_html = _side(al, view, "upstream", locale)
+        tr_no, tr_html = _side(al, view, "translation", locale)
         if up_no:
             attrs.append(f'data-upstream-line="{up_no}"')
         if tr_no:

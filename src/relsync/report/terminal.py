@@ -1,13 +1,15 @@
 """The side-by-side terminal view of ``relsync diff``.
 
-Columns are measured in display cells (CJK characters are two cells wide, combining marks
-none), so the two sides line up on any terminal. Below 72 columns the sides are stacked.
+Columns are measured in display cells, a grapheme cluster at a time (CJK characters are two
+cells wide; combining marks, Indic vowel signs and the parts of an emoji sequence add none to
+their base), so the two sides line up on any terminal, and a line is never cut inside a
+cluster. Below 72 columns the sides are stacked.
 """
 
 from __future__ import annotations
 
 import click
-from wcwidth import wcwidth
+from wcwidth import iter_graphemes, wcswidth
 
 from ..io import printable
 from ..model import Alignment, Finding
@@ -25,25 +27,26 @@ _STATUS_WIDTH = 8
 _LINE_WIDTH = 4
 
 
-def cell_width(ch: str) -> int:
-    w = wcwidth(ch)
+def cell_width(grapheme: str) -> int:
+    """Display cells of one grapheme cluster (a control character counts none)."""
+    w = wcswidth(grapheme)
     return 0 if w < 0 else w
 
 
 def text_width(text: str) -> int:
-    return sum(cell_width(ch) for ch in text)
+    if text.isascii() and text.isprintable():
+        return len(text)
+    return sum(cell_width(g) for g in iter_graphemes(text))
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Wrap ``text`` to ``width`` display cells, breaking Latin text at spaces when it can."""
+    """Wrap ``text`` to ``width`` display cells, breaking text at spaces when it can."""
     width = max(4, width)
     out: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         used = 0
-        for ch in paragraph:
-            if ch == "\t":
-                ch = " "
+        for ch in iter_graphemes(paragraph.replace("\t", " ")):
             w = cell_width(ch)
             if used + w > width:
                 cut = line.rfind(" ")
@@ -71,7 +74,7 @@ def clip(lines: list[str], limit: int) -> list[str]:
     width = max(text_width(line) for line in lines)
     last = kept[-1].rstrip()
     while last and text_width(last) + 2 > width:
-        last = last[:-1]
+        last = last[: -len(list(iter_graphemes(last))[-1])]
     kept[-1] = last + " …"
     return kept
 

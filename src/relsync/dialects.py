@@ -1,0 +1,187 @@
+"""Template syntax that real Markdown sites write in their prose: Hugo shortcodes
+(``{{< figure src="x.png" alt="..." >}}``, ``{{% alert title="..." %}}``), Jekyll/Liquid tags
+(``{% include note.html content="..." %}``, ``{{ page.title }}``) and MDN's KumaScript macros
+(``{{domxref("Window.fetch")}}``, ``{{Deprecated_Inline}}``).
+
+Each construct is code that a translation must keep, with some parts that are prose and may
+be translated: the ``alt``, ``title`` or ``caption`` of a shortcode, the link text that an MDN
+cross-reference macro takes as its second argument. :func:`split` separates the two: the
+construct without its prose parts, written one canonical way (so ``{{ DOMxRef('X') }}`` and
+``{{domxref("X")}}`` are the same code: macro names are case-insensitive, their arguments
+are not), and the prose parts as text. MDN's ``{{bug(N)}}`` is the link it renders.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+#: Named parameters of shortcodes and includes whose values are prose.
+PROSE_PARAMETERS = frozenset({
+    "alt", "title", "caption", "attr", "description", "text", "label", "summary", "content",
+    "header", "tooltip", "placeholder",
+})
+#: KumaScript macros that take a link text, and which argument it is (0-based): the text
+#: shown instead of the target's name, which a translation may translate.
+MACRO_TEXT_ARGUMENT = {
+    "domxref": 1, "cssxref": 1, "jsxref": 1, "htmlelement": 1, "svgelement": 1, "svgattr": 1,
+    "mathmlelement": 1, "glossary": 1, "httpheader": 1, "httpmethod": 1, "httpstatus": 1,
+    "webextapiref": 1, "event": 1, "htmlattrxref": 2, "csp": 1,
+}
+
+#: KumaScript macros that are links: the URL each one's first argument stands for.
+MACRO_LINK = {"bug": "https://bugzil.la/{}"}
+
+#: One construct: a shortcode, a Liquid tag, a ``{{ ... }}`` expression or macro (whose
+#: arguments may hold one level of braces: ``{{ languages({"en": "..."}) }}``); a malformed
+#: macro with one opening brace (``{domxref("X")}}``) is a construct too, so that it does
+#: not read as the macro it fails to be.
+CONSTRUCT_RE = re.compile(
+    r"\{\{<(?P<hugo>[^<>]*)>\}\}"
+    r"|\{\{%(?P<hugo2>[^%]*)%\}\}"
+    r"|\{%(?P<liquid>[^%]*)%\}"
+    r"|\{\{(?P<expr>(?:[^{}]|\{[^{}]*\})*)\}\}"
+    r"|(?<!\{)\{(?P<broken>[A-Za-z_][\w.-]*\([^{}]*\))\}\}"
+)
+#: A macro call: a name and, in parentheses, its arguments (the body is stripped first).
+_MACRO_RE = re.compile(r"(?P<name>[A-Za-z_][\w.-]*)(?:\s*\((?P<args>.*)\))?;?", re.S)
+_PARAM_RE = re.compile(r"""(?:(?P<key>[\w-]+)=)?(?P<value>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s"']+)""")
+_QUOTED_RE = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'""")
+#: A quick test before the full pattern: most prose has no template syntax at all.
+MARKER_RE = re.compile(r"\{[{%]|\{[A-Za-z_][\w.-]*\(")
+
+
+def _arguments(text: str) -> list[str]:
+    """The comma-separated arguments of a macro, each stripped (quoted strings kept whole)."""
+    args: list[str] = []
+    current: list[str] = []
+    pos = 0
+    while pos < len(text):
+        ch = text[pos]
+        if ch in "\"'":
+            m = _QUOTED_RE.match(text, pos)
+            end = m.end() if m else len(text)
+            current.append(text[pos:end])
+            pos = end
+            continue
+        if ch == ",":
+            args.append("".join(current).strip())
+            current = []
+        else:
+            current.append(ch)
+        pos += 1
+    args.append("".join(current).strip())
+    return args
+
+
+def _unquote(value: str) -> str | None:
+    """The text of a quoted literal, ``None`` when ``value`` is not quoted."""
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return re.sub(r"\\(.)", r"\1", value[1:-1])
+    return None
+
+
+def _literal(value: str) -> str:
+    text = _unquote(value)
+    return '"' + text.replace('"', '\\"') + '"' if text is not None else value.strip()
+
+
+def _macro(body: str, braces: tuple[str, str]) -> tuple[str, list[str]]:
+    """A KumaScript macro or a ``{{ expression }}``: canonical code and the prose arguments;
+    a macro that is a link (:data:`MACRO_LINK`) is its URL instead (code starting ``https:``)."""
+    body = body.strip()
+    m = _MACRO_RE.fullmatch(body)
+    if m is None:
+        return braces[0] + " ".join(body.split()) + braces[1], []
+    name = m.group("name")
+    if m.group("args") is None:
+        if "." in name:  # {{ page.title }}: a Liquid or Vue expression, names are case-sensitive
+            return braces[0] + name + braces[1], []
+        return braces[0] + name.lower() + braces[1], []
+    args = _arguments(m.group("args"))
+    while args and args[-1] == "":
+        args.pop()
+    link = MACRO_LINK.get(name.lower())
+    if link is not None and args:
+        value = _unquote(args[0])
+        return link.format((value if value is not None else args[0]).strip()), []
+    text_at = MACRO_TEXT_ARGUMENT.get(name.lower())
+    prose = []
+    code_args = []
+    for k, arg in enumerate(args):
+        if k == text_at and _unquote(arg) is not None:
+            prose.append(_unquote(arg))
+            code_args.append('""')
+        else:
+            code_args.append(_literal(arg))
+    while code_args and code_args[-1] == '""':
+        code_args.pop()
+    return f"{braces[0]}{name.lower()}({', '.join(code_args)}){braces[1]}", prose
+
+
+def _parameters(body: str, braces: tuple[str, str]) -> tuple[str, list[str]]:
+    """A shortcode or a Liquid tag: its name and parameters without the prose ones."""
+    code = []
+    prose = []
+    body = "=".join(part.strip() for part in body.strip(" \t\n-").split("="))
+    for m in _PARAM_RE.finditer(body):
+        key, value = m.group("key"), m.group("value")
+        if key and key.lower() in PROSE_PARAMETERS and _unquote(value) is not None:
+            prose.append(_unquote(value))
+        elif key:
+            code.append(f"{key}={_literal(value)}")
+        else:
+            code.append(_literal(value) if _unquote(value) is not None else value)
+    return f"{braces[0]} {' '.join(code)} {braces[1]}", prose
+
+
+@functools.lru_cache(maxsize=8192)
+def construct(source: str) -> tuple[str, tuple[str, ...]]:
+    """The canonical code of one construct and its prose parts."""
+    m = CONSTRUCT_RE.fullmatch(source)
+    if m is None:
+        return source, ()
+    if m.group("hugo") is not None:
+        code, prose = _parameters(m.group("hugo"), ("{{<", ">}}"))
+    elif m.group("hugo2") is not None:
+        code, prose = _parameters(m.group("hugo2"), ("{{%", "%}}"))
+    elif m.group("liquid") is not None:
+        code, prose = _parameters(m.group("liquid"), ("{%", "%}"))
+    elif m.group("expr") is not None:
+        code, prose = _macro(m.group("expr"), ("{{", "}}"))
+    else:
+        code, prose = _macro(m.group("broken"), ("{", "}}"))
+    return code, tuple(prose)
+
+
+def split(text: str) -> tuple[str, list[str], list[str]]:
+    """``text`` with each construct replaced by its prose parts, the constructs' code, and
+    the links that link macros stand for.
+
+    >>> split('Use {{domxref("Node.textContent", "the text")}} here ({{bug(123)}}).')
+    ('Use  the text  here ( ).', ['{{domxref("Node.textContent")}}'], ['https://bugzil.la/123'])
+    """
+    if MARKER_RE.search(text) is None:
+        return text, [], []
+    code: list[str] = []
+    links: list[str] = []
+    parts: list[str] = []
+    last = 0
+    for m in CONSTRUCT_RE.finditer(text):
+        canonical, prose = construct(m.group(0))
+        (links if canonical.startswith("https:") else code).append(canonical)
+        parts.append(text[last:m.start()])
+        parts.append(" " + " ".join(prose) + " " if prose else " ")
+        last = m.end()
+    if not code and not links:
+        return text, [], []
+    parts.append(text[last:])
+    return "".join(parts), code, links
+
+
+def only_constructs(text: str) -> bool:
+    """Whether ``text`` is nothing but constructs (a paragraph that is one shortcode)."""
+    text = text.strip()
+    if not text or MARKER_RE.match(text) is None:
+        return False
+    return not CONSTRUCT_RE.sub("", text).strip()

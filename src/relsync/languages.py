@@ -6,6 +6,7 @@ Every other module asks here instead of spelling out a character range or a lang
 
 from __future__ import annotations
 
+import functools
 import re
 
 from babel import Locale, UnknownLocaleError
@@ -90,3 +91,28 @@ def default_link_prefixes(locale: str) -> list[str]:
         if p and p not in seen:
             seen.append(p)
     return seen
+
+
+_TAG_RE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+@functools.lru_cache(maxsize=1024)
+def is_language_tag(segment: str) -> bool:
+    """Whether a path segment or host label names a language babel knows: ``ja``, ``zh-CN``,
+    ``pt_BR``, ``en-US``, ``En`` (not ``docs``, ``api``, ``www``; a bare three-letter code such
+    as ``src`` is a directory more often than a language)."""
+    if not _TAG_RE.fullmatch(segment):
+        return False
+    lang, _, rest = segment.replace("_", "-").partition("-")
+    if len(lang) == 3 and not rest:
+        return False
+    try:
+        Locale.parse(lang.lower())
+    except (ValueError, UnknownLocaleError, TypeError):
+        return False
+    if rest:
+        try:
+            Locale.parse(segment.replace("_", "-"), sep="-")
+        except (ValueError, UnknownLocaleError, TypeError):
+            return rest.lower() in ("hans", "hant")
+    return True

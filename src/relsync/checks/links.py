@@ -7,21 +7,39 @@ import re
 from typing import Iterator
 from urllib.parse import unquote, urlsplit
 
+from ..languages import is_language_tag
 from ..model import Pair, Severity
 from ..parse import HEADING_ID_RE
 from .registry import Context, Problem, check
 from .consistency import matched_sides
 
 _ENGLISH_SEGMENTS = {"en", "en-us", "en_us", "en-gb", "en_gb"}
-#: Query parameters that choose a language: not part of a link's identity.
-_LANGUAGE_PARAMS = {"lang", "hl", "locale", "language", "lng", "setlang", "uselang"}
+#: Query parameters that choose a language or track a visit: not part of a link's identity.
+_IGNORED_PARAMS = {"lang", "hl", "locale", "language", "lng", "setlang", "uselang",
+                   "__hstc", "__hssc", "__hsfp", "fbclid", "gclid"}
+_IGNORED_PARAM_PREFIXES = ("utm_",)
+#: GitHub serves a default branch's old name by redirect.
+_GITHUB_BRANCH_RE = re.compile(r"^(https?://(?:www\.)?github\.com/[^/]+/[^/]+/(?:blob|tree)/)(?:main|master)(?=/|$)")
+
+
+def _ignored_param(param: str) -> bool:
+    name = param.split("=", 1)[0].lower()
+    return name in _IGNORED_PARAMS or name.startswith(_IGNORED_PARAM_PREFIXES)
+
+
+def _language_segment(segment: str, ctx: Context) -> bool:
+    low = segment.lower()
+    return low in _ENGLISH_SEGMENTS or low in ctx.link_prefixes or is_language_tag(segment)
 
 
 def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     """A link target as ``(host, path, fragment)`` with its localization removed: the
-    configured rewrites, a language segment (``/zh-cn/``, ``/en-US/``) at the start of the
-    path, ``.md``/``.html``, ``index``, a trailing slash. Relative links are resolved
-    against the document's place in the site."""
+    configured rewrites, a language segment of any language (``/zh-cn/``, ``/en-US/``,
+    ``/ja/``) at the start of the path with the ``docs/`` after it (``/fr/Page`` is MDN's
+    legacy form of ``/fr/docs/Page``), ``.md``/``.html``, ``index``, a trailing slash,
+    tracking parameters. A relative link is resolved against the document's place in the
+    site, unless it starts with a language segment (``zh_tw/Storage``: rooted at the site).
+    The fragment is decoded and compared without case or ``_``/``-`` slug style."""
     url = url.strip()
     for src, dst in ctx.link_rewrites.items():
         # "https://cn.vitejs.dev" is the same page as "https://cn.vitejs.dev/".
@@ -34,13 +52,16 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     parts = urlsplit(url)
     host = parts.netloc.lower()
     path = parts.path
-    if not host and not parts.scheme and path and not path.startswith("/") and ctx.name:
-        base = posixpath.dirname("/" + ctx.name.lstrip("/"))
-        path = posixpath.normpath(posixpath.join(base, path))
+    if not host and not parts.scheme and path and not path.startswith("/"):
+        if _language_segment(path.split("/", 1)[0], ctx):
+            path = "/" + path
+        elif ctx.name:
+            base = posixpath.dirname("/" + ctx.name.lstrip("/"))
+            path = posixpath.normpath(posixpath.join(base, path))
     segments = path.split("/")
-    if len(segments) > 2 and segments[0] == "":
-        first = segments[1].lower()
-        if first in _ENGLISH_SEGMENTS or first in ctx.link_prefixes:
+    if len(segments) > 2 and segments[0] == "" and _language_segment(segments[1], ctx):
+        segments = [""] + segments[2:]
+        if len(segments) > 2 and segments[1].lower() == "docs":
             segments = [""] + segments[2:]
     path = "/".join(segments)
     # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
@@ -63,11 +84,10 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
         path = path.rstrip("/")
     if path == "/":
         path = ""
-    query = "&".join(sorted(q for q in parts.query.split("&")
-                            if q and q.split("=", 1)[0].lower() not in _LANGUAGE_PARAMS))
+    query = "&".join(sorted(q for q in parts.query.split("&") if q and not _ignored_param(q)))
     if query:
         path += "?" + unquote(query)
-    return (host, path, unquote(parts.fragment))
+    return (host, path, unquote(parts.fragment).casefold().replace("_", "-"))
 
 
 def _site(host: str, ctx: Context) -> tuple[str, bool]:
@@ -79,7 +99,7 @@ def _site(host: str, ctx: Context) -> tuple[str, bool]:
     for k in range(len(labels) - 2):
         label = labels[k]
         rest = ".".join(labels[:k] + labels[k + 1:])
-        if label in ctx.link_prefixes:
+        if label in ctx.link_prefixes or (label not in _ENGLISH_SEGMENTS and is_language_tag(label)):
             return rest, True
         if label in _ENGLISH_SEGMENTS or (label == "www" and k == 0):
             return rest, False
@@ -105,11 +125,9 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
         return False
     if pa != pb:
         return False
-    if fa == fb:
-        return True
-    if ha or hb:
-        return not fa.isascii() or not fb.isascii() or min(len(fa), len(fb)) > 40
-    return False
+    if fa == fb or not fa.isascii() or not fb.isascii():
+        return True  # a localized site may translate its heading anchors
+    return bool(ha or hb) and min(len(fa), len(fb)) > 40
 
 
 def _upstream_ids(ctx: Context) -> set[str]:
@@ -170,9 +188,18 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     lost_raw = sorted(lost)
     added_raw = sorted(added)
+    minor = 0 if added else 1
     if added:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
+        if {_default_branch(u) for u in lost} == {_default_branch(u) for u in added}:
+            msg += " (GitHub redirects the default branch)"
+            minor = 2
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
-                           minor=not added)
+                           minor=minor)
+
+
+def _default_branch(url: str) -> str:
+    """A GitHub blob or tree URL with ``master`` and ``main`` as one name."""
+    return _GITHUB_BRANCH_RE.sub(r"\1main", url.strip())

@@ -155,3 +155,17 @@ def code_skeleton(code: str, info: str = "code") -> str:
     # Text around interpolations is sample text too: keep only "{{ $attrs }}", "{count}".
     code = _TAG_MIXED_RE.sub(lambda m: ">" + "".join(_INTERPOLATION_RE.findall(m.group(1))) + "<", code)
     return "".join(code.split())
+
+
+#: A placeholder of prose in code, ``<value is the content of file /path/to/ca.pem>``: three
+#: words or more and none of the signs of a tag's attributes (``<template #default>``).
+_PLACEHOLDER_RE = re.compile(r"<[^<>=\"'#@:{}\s][^<>=\"'#@:{}\n]*>")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+
+
+def prose_free_skeleton(code: str, info: str = "code") -> str:
+    """:func:`code_skeleton` also without prose placeholders and non-ASCII text: two blocks
+    equal here and not there differ only in text a translator may translate."""
+    code = _PLACEHOLDER_RE.sub(lambda m: "<>" if len(m.group().split()) >= 3 else m.group(), code)
+    return _NON_ASCII_RE.sub("", code_skeleton(code, info))
+

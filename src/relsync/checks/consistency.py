@@ -6,12 +6,13 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from ..anchors import code_skeleton
+from ..anchors import code_skeleton, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from .registry import Context, Problem, Scope, check
 
-#: Integers up to this value are often written as words ("two", "两个"); they are not compared.
+#: Integers up to this value are often written as words ("two", "两个"): one that is only
+#: absent on one side is not compared; one replaced by another small integer is.
 SMALL_INTEGER = 10
 
 
@@ -53,12 +54,16 @@ def _diff(up: Counter[str], tr: Counter[str]) -> tuple[set[str], set[str]]:
 def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A number or version in the translation differs from the upstream block.
 
-    Numbers are compared by value: `3892`, `3,892`, full-width `３８９２` and `0.39 万` are one
-    number. Small integers (up to 10) are skipped because they are often written as words.
-    Numbers inside code, links and dates are left to their own rules; a number of the link
-    text that the other side keeps in the link target is not lost.
+    Numbers are compared by value, each side read in its own locale: `3892`, `3,892`,
+    full-width `３８９２` and `0.39 万` are one number, German `1,5` is `1.5`, French `12 000`
+    is `12000`, Bengali `১২` is `12`. A small integer (up to 10) that is only absent may be
+    written as a word; one replaced by another small integer (`3` upstream, `4` in the
+    translation, neither elsewhere in the pair) is a finding. Numbers inside code, links and
+    dates are left to their own rules; a number of the link text that the other side keeps
+    in the link target is not lost.
 
-    Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布". Passes: "3,892 commits" / "3892 次提交".
+    Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布"; "3 retries" / "重试 4 次". Passes:
+    "3,892 commits" / "3892 次提交"; "3 ways" / "三种方法".
     """
     sides = matched_sides(pair, ctx)
     if sides is None:
@@ -66,9 +71,12 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = _anchors(sides[0]), _anchors(sides[1])
     if up.numbers == tr.numbers:
         return
-    a = Counter(n for n in up.numbers if _significant_number(n))
-    b = Counter(n for n in tr.numbers if _significant_number(n))
-    lost, added = _diff(a, b)
+    lost, added = _diff(Counter(up.numbers), Counter(tr.numbers))
+    small_lost = {n for n in lost if not _significant_number(n)}
+    small_added = {n for n in added if not _significant_number(n)}
+    if not (small_lost and small_added):
+        lost -= small_lost
+        added -= small_added
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
@@ -92,16 +100,37 @@ def _in_code(number: str, code: tuple[str, ...]) -> bool:
     return any(number in _DIGITS_RE.findall(c) for c in code)
 
 
+def _bounds(value: str) -> tuple[str, str]:
+    """The first and last day a date value may name, as comparable strings (``2025-01`` is
+    ``2025-01-00`` to ``2025-01-99``; a range ``A/B`` is A's first to B's last)."""
+    first, _, last = value.partition("/")
+    last = last or first
+    return (first if len(first) == 10 else first + "-00", last if len(last) == 10 else last + "-99")
+
+
 def _dates_equal(a: str, b: str) -> bool:
-    return a == b or a.startswith(b + "-") or b.startswith(a + "-")
+    """Equal, or a month that holds the day, or a day or a month inside a range (a reader
+    may read only part of a range the other side writes); two ranges must have the same
+    ends (each to the month when one side gives only months)."""
+    if a == b or a.startswith(b + "-") or b.startswith(a + "-"):
+        return True
+    (a0, a1), (b0, b1) = _bounds(a), _bounds(b)
+    if "/" in a and "/" in b:
+        return _dates_equal(a.split("/")[0], b.split("/")[0]) and _dates_equal(a.split("/")[1], b.split("/")[1])
+    if "/" in a or "/" in b:
+        return a0 <= b1 and b0 <= a1
+    return False
 
 
 @check("RS202", "consistency.date-mismatch", Severity.ERROR)
 def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A date in the translation is not the date upstream gives.
 
-    Dates are compared as dates across locale formats (month names come from babel's locale
-    data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
+    Dates are compared by value across locale formats (babel's CLDR data): "January 29,
+    2025", "29 January 2025", "2025-01-29", "2025年1月29日", "29. Januar 2025" are equal, and
+    so are the ranges "August 21-23, 2024" and "2024年8月21日-23日". A date one side gives and
+    the other side does not (or writes in a form not read, such as words) is a warning; a
+    date both sides give that differs is an error.
 
     Fails: "Published: January 29, 2025" / "发布: 2024年10月17日". Passes: "Published: January
     29, 2025" / "发布: 2025年1月29日".
@@ -122,16 +151,19 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream date {_fmt(set(lost))} is missing from the translation"
     else:
         msg = f"translation has date {_fmt(set(added))}, which upstream does not"
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added})
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
+                           minor=not (lost and added))
 
 
 @check("RS203", "consistency.code-mismatch", Severity.ERROR)
 def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
-    Inline code must be kept verbatim (a code span may lose its backticks as long as the code
-    itself is there). In code blocks, comments and string literals may be translated; the
-    rest must be the same.
+    Inline code must be kept verbatim, up to the spaces inside its backticks (a code span may
+    lose its backticks as long as the code itself is there). In code blocks, comments and
+    string literals may be translated; the rest must be the same, and a block that differs
+    only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
+    text is a warning.
 
     Fails: "`weights_only` of `torch.load`" / "`torch.save` 的 `weights_only`". Passes:
     "`weights_only`" / "`weights_only` 参数"; `# load the model` / `# 加载模型` in a code block.
@@ -146,10 +178,13 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         info = ups[0].info or trs[0].info
         if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
             line = _first_code_difference(ups[0].text, trs[0].text, info)
+            prose = prose_free_skeleton(ups[0].text, info) == prose_free_skeleton(trs[0].text, info)
+            where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
             yield ctx.finding(
-                f"code block differs from upstream outside comments and strings (at block line {line})",
+                f"code block differs from upstream {where} (at block line {line})",
                 upstream_line=ups[0].start,
                 translation_line=trs[0].start,
+                minor=prose,
             )
         return
     if ups[0].kind == "code" or trs[0].kind == "code":
@@ -158,8 +193,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # code the translator added is not a finding
     up_text = " ".join(b.text for b in ups)
     tr_text = " ".join(b.text for b in trs)
-    up_code = {c for b in ups for c in b.anchors.code}
-    tr_code = {c for b in trs for c in b.anchors.code}
+    up_code = {c.strip() for b in ups for c in b.anchors.code}
+    tr_code = {c.strip() for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
     added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
     # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.

@@ -39,7 +39,7 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     legacy form of ``/fr/docs/Page``), ``.md``/``.html``, ``index``, a trailing slash,
     tracking parameters. A relative link is resolved against the document's place in the
     site, unless it starts with a language segment (``zh_tw/Storage``: rooted at the site).
-    The fragment is decoded and compared without case or ``_``/``-`` slug style."""
+    The fragment is decoded."""
     url = url.strip()
     for src, dst in ctx.link_rewrites.items():
         # "https://cn.vitejs.dev" is the same page as "https://cn.vitejs.dev/".
@@ -87,7 +87,7 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     query = "&".join(sorted(q for q in parts.query.split("&") if q and not _ignored_param(q)))
     if query:
         path += "?" + unquote(query)
-    return (host, path, unquote(parts.fragment).casefold().replace("_", "-"))
+    return (host, path, unquote(parts.fragment))
 
 
 def _site(host: str, ctx: Context) -> tuple[str, bool]:
@@ -194,10 +194,19 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         if {_default_branch(u) for u in lost} == {_default_branch(u) for u in added}:
             msg += " (GitHub redirects the default branch)"
             minor = 2
+        elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
+            msg += " (the same page; the anchors differ only in case or slug style)"
+            minor = 1
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
                            minor=minor)
+
+
+def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
+    """The same page, with anchors that differ only in case or ``_``/``-`` (``#Securing_Updates``
+    and ``#securing-updates``): one site's slug style for the other's, or a stale anchor."""
+    return a[:2] == b[:2] and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
 
 
 def _default_branch(url: str) -> str:

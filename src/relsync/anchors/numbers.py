@@ -231,9 +231,12 @@ def _read_parts(digs, seps, offsets, end, s: _Spec, version: bool):
     if all(c == "." for c in seps) and (version or (len(seps) >= 2 and not ("." in s.grp and _grouped(digs, s)))):
         return [(offsets[0], end, ("ver", ".".join(digs)))]
     r = _parse_as(digs, seps, s.dec, s.grp, s)
-    if r is None and "." in seps and "," in seps:
-        # the other convention, when the run only fits that one ("1.500,25" in English text)
-        for dec, grp in (({"."}, {","}), ({","}, {"."})):
+    if r is None and ("." in seps or "," in seps):
+        # the other convention, when the run only fits that one ("1.500,25" in English text);
+        # with one kind of separator, English grouping only ("340,282,346" copied from
+        # English into Russian, where "," is the decimal sign)
+        both = "." in seps and "," in seps
+        for dec, grp in (({"."}, {","}), ({","}, {"."})) if both else (({"."}, {","}),):
             r = _parse_as(digs, seps, dec, grp, s)
             if r:
                 break

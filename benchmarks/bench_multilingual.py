@@ -10,7 +10,8 @@ rule on, where both sides hold the value:
 
 - number: a number both sides give changed in the translation (``1,5`` -> ``1,6``);
 - date: a date both sides give changed (its day, else its year), in the translation's format;
-- link: a link target both sides share changed (``.../Web/API`` -> ``.../Web/API-old``);
+- link: a link target that leads where an upstream link of the block leads, changed
+  (``.../Web/API`` -> ``.../Web/API-old``);
 - code: a code span both sides share changed (``fetch()`` -> ``fetch_old()``);
 - dropped: a translated paragraph or list item deleted;
 - title: the version in the translated title changed.
@@ -35,10 +36,11 @@ from bench_checks import _CODE_SPAN_RE, _LINK_RE, _NUMBER_RE, Defect, _bump, _ed
 from corpus_findings import CORPUS, MDN, mdn_pairs, pairs
 
 from relsync.anchors import find_dates
+from relsync.checks.links import links_match, normalize_link
 from relsync.config import Config, load_config
 from relsync.languages import month_locales
 from relsync.model import Severity
-from relsync.pipeline import align_files, check_pair
+from relsync.pipeline import align_files, check_pair, make_context
 from relsync.project import PairSpec
 
 HERE = Path(__file__).resolve().parent
@@ -87,10 +89,12 @@ def _date(line: str, tr, up, locale: str):
     return None
 
 
-def _link(line: str, tr, up):
+def _link(line: str, tr, up, ctx):
+    targets = [normalize_link(u, ctx) for u in up.anchors.links]
     for m in _LINK_RE.finditer(line):
         url = m.group(1)
-        if url in tr.anchors.links and not url.startswith("#"):
+        key = normalize_link(url, ctx)
+        if url in tr.anchors.links and not url.startswith("#") and any(links_match(t, key, ctx) for t in targets):
             base, hash_, frag = url.partition("#")
             return m.span(1), base.rstrip("/") + "-old" + hash_ + frag
     return None
@@ -106,7 +110,7 @@ def _code(line: str, tr, up):
     return None
 
 
-def inject(kind: str, tr_text: str, al, clean, locale: str, limit: int) -> list[Defect]:
+def inject(kind: str, tr_text: str, al, clean, locale: str, limit: int, ctx=None) -> list[Defect]:
     lines = tr_text.split("\n")
     out: list[Defect] = []
     if kind == "dropped":
@@ -133,8 +137,10 @@ def inject(kind: str, tr_text: str, al, clean, locale: str, limit: int) -> list[
                 hit = (m.span(), _bump(m.group())) if m and m.group() in up.text else None
             elif kind == "date":
                 hit = _date(line, tr, up, locale)
+            elif kind == "link":
+                hit = _link(line, tr, up, ctx)
             else:
-                hit = {"number": _number, "link": _link, "code": _code}[kind](line, tr, up)
+                hit = {"number": _number, "code": _code}[kind](line, tr, up)
             if hit:
                 span, new = hit
                 out.append(Defect(kind, _edit_line(lines, k, *span, new), (tr.start, tr.end), up.start,
@@ -195,8 +201,9 @@ def main(argv: list[str] | None = None) -> int:
         docs[group] += 1
         errors[group] += sum(f.severity >= Severity.ERROR for f in clean)
         tr_text = Path(spec.translation).read_text(encoding="utf-8")
+        ctx = make_context(al, cfg, spec.locale, spec.name)
         for kind in KINDS:
-            for defect in inject(kind, tr_text, al, clean, spec.locale, args.per_kind):
+            for defect in inject(kind, tr_text, al, clean, spec.locale, args.per_kind, ctx):
                 tmp = HERE / ".bench_multilingual.md"
                 tmp.write_text(defect.text, encoding="utf-8")
                 changed = PairSpec(spec.upstream, tmp, spec.locale, spec.name)

@@ -197,6 +197,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
             msg += " (the same page; the anchors differ only in case or slug style)"
             minor = 1
+        elif all(any(_localized_name(a[u], b[v]) for v in added) for u in lost):
+            msg += " (a localized page name: perhaps the same page)"
+            minor = 1
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
@@ -207,6 +210,13 @@ def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     """The same page, with anchors that differ only in case or ``_``/``-`` (``#Securing_Updates``
     and ``#securing-updates``): one site's slug style for the other's, or a stale anchor."""
     return a[:2] == b[:2] and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
+
+
+def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
+    """A link of the same site whose page name is written in the translation's script
+    (``/zh-CN/在Firefox_3中CSS的改进`` for ``/CSS_improvements_in_Firefox_3``): a localized
+    site may translate its page names, which no text comparison can map back."""
+    return a[0] == b[0] and unquote(a[1]).isascii() and not unquote(b[1]).isascii()
 
 
 def _default_branch(url: str) -> str:

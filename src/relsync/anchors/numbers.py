@@ -32,7 +32,7 @@ from babel import Locale
 from babel.numbers import UnsupportedNumberingSystemError, get_decimal_symbol, get_group_symbol, parse_pattern
 
 from ..languages import CJK_WRITING
-from .dates_cldr import parse_cldr_locale
+from .dates_cldr import is_cjk_char as _is_cjk, parse_cldr_locale
 
 __all__ = ["find_numbers", "same_number"]
 
@@ -61,11 +61,6 @@ _NORM_SEP = {"\uff0c": ",", "\uff0e": ".", "\u2019": "'"}
 _SPACES = {" ", *SPACE_GROUPS}
 
 
-_CJK_CHAR_RE = re.compile(f"[{CJK_WRITING}]")
-
-
-def _is_cjk(ch: str) -> bool:
-    return _CJK_CHAR_RE.match(ch) is not None
 
 
 def _digits(s: str) -> str:

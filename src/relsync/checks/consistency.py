@@ -109,17 +109,32 @@ def _bounds(value: str) -> tuple[str, str]:
 
 
 def _dates_equal(a: str, b: str) -> bool:
-    """Equal, or a month that holds the day, or a day or a month inside a range (a reader
-    may read only part of a range the other side writes); two ranges must have the same
-    ends (each to the month when one side gives only months)."""
+    """Whether date ``a`` is found as ``b``: equal, a month that holds the day, a day that is
+    an end of the range ``b`` (the translation may state only the start), a month and a
+    range that overlap; two ranges must have the same ends."""
     if a == b or a.startswith(b + "-") or b.startswith(a + "-"):
         return True
-    (a0, a1), (b0, b1) = _bounds(a), _bounds(b)
     if "/" in a and "/" in b:
-        return _dates_equal(a.split("/")[0], b.split("/")[0]) and _dates_equal(a.split("/")[1], b.split("/")[1])
-    if "/" in a or "/" in b:
-        return a0 <= b1 and b0 <= a1
+        (a0, a1), (b0, b1) = a.split("/"), b.split("/")
+        return _dates_equal(a0, b0) and _dates_equal(a1, b1)
+    if "/" in a and "/" not in b:
+        a, b = b, a
+        if len(a) != 7:
+            return False
+    if "/" in b:
+        if len(a) == 7:
+            lo, hi = _bounds(b)
+            return lo <= a + "-99" and a + "-00" <= hi
+        return any(_dates_equal(a, end) for end in b.split("/"))
     return False
+
+
+def _date_found(value: str, others: tuple[str, ...]) -> bool:
+    """A range written as its two ends on the other side (``February 10, 2025 and February
+    28, 2025`` / ``2025年2月10日至2025年2月28日``) is found too."""
+    if any(_dates_equal(value, o) for o in others):
+        return True
+    return "/" in value and all(any(_dates_equal(end, o) for o in others) for end in value.split("/"))
 
 
 @check("RS202", "consistency.date-mismatch", Severity.ERROR)
@@ -141,8 +156,8 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = _anchors(sides[0]), _anchors(sides[1])
     if up.dates == tr.dates:
         return
-    lost = [d for d in up.dates if not any(_dates_equal(d, e) for e in tr.dates)]
-    added = [d for d in tr.dates if not any(_dates_equal(d, e) for e in up.dates)]
+    lost = [d for d in up.dates if not _date_found(d, tr.dates)]
+    added = [d for d in tr.dates if not _date_found(d, up.dates)]
     if not lost and not added:
         return
     if lost and added:

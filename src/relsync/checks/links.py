@@ -35,8 +35,7 @@ def _language_segment(segment: str, ctx: Context) -> bool:
 def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     """A link target as ``(host, path, fragment)`` with its localization removed: the
     configured rewrites, a language segment of any language (``/zh-cn/``, ``/en-US/``,
-    ``/ja/``) at the start of the path with the ``docs/`` after it (``/fr/Page`` is MDN's
-    legacy form of ``/fr/docs/Page``), ``.md``/``.html``, ``index``, a trailing slash,
+    ``/ja/``) at the start of the path, ``.md``/``.html``, ``index``, a trailing slash,
     tracking parameters. A relative link is resolved against the document's place in the
     site, unless it starts with a language segment (``zh_tw/Storage``: rooted at the site).
     The fragment is decoded."""
@@ -61,8 +60,6 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     segments = path.split("/")
     if len(segments) > 2 and segments[0] == "" and _language_segment(segments[1], ctx):
         segments = [""] + segments[2:]
-        if len(segments) > 2 and segments[1].lower() == "docs":
-            segments = [""] + segments[2:]
     path = "/".join(segments)
     # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
     stem, dot, ext = path.rpartition(".")
@@ -123,11 +120,16 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
             return True
     elif bool(ha) != bool(hb) and len(pa) <= 1:
         return False
-    if pa != pb:
+    if pa != pb and _without_docs(pa) != _without_docs(pb):
         return False
     if fa == fb or not fa.isascii() or not fb.isascii():
         return True  # a localized site may translate its heading anchors
     return bool(ha or hb) and min(len(fa), len(fb)) > 40
+
+
+def _without_docs(path: str) -> str:
+    """``/docs/Page`` as ``/Page``: MDN's legacy ``/fr/Page`` is its ``/fr/docs/Page``."""
+    return path[5:] if path.startswith("/docs/") else path
 
 
 def _upstream_ids(ctx: Context) -> set[str]:

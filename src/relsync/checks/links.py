@@ -211,7 +211,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     """The same page, with anchors that differ only in case or ``_``/``-`` (``#Securing_Updates``
     and ``#securing-updates``): one site's slug style for the other's, or a stale anchor."""
-    return a[:2] == b[:2] and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
+    same_page = a[0] == b[0] and _without_docs(a[1]) == _without_docs(b[1])
+    return same_page and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
 
 
 def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:

@@ -36,6 +36,11 @@ CJK_PRESENT = 0.05
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko", "yue", "wuu", "lzh"})
 
 
+def cjk_letters(text: str) -> int:
+    """How many CJK letters ``text`` holds."""
+    return 0 if text.isascii() else sum(map(len, _CJK_RUN_RE.findall(text)))
+
+
 def cjk_ratio(text: str) -> float:
     """Share of CJK letters among the CJK and Latin letters of ``text`` (0 without letters)."""
     if text.isascii():

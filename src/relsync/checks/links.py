@@ -191,6 +191,7 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     lost_raw = sorted(lost)
     added_raw = sorted(added)
     minor = 0 if added else 1
+    words = (_words(" ".join(x.text for x in ups)), _words(" ".join(x.text for x in trs)))
     if added:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
         if {_default_branch(u) for u in lost} == {_default_branch(u) for u in added}:
@@ -199,7 +200,7 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
             msg += " (the same page; the anchors differ only in case or slug style)"
             minor = 1
-        elif all(any(_localized_name(a[u], b[v]) for v in added) for u in lost):
+        elif all(any(_localized_name(a[u], b[v], words) for v in added) for u in lost):
             msg += " (a localized page name: perhaps the same page)"
             minor = 1
     else:
@@ -215,11 +216,28 @@ def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     return same_page and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
 
 
-def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD_RE.findall(text)}
+
+
+def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str], words: tuple[set[str], set[str]]) -> bool:
     """A link of the same site whose page name is written in the translation's script
-    (``/zh-CN/在Firefox_3中CSS的改进`` for ``/CSS_improvements_in_Firefox_3``): a localized
-    site may translate its page names, which no text comparison can map back."""
-    return a[0] == b[0] and unquote(a[1]).isascii() and not unquote(b[1]).isascii()
+    (``/zh-CN/在Firefox_3中CSS的改进`` for ``/CSS_improvements_in_Firefox_3``) or made of the
+    translation's own words (``/es/Dibujar_texto_usando_canvas`` beside the link text
+    "Dibujar texto usando canvas"): a localized site may translate its page names, which no
+    text comparison can map back."""
+    if a[0] != b[0] or not unquote(a[1]).isascii():
+        return False
+    name = unquote(b[1])
+    if not name.isascii():
+        return True
+    slug = _words(name.rsplit("/", 1)[-1])
+    up_words, tr_words = words
+    # a title of two words or more, all in the translation's text, some of them not upstream's
+    return len(slug) >= 2 and slug <= tr_words and bool(slug - up_words)
 
 
 def _default_branch(url: str) -> str:

@@ -222,6 +222,7 @@ def grammar(locales: tuple[str, ...]) -> Grammar:
     """The pattern of a locale set, built once per run."""
     s = merged_spec(locales)
     p = _Parts(s)
-    pattern = re.compile("|".join(f"(?:{f})" for f in _forms(p)))
+    # every form starts with a digit or a letter: one test rejects any other position
+    pattern = re.compile(r"(?=\w)(?:" + "|".join(f"(?:{f})" for f in _forms(p)) + ")")
     gap = re.compile(rf"{_S0}(?:{p.conn}){_S0}")
     return Grammar(locales, pattern, s.months, s.numeric, gap)

@@ -58,6 +58,20 @@ def is_cjk_text(text: str) -> bool:
     return cjk_ratio(text) >= CJK_SHARE
 
 
+_KANA_RE = re.compile("[\u3040-\u30ff]")
+_HANGUL_RE = re.compile("[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]")
+
+
+def script_locale(text: str) -> str:
+    """The locale a text's script names when no locale is given: ``ja`` for kana, ``ko`` for
+    hangul, ``zh`` for other CJK text, else ``en``: enough to read its dates and numbers."""
+    if not is_cjk_text(text):
+        return "en"
+    if _KANA_RE.search(text):
+        return "ja"
+    return "ko" if _HANGUL_RE.search(text) else "zh"
+
+
 def parse_locale(name: str) -> Locale:
     """A locale from a directory or option name (``zh_CN``, ``zh-CN``, ``pt-br``)."""
     for sep in ("_", "-"):

@@ -160,12 +160,16 @@ def _heading_ids(doc) -> set[str]:
 def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A link target or URL differs; the link text may differ, the destination may not.
 
-    Localized links are equal: a language segment (`/zh-cn/`, `/en-US/`), an absolute URL of
-    the same page, `.md`/`.html`, a trailing slash, a fragment that a localized external site
-    translated, and the rewrites configured under `link-rewrites`. A link the translator
-    added is not a finding; a link upstream has and the translation lacks is a warning. A
-    same-page `#fragment` upstream that names none of its headings is broken upstream and is
-    not compared.
+    Localized links are equal: a language segment of any language (`/zh-cn/`, `/ja/`,
+    `/en-US/`, MDN's legacy `/fr/Page` for `/fr/docs/Page`), a relative link under a language
+    folder, an absolute URL of the same page, `.md`/`.html`, a trailing slash, tracking
+    parameters (`utm_*`, `fbclid`, ...), a localized edition of an external site, a localized
+    or percent-encoded anchor, and the rewrites configured under `link-rewrites`. A link the
+    translator added is not a finding; a link upstream has and the translation lacks, an
+    anchor that differs only in case or `_`/`-` style, and a page name in the translation's
+    own script or words (a localized page) are warnings; a GitHub blob or tree URL that
+    differs only by `master`/`main` is info. A same-page `#fragment` upstream that names none
+    of its headings is broken upstream and is not compared.
 
     Fails: "[notes](https://github.com/pytorch/pytorch/releases/tag/v2.6.0)" /
     "[发布说明](https://github.com/pytorch/pytorch/releases/tag/v2.5.0)". Passes:

@@ -307,3 +307,12 @@ def test_digits_helper_reads_all_scripts():
         s = "".join(chr(ord(zero) + i) for i in (2, 0, 2, 5))
         assert dates._digits(s) == 2025
         assert all(unicodedata.decimal(c) is not None for c in s)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("v2025-01-01", []), ("12025-01-01", []), ("x_2025-01-01", []), ("abc29.01.2025", []),
+    ("于2020年6月30日发布", ["2020-06-30"]), ("(2025-01-01)", ["2025-01-01"]),
+    ("发布于：2025年3月12日", ["2025-03-12"]),
+])
+def test_a_numeric_date_may_touch_cjk_text_but_not_a_word(text, expected):
+    assert values(text, ("en", "zh_CN", "de")) == expected

@@ -6,6 +6,7 @@ Every other module asks here instead of spelling out a character range or a lang
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 
@@ -24,6 +25,11 @@ CJK_SYMBOLS = "\u2fe0-\u303f\u3190-\u319f\u3200-\u33ff\u4dc0-\u4dff\uff00-\uffef
 CJK_WRITING = CJK_LETTERS + CJK_SYMBOLS
 
 CJK_RE = re.compile(f"[{CJK_LETTERS}]")
+#: :data:`CJK_WRITING` as sorted (first, last) code points, for one character's test without
+#: compiling another class of these ranges (each costs milliseconds at start-up).
+_CJK_WRITING_RANGES = tuple(sorted((ord(CJK_WRITING[k]), ord(CJK_WRITING[k + 2]))
+                                   for k in range(0, len(CJK_WRITING), 3)))
+_CJK_WRITING_FIRSTS = tuple(a for a, _ in _CJK_WRITING_RANGES)
 _CJK_RUN_RE = re.compile(f"[{CJK_LETTERS}]+")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 
@@ -34,6 +40,13 @@ CJK_SHARE = 0.2
 CJK_PRESENT = 0.05
 
 CJK_LANGUAGES = frozenset({"zh", "ja", "ko", "yue", "wuu", "lzh"})
+
+
+def is_cjk_char(ch: str) -> bool:
+    """Whether ``ch`` is a CJK letter, punctuation mark or full-width form (:data:`CJK_WRITING`)."""
+    cp = ord(ch)
+    k = bisect.bisect_right(_CJK_WRITING_FIRSTS, cp) - 1
+    return k >= 0 and cp <= _CJK_WRITING_RANGES[k][1]
 
 
 def cjk_letters(text: str) -> int:

@@ -23,7 +23,8 @@ import re
 import unicodedata
 from datetime import date
 
-from .dates_cldr import is_cjk_char, name_key
+from ..languages import is_cjk_char
+from .dates_cldr import name_key
 from .dates_grammar import WINDOW, Grammar, grammar
 
 __all__ = ["find_dates"]

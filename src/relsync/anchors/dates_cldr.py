@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from babel import Locale, UnknownLocaleError
 from babel.dates import get_date_format, get_day_names, get_month_names, split_interval_pattern, tokenize_pattern
 
-from ..languages import CJK_WRITING
+from ..languages import is_cjk_char
 
 #: Ordinal suffixes written after a day number: CLDR has ordinal plural rules, and babel ships
 #: no ordinal spell-out strings.
@@ -65,14 +65,9 @@ BASELINE_NAME_LOCALES: tuple[str, ...] = ("en", "en_GB")
 
 #: Bidirectional marks that Arabic patterns put around separators.
 BIDI = "\u200e\u200f\u061c"
-_CJK_CHAR_RE = re.compile(f"[{CJK_WRITING}]")
 _FIELD = {"y": "y", "Y": "y", "u": "y", "M": "M", "L": "M", "d": "d", "E": "E", "c": "E", "e": "E"}
 _PIECE_RE = re.compile(r"[^\W\d_]+\.?|[^\w\s]")
 _NUMBERED_MONTH_RE = re.compile(r"(\D*?)\s*(\d+)\s*(\D*)")
-
-
-def is_cjk_char(ch: str) -> bool:
-    return _CJK_CHAR_RE.match(ch) is not None
 
 
 def name_key(s: str) -> str:

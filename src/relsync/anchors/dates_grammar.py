@@ -24,7 +24,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .dates_cldr import BIDI, DASH_VARIANTS, Spec, is_cjk_char, merged_spec
+from ..languages import is_cjk_char
+from .dates_cldr import BIDI, DASH_VARIANTS, Spec, merged_spec
 
 #: The longest text one date match can span (the tests check every locale set against it);
 #: the pattern only runs on windows this wide around a 4-digit year.

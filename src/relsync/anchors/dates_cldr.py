@@ -67,7 +67,7 @@ BASELINE_NAME_LOCALES: tuple[str, ...] = ("en", "en_GB")
 BIDI = "\u200e\u200f\u061c"
 _FIELD = {"y": "y", "Y": "y", "u": "y", "M": "M", "L": "M", "d": "d", "E": "E", "c": "E", "e": "E"}
 _PIECE_RE = re.compile(r"[^\W\d_]+\.?|[^\w\s]")
-_NUMBERED_MONTH_RE = re.compile(r"(\D*?)\s*(\d+)\s*(\D*)")
+_NUMBERED_MONTH_RE = re.compile(r"\A(\D*?)(\d+)(\D*)\Z")
 
 
 def name_key(s: str) -> str:
@@ -247,7 +247,7 @@ def _names(spec: Spec, loc: Locale) -> None:
     for width in ("wide", "abbreviated"):
         for context in ("format", "stand-alone"):
             for num, name in get_month_names(width, context, loc).items():
-                m = _NUMBERED_MONTH_RE.fullmatch(name)
+                m = _NUMBERED_MONTH_RE.match(name)
                 if m and int(m.group(2)) == num:
                     if m.group(1).strip():
                         spec.month_prefixes.add(m.group(1).strip())

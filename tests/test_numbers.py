@@ -11,7 +11,7 @@ from babel.numbers import format_compact_decimal, format_decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from relsync.anchors.numbers import find_numbers, same_number
+from relsync.anchors.numbers import english_reading, find_numbers, same_number
 
 from . import adversarial
 from .test_dates import LOCALES
@@ -156,3 +156,11 @@ def test_same_number_is_numeric_equality(value):
     a = format(value, "f")
     b = format(value.normalize(), "f") if value else "0"
     assert same_number(a, b) and same_number(b, a)
+
+
+@pytest.mark.parametrize("value, locale, expected", [
+    ("1.500", "de", "1500"), ("12.000", "fr", "12000"), ("1.500", "en", None), ("1.500", "zh_CN", None),
+    ("1.5", "de", None), ("0.500", "de", None), ("1.5000", "de", None),
+])
+def test_english_reading_of_a_copied_thousand(value, locale, expected):
+    assert english_reading(value, locale) == expected

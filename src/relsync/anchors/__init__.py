@@ -14,7 +14,7 @@ from collections import Counter
 
 from ..languages import CJK_RE
 from .dates import find_dates
-from .numbers import find_numbers, same_number
+from .numbers import english_reading, find_numbers, same_number
 
 URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\s<>()\[\]{}\"'，。、（）.,;:!?]")
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")

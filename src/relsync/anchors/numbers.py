@@ -34,7 +34,7 @@ from babel.numbers import UnsupportedNumberingSystemError, get_decimal_symbol, g
 from ..languages import CJK_WRITING, is_cjk_char as _is_cjk
 from .dates_cldr import parse_cldr_locale
 
-__all__ = ["find_numbers", "same_number"]
+__all__ = ["english_reading", "find_numbers", "same_number"]
 
 # --------------------------------------------------------------------------------------------
 # Tables for what CLDR (as shipped by babel) does not carry
@@ -327,3 +327,17 @@ def same_number(a: str, b: str) -> bool:
         return Decimal(a) == Decimal(b)
     except (InvalidOperation, ValueError):
         return False
+
+
+_THOUSANDS_RE = re.compile(r"[1-9]\d{0,2}\.\d{3}")
+
+
+def english_reading(value: str, locale: str) -> str | None:
+    """The value English grouping gives the text ``find_numbers`` read as ``value`` in
+    ``locale``: ``1,500`` copied from English into German is read ``1.500`` (one and a half)
+    and is ``1500`` to its writer. ``None`` where the readings cannot differ (the locale's
+    decimal sign is a point, or the value has no three-digit fraction)."""
+    if "." in _spec(locale or "en").dec or not _THOUSANDS_RE.fullmatch(value):
+        return None
+    return value.replace(".", "")
+

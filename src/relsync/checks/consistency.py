@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from ..anchors import code_skeleton, prose_free_skeleton
+from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from .registry import Context, Problem, Scope, check
@@ -56,7 +56,8 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Numbers are compared by value, each side read in its own locale: `3892`, `3,892`,
     full-width `３８９２` and `0.39 万` are one number, German `1,5` is `1.5`, French `12 000`
-    is `12000`, Bengali `১২` is `12`. A small integer (up to 10) that is only absent may be
+    is `12000`, Bengali `১২` is `12`; `1,500` copied from English into German is 1500, as its
+    writer meant. A small integer (up to 10) that is only absent may be
     written as a word; one replaced by another small integer (`3` upstream, `4` in the
     translation, neither elsewhere in the pair) is a finding. Numbers inside code, links and
     dates are left to their own rules; a number of the link text that the other side keeps
@@ -72,6 +73,12 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if up.numbers == tr.numbers:
         return
     lost, added = _diff(Counter(up.numbers), Counter(tr.numbers))
+    for n in list(added):
+        # "1,500" copied from English into a comma-decimal translation
+        alt = english_reading(n, ctx.locale)
+        if alt in lost:
+            added.discard(n)
+            lost.discard(alt)
     small_lost = {n for n in lost if not _significant_number(n)}
     small_added = {n for n in added if not _significant_number(n)}
     if not (small_lost and small_added):

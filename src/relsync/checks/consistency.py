@@ -57,9 +57,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Numbers are compared by value, each side read in its own locale: `3892`, `3,892`,
     full-width `３８９２` and `0.39 万` are one number, German `1,5` is `1.5`, French `12 000`
     is `12000`, Bengali `১২` is `12`; `1,500` copied from English into German is 1500, as its
-    writer meant. A small integer (up to 10) that is only absent may be
-    written as a word; one replaced by another small integer (`3` upstream, `4` in the
-    translation, neither elsewhere in the pair) is a finding. Numbers inside code, links and
+    writer meant. A small integer (up to 10) that is only absent may be written as a word;
+    one replaced by another small integer (`3` upstream, `4` in the translation, neither
+    elsewhere in the pair) is a finding. Numbers inside code, links and
     dates are left to their own rules; a number of the link text that the other side keeps
     in the link target is not lost.
 

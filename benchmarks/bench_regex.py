@@ -2,12 +2,14 @@
 
     python benchmarks/bench_regex.py [--sizes 100000,1000000]
 
-Collects every compiled pattern at module level in relsync (and the date pattern built from
-babel's month names), feeds each pathological strings of growing size (long runs of `*`,
-`[`, backticks, digits and dots, `<`, spaces, mixed CJK), and reports the worst time per MB
-and how the time grows with the size (linear: about 1x per MB at every size). Also runs the
-whole parser on the same strings, and the PO writer on a message made of each (beside babel's
-``write_po`` at 5,000 characters: its word pattern is quadratic on a run without spaces).
+Collects every compiled pattern at module level in relsync (and the date and number
+patterns built from CLDR for several locale sets), feeds each pathological strings of growing
+size (long runs of `*`, `[`, backticks, digits and dots, `<`, spaces, mixed CJK, years, day and
+month), and reports the worst time per MB and how the time grows with the size (linear: about
+1x per MB at every size). Also runs the whole parser on the same strings, ``find_dates`` and
+``find_numbers`` on random date- and number-like text in every script (tests/adversarial.py),
+and the PO writer on a message made of each (beside babel's ``write_po`` at 5,000 characters:
+its word pattern is quadratic on a run without spaces).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT))
 
 import io  # noqa: E402
 
@@ -30,8 +33,15 @@ from babel.messages.pofile import write_po  # noqa: E402
 
 import relsync  # noqa: E402
 from relsync import pofile  # noqa: E402
-from relsync.anchors import _month_table  # noqa: E402
+from relsync.anchors import find_dates, find_numbers  # noqa: E402
+from relsync.anchors.dates_grammar import grammar  # noqa: E402
+from relsync.anchors.numbers import _pattern as number_pattern  # noqa: E402
 from relsync.parse import parse  # noqa: E402
+from tests.adversarial import adversarial, runs  # noqa: E402
+
+#: The locale sets whose date and number patterns are measured.
+DATE_LOCALES = [("en",), ("en", "zh_CN"), ("en", "ja"), ("en", "de"), ("en", "ru"), ("en", "vi"), ("en", "ar")]
+NUMBER_LOCALES = ["en", "zh_CN", "fr", "de", "hi", "ar"]
 
 ATOMS = {
     "stars": "*",
@@ -46,6 +56,9 @@ ATOMS = {
     "url-ish": "http://a",
     "cjk-digits": "年1月",
     "words": "Ab ",
+    "years": "2025 ",
+    "day-month": "23 April ",
+    "year-dashes": "2025-",
 }
 
 
@@ -61,8 +74,27 @@ def patterns() -> dict[str, re.Pattern]:
             elif isinstance(value, tuple) and value and all(isinstance(v, re.Pattern) for v in value):
                 for k, v in enumerate(value):
                     found[f"{info.name}.{name}[{k}]"] = v
-    found["relsync.anchors.<dates>"] = _month_table(("en", "zh_CN"))[0]
+    for locales in DATE_LOCALES:
+        found[f"relsync.anchors.<dates {'+'.join(locales)}>"] = grammar(locales).pattern
+    for locale in NUMBER_LOCALES:
+        found[f"relsync.anchors.<numbers {locale}>"] = number_pattern(locale)
     return found
+
+
+def readers(size: int) -> None:
+    """find_dates and find_numbers on random pieces in every script and on long runs."""
+    texts = {"adversarial": adversarial(size)}
+    for k, run in enumerate(runs(size)):
+        texts[f"run {run[:6]!r}"] = run
+    print(f"{'reader, ' + format(size, ',') + ' chars':34} {'dates s/MB':>11} {'numbers s/MB':>13}")
+    worst = (0.0, "")
+    for name, text in texts.items():
+        td = timed(lambda: find_dates(text, ("en", "zh_CN", "ja", "de", "ru", "vi", "ar")))
+        tn = timed(lambda: find_numbers(text, "fr"))
+        mb = len(text) / 1e6
+        print(f"{name:34} {td / mb:11.3f} {tn / mb:13.3f}")
+        worst = max(worst, (td / mb, f"find_dates on {name}"), (tn / mb, f"find_numbers on {name}"))
+    print(f"worst reader time per MB: {worst[0]:.3f} s/MB ({worst[1]})")
 
 
 def timed(fn) -> float:
@@ -95,6 +127,7 @@ def main() -> int:
     print(f"worst time per MB: {worst[0]:.3f} s/MB ({worst[1]} on {worst[2]})")
     print(f"worst growth of time per MB from {sizes[0]} to {sizes[-1]} chars: {growth_worst[0]:.2f}x "
           f"({growth_worst[1]} on {growth_worst[2]}; 1x is linear)")
+    readers(sizes[-1])
     print(f"{'whole parser':24} {'s/MB':>8}")
     for atom_name, atom in ATOMS.items():
         text = (atom * (sizes[-1] // len(atom) + 1))[: sizes[-1]]

@@ -16,10 +16,10 @@ from relsync.anchors import TERM_RE, _sentence_starts, english_names, find_dates
         ("3,892 commits", ["3892"]),
         ("３８９２ 次提交", ["3892"]),
         ("12,000 users", ["12000"]),
-        ("1.2 万用户", ["12000"]),
+        ("1.2 万用户", ["1.2"]),  # an English text: 万 is no magnitude of its locale
         ("over 1.5 million users", ["1500000"]),
         ("320k followers", ["320000"]),
-        ("32 万粉丝", ["320000"]),
+        ("32 万粉丝", ["32"]),
         ("PyTorch 2.6 and CUDA 12.6.3", ["2.6", "12.6.3"]),
         ("tag v2.6.0", ["2.6.0"]),
         ("X86 and FP16 on H100", []),
@@ -28,6 +28,38 @@ from relsync.anchors import TERM_RE, _sentence_starts, english_names, find_dates
 )
 def test_numbers(text, numbers):
     assert prose_anchors(text)[0] == numbers
+
+
+@pytest.mark.parametrize(
+    "text, locale, numbers",
+    [
+        ("1.2 万用户", "zh_CN", ["12000"]),
+        ("32 万粉丝", "zh_CN", ["320000"]),
+        ("1000亿参数", "zh_CN", ["100000000000"]),
+        ("100B参数", "zh_CN", ["100000000000"]),
+        ("3億人", "ja", ["300000000"]),
+        ("3억 명", "ko", ["300000000"]),
+        ("1,5 GB", "de", ["1.5"]),
+        ("1.500 Nutzer", "de", ["1500"]),
+        ("12 000 utilisateurs", "fr", ["12000"]),
+        ("12\u202f000 utilisateurs", "fr", ["12000"]),
+        ("1,00,000 users", "hi", ["100000"]),
+        ("১২৩ জন", "bn", ["123"]),
+        ("٣٫٥ مليون", "ar", ["3500000"]),  # 3.5 million
+        ("Firefox 3.5 ist da", "de", ["3.5"]),
+        ("PyTorch 2.6.1", "de", ["2.6.1"]),
+    ],
+)
+def test_numbers_by_locale(text, locale, numbers):
+    """The translation's locale reads its numbers: decimal comma, grouping, native digits
+    and CJK magnitudes."""
+    assert prose_anchors(text, ("en", locale))[0] == numbers
+
+
+def test_a_huge_number_before_a_magnitude_is_read_exactly():
+    big = "9" * 400
+    assert prose_anchors(f"{big}万", ("en", "zh_CN"))[0] == [big + "0000"]
+    assert prose_anchors(f"{big}k users")[0] == [big + "000"]
 
 
 @pytest.mark.parametrize(
@@ -44,7 +76,7 @@ def test_numbers(text, numbers):
     ],
 )
 def test_dates(text, iso):
-    assert [d for _, _, d in find_dates(text)] == [iso]
+    assert [d for _, _, d in find_dates(text, ("en", "zh_CN"))] == [iso]
 
 
 def test_french_month_names_come_from_babel():

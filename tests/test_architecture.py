@@ -20,6 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 STAGES = [
     ["relsync._version", "relsync.errors", "relsync.model"],
     ["relsync.languages", "relsync.io", "relsync.datestyle"],
+    ["relsync.anchors.dates_cldr"],
+    ["relsync.anchors.dates_grammar", "relsync.anchors.numbers"],
+    ["relsync.anchors.dates"],
     ["relsync.config"],
     ["relsync.project.patterns", "relsync.project.sitefiles", "relsync.project.jsconfig",
      "relsync.project.specs"],

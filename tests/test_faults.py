@@ -191,3 +191,20 @@ def test_front_matter_yaml_is_never_evaluated(run_cli, project, tmp_path):
     code, out, err = run_cli("check", "--no-cache", cwd=project)
     assert_clean_failure(code, out, err, TR + ":2", "front matter is not valid YAML")
     assert not marker.exists()
+
+
+@pytest.mark.parametrize("upstream, translation, locale", [
+    ("Released on October 29, 2024.\n", "29 EKİM 2024 tarihinde yayınlandı.\n", "tr"),
+    ("Released on April 5, 2025.\n", "Publié le 5 AVRİL 2025, Aprİl 5, 2025.\n", "fr"),
+    ("It has " + "9" * 400 + "0000 parameters.\n", "它有 " + "9" * 400 + "万个参数。\n", "zh_CN"),
+    ("It has " + "9" * 400 + "k parameters.\n", "Es hat " + "9" * 400 + "k Parameter.\n", "de"),
+])
+def test_odd_dates_and_huge_numbers_are_read_not_crashed(run_cli, tmp_path, upstream, translation, locale):
+    """Upper-case Turkish dotted İ in a month name and a 400-digit number before a magnitude
+    are read by value: the same date, the same number, no finding and no traceback."""
+    (tmp_path / "upstream").mkdir()
+    (tmp_path / "locales" / locale).mkdir(parents=True)
+    (tmp_path / "upstream" / "notes.md").write_text(upstream, encoding="utf-8")
+    (tmp_path / "locales" / locale / "notes.md").write_text(translation, encoding="utf-8")
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=tmp_path)
+    assert (code, err) == (0, ""), (out, err)

@@ -8,6 +8,8 @@ import shutil
 
 import pytest
 
+import relsync
+
 from .conftest import ROOT
 
 
@@ -106,3 +108,18 @@ def test_diff_runs_in_parallel_with_the_same_output(run_cli, tree):
     two = run_cli("--no-color", "diff", "-j", "2", "--no-cache")
     assert one == two
     assert "b.md" in one[1]
+
+
+@pytest.mark.parametrize("translation, slug", [
+    ("发布于 2025年4月6日。\n", "date-mismatch"),
+    ("2025年4月6日にリリースされました。\n", "date-mismatch"),
+    ("2025년 4월 6일에 출시되었습니다.\n", "date-mismatch"),
+    ("用户超过 3 万人，发布于 2025年4月5日。\n", "number-mismatch"),
+])
+def test_a_cjk_translation_without_a_locale_is_read_by_its_script(translation, slug):
+    """The library's text API reads a translation given without a locale in the locale its
+    script names (kana: ja, hangul: ko, other CJK: zh), so its dates and magnitudes are
+    compared by value."""
+    upstream = "Released on April 5, 2025, with over 20,000 users.\n" if slug == "number-mismatch" \
+        else "Released on April 5, 2025.\n"
+    assert [f.slug for f in relsync.check(upstream, translation)] == [slug]

@@ -100,3 +100,13 @@ def test_adversarial_template_syntax_parses_in_linear_patterns():
     assert split('{{ domxref("' + "a, " * 20_000 + '") }}')[1]
     assert prose_words("a" * 50_000 + '="x" and more words here')
     assert term_key("!" * 50_000 + "a" + "?" * 50_000) == "a"
+
+
+def test_the_month_name_reader_is_linear_on_runs():
+    # The pattern that splits "4月" / "tháng 4" into prefix, number and suffix was quadratic on
+    # a run without digits (minutes at 100k characters) when run over text.
+    from relsync.anchors.dates_cldr import _NUMBERED_MONTH_RE
+
+    for run in (" " * 100_000, "*" * 100_000, "月" * 100_000):
+        assert list(_NUMBERED_MONTH_RE.finditer(run)) == []
+    assert _NUMBERED_MONTH_RE.match("tháng 4").group(1, 2, 3) == ("tháng ", "4", "")

@@ -16,6 +16,7 @@ from collections import Counter
 
 
 from .comments import commented_blocks
+from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .rows import match_rows
 from .similarity import KIND_GROUP, Scorer, Unit, dice, position_prior, units_of
@@ -420,6 +421,22 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
 
 #: Unmatched runs up to this many blocks per side may be paired by :func:`_pair_leftovers`.
 LEFTOVER_MAX_BLOCKS = 3
+#: Leftover blocks whose lengths differ by more than this factor are not one translated
+#: block (a macro-only line beside a paragraph, "No changes." beside a new paragraph),
+#: unless both show an image (an alt text may be shortened); CJK text counts a letter as
+#: three.
+LEFTOVER_MAX_LENGTH_RATIO = 6.0
+
+
+def _weighted_length(text: str) -> int:
+    return len(text) + 2 * cjk_letters(text)
+
+
+def _leftover_pair(a: Block, b: Block) -> bool:
+    la, lb = _weighted_length(a.text), _weighted_length(b.text)
+    if max(la, lb) <= LEFTOVER_MAX_LENGTH_RATIO * max(1, min(la, lb)):
+        return True
+    return bool(a.markup.as_dict().get("image")) and bool(b.markup.as_dict().get("image"))
 
 
 def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
@@ -450,7 +467,9 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
         quotes_up = [al.upstream.blocks[i].quote for i in ups]
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
         if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
-                and all(kind not in _NOT_LEFTOVER for kind in kinds_up)):
+                and all(kind not in _NOT_LEFTOVER for kind in kinds_up)
+                and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j])
+                        for i, j in zip(ups, trs))):
             for i, j, kind in zip(ups, trs, kinds_up):
                 s = scorer.block_score(i, j)
                 out.append(Pair((i,), (j,), round(min(s, GAIN_FLOOR), 4), kind))

@@ -30,6 +30,11 @@ CJK_SYMBOLS = "\u2fe0-\u303f\u3190-\u319f\u3200-\u33ff\u4dc0-\u4dff\uff00-\uffef
 CJK_WRITING = CJK_LETTERS + CJK_SYMBOLS
 
 CJK_RE = re.compile(f"[{CJK_LETTERS}]")
+#: :data:`CJK_WRITING` as sorted (first, last) code points, for one character's test without
+#: compiling another class of these ranges (each costs milliseconds at start-up).
+_CJK_WRITING_RANGES = tuple(sorted((ord(CJK_WRITING[k]), ord(CJK_WRITING[k + 2]))
+                                   for k in range(0, len(CJK_WRITING), 3)))
+_CJK_WRITING_FIRSTS = tuple(a for a, _ in _CJK_WRITING_RANGES)
 _CJK_RUN_RE = re.compile(f"[{CJK_LETTERS}]+")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 
@@ -83,6 +88,18 @@ def contains_term(text: str, term: str) -> bool:
     return term_key(term) in term_key(text)
 
 
+def is_cjk_char(ch: str) -> bool:
+    """Whether ``ch`` is a CJK letter, punctuation mark or full-width form (:data:`CJK_WRITING`)."""
+    cp = ord(ch)
+    k = bisect.bisect_right(_CJK_WRITING_FIRSTS, cp) - 1
+    return k >= 0 and cp <= _CJK_WRITING_RANGES[k][1]
+
+
+def cjk_letters(text: str) -> int:
+    """How many CJK letters ``text`` holds."""
+    return 0 if text.isascii() else sum(map(len, _CJK_RUN_RE.findall(text)))
+
+
 def cjk_ratio(text: str) -> float:
     """Share of CJK letters among the CJK and Latin letters of ``text`` (0 without letters)."""
     if text.isascii():
@@ -98,6 +115,16 @@ def cjk_ratio(text: str) -> float:
 def is_cjk_text(text: str) -> bool:
     """Whether ``text`` is written in a CJK language (see :data:`CJK_SHARE`)."""
     return cjk_ratio(text) >= CJK_SHARE
+
+
+def script_locale(text: str) -> str:
+    """The locale a text's script names when no locale is given: ``ja`` for kana, ``ko`` for
+    hangul, ``zh`` for other CJK text (see :func:`identify`), else ``en``: enough to read its
+    dates and numbers, without the language identifier."""
+    scripts = letter_scripts(text[:IDENTIFY_SAMPLE])
+    if not scripts:
+        return "en"
+    return {"Kana": "ja", "Hang": "ko", "Hani": "zh"}.get(_main_script(scripts), "en")
 
 
 def parse_locale(name: str) -> Locale:
@@ -388,3 +415,28 @@ def is_english(text: str, target: str) -> bool | None:
             return False
     lang = identify(text, ("en", target))
     return None if lang is None else lang == "en"
+
+
+_TAG_RE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+@functools.lru_cache(maxsize=1024)
+def is_language_tag(segment: str) -> bool:
+    """Whether a path segment or host label names a language babel knows: ``ja``, ``zh-CN``,
+    ``pt_BR``, ``en-US``, ``En`` (not ``docs``, ``api``, ``www``; a bare three-letter code such
+    as ``src`` is a directory more often than a language)."""
+    if not _TAG_RE.fullmatch(segment):
+        return False
+    lang, _, rest = segment.replace("_", "-").partition("-")
+    if len(lang) == 3 and not rest:
+        return False
+    try:
+        Locale.parse(lang.lower())
+    except (ValueError, UnknownLocaleError, TypeError):
+        return False
+    if rest:
+        try:
+            Locale.parse(segment.replace("_", "-"), sep="-")
+        except (ValueError, UnknownLocaleError, TypeError):
+            return rest.lower() in ("hans", "hant")
+    return True

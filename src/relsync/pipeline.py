@@ -20,7 +20,7 @@ from .checks import Context, resolve_settings, rules, run_checks
 from .config import Config
 from .errors import InputError
 from .io import display_path, read_text
-from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales
+from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales, script_locale
 from .model import Alignment, Document, Finding
 from .parse import parse
 from .project import PairSpec, explicit_pair, glossary_for, guess_locale, translation_locale
@@ -104,7 +104,8 @@ def check(upstream: str | Document, translation: str | Document, *, locale: str 
     """Findings of every enabled rule on a translation of ``upstream``.
 
     Each side is Markdown text or a parsed :class:`~relsync.model.Document`; ``locale``
-    names the translation's language (``zh_CN``, ``pt-BR``; by default its script decides),
+    names the translation's language (``zh_CN``, ``pt-BR``; by default its script decides, which
+    also reads its dates and numbers: kana as ``ja``, hangul as ``ko``, other CJK as ``zh``),
     ``name`` the document's path in the site (to resolve relative links), ``config`` the
     settings (rules, severities, link rewrites), ``glossary`` the terms the translation must
     use as ``(source, target)`` pairs.
@@ -112,7 +113,8 @@ def check(upstream: str | Document, translation: str | Document, *, locale: str 
     cfg = resolve_settings(config) if config is not None else Config()
     up = upstream if isinstance(upstream, Document) else parse(upstream, f"upstream/{name or 'document.md'}")
     tr = translation if isinstance(translation, Document) else parse(
-        translation, f"translation/{name or 'document.md'}", month_locales(locale or "en"))
+        translation, f"translation/{name or 'document.md'}",
+        month_locales(locale or script_locale(translation[:20000])))
     ctx = make_context(align(up, tr), cfg, locale, name, glossary)
     ctx.staleness = staleness
     return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)

@@ -6,13 +6,14 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from ..anchors import code_skeleton
+from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from . import repairs
 from .registry import Context, Problem, Scope, check
 
-#: Integers up to this value are often written as words ("two", "两个"); they are not compared.
+#: Integers up to this value are often written as words ("two", "两个"): one that is only
+#: absent on one side is not compared; one replaced by another small integer is.
 SMALL_INTEGER = 10
 
 
@@ -54,15 +55,20 @@ def _diff(up: Counter[str], tr: Counter[str]) -> tuple[set[str], set[str]]:
 def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A number or version in the translation differs from the upstream block.
 
-    Numbers are compared by value: `3892`, `3,892`, full-width `３８９２` and `0.39 万` are one
-    number. Small integers (up to 10) are skipped because they are often written as words.
-    Numbers inside code, links and dates are left to their own rules; a number of the link
-    text that the other side keeps in the link target is not lost.
+    Numbers are compared by value, each side read in its own locale: `3892`, `3,892`,
+    full-width `３８９２` and `0.39 万` are one number, German `1,5` is `1.5`, French `12 000`
+    is `12000`, Bengali `১২` is `12`; `1,500` copied from English into German is 1500, as its
+    writer meant. A small integer (up to 10) that is only absent may be written as a word;
+    one replaced by another small integer (`3` upstream, `4` in the translation, neither
+    elsewhere in the pair) is a finding. Numbers inside code, links and
+    dates are left to their own rules; a number of the link text that the other side keeps
+    in the link target is not lost.
 
     `relsync fix` repairs one substitution: one value lost and one added, each written once
     and plainly, of the same shape, every other number of the block kept.
 
-    Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布". Passes: "3,892 commits" / "3892 次提交".
+    Fails: "PyTorch 2.6 is out" / "PyTorch 2.5 发布"; "3 retries" / "重试 4 次". Passes:
+    "3,892 commits" / "3892 次提交"; "3 ways" / "三种方法".
     """
     sides = matched_sides(pair, ctx)
     if sides is None:
@@ -70,9 +76,18 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = _anchors(sides[0]), _anchors(sides[1])
     if up.numbers == tr.numbers:
         return
-    a = Counter(n for n in up.numbers if _significant_number(n))
-    b = Counter(n for n in tr.numbers if _significant_number(n))
-    lost, added = _diff(a, b)
+    lost, added = _diff(Counter(up.numbers), Counter(tr.numbers))
+    for n in list(added):
+        # "1,500" copied from English into a comma-decimal translation
+        alt = english_reading(n, ctx.locale)
+        if alt in lost:
+            added.discard(n)
+            lost.discard(alt)
+    small_lost = {n for n in lost if not _significant_number(n)}
+    small_added = {n for n in added if not _significant_number(n)}
+    if not (small_lost and small_added):
+        lost -= small_lost
+        added -= small_added
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
@@ -87,7 +102,7 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"translation has {_fmt(added)}, which upstream does not"
     fix = None
     if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
-            and _one_substitution(a, b, next(iter(lost)), next(iter(added))):
+            and _one_substitution(Counter(up.numbers), Counter(tr.numbers), next(iter(lost)), next(iter(added))):
         fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
                            minor=not (lost and added), fix=fix)
@@ -111,19 +126,54 @@ def _in_code(number: str, code: tuple[str, ...]) -> bool:
     return any(number in _DIGITS_RE.findall(c) for c in code)
 
 
+def _bounds(value: str) -> tuple[str, str]:
+    """The first and last day a date value may name, as comparable strings (``2025-01`` is
+    ``2025-01-00`` to ``2025-01-99``; a range ``A/B`` is A's first to B's last)."""
+    first, _, last = value.partition("/")
+    last = last or first
+    return (first if len(first) == 10 else first + "-00", last if len(last) == 10 else last + "-99")
+
+
 def _dates_equal(a: str, b: str) -> bool:
-    return a == b or a.startswith(b + "-") or b.startswith(a + "-")
+    """Whether date ``a`` is found as ``b``: equal, a month that holds the day, a day that is
+    an end of the range ``b`` (the translation may state only the start), a month and a
+    range that overlap; two ranges must have the same ends."""
+    if a == b or a.startswith(b + "-") or b.startswith(a + "-"):
+        return True
+    if "/" in a and "/" in b:
+        (a0, a1), (b0, b1) = a.split("/"), b.split("/")
+        return _dates_equal(a0, b0) and _dates_equal(a1, b1)
+    if "/" in a and "/" not in b:
+        a, b = b, a
+        if len(a) != 7:
+            return False
+    if "/" in b:
+        if len(a) == 7:
+            lo, hi = _bounds(b)
+            return lo <= a + "-99" and a + "-00" <= hi
+        return any(_dates_equal(a, end) for end in b.split("/"))
+    return False
+
+
+def _date_found(value: str, others: tuple[str, ...]) -> bool:
+    """A range written as its two ends on the other side (``February 10, 2025 and February
+    28, 2025`` / ``2025年2月10日至2025年2月28日``) is found too."""
+    if any(_dates_equal(value, o) for o in others):
+        return True
+    return "/" in value and all(any(_dates_equal(end, o) for o in others) for end in value.split("/"))
 
 
 @check("RS202", "consistency.date-mismatch", Severity.ERROR, fixable=True)
 def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A date in the translation is not the date upstream gives.
 
-    Dates are compared as dates across locale formats (month names come from babel's locale
-    data): "January 29, 2025", "29 January 2025", "2025-01-29" and "2025年1月29日" are equal.
-    A post's publication date (front matter `date:`, or the date a Jekyll or Hugo post's file
-    name starts with) is upstream's date too: the translation's `date:` and dateline must
-    give it.
+    Dates are compared by value across locale formats (babel's CLDR data): "January 29,
+    2025", "29 January 2025", "2025-01-29", "2025年1月29日", "29. Januar 2025" are equal, and
+    so are the ranges "August 21-23, 2024" and "2024年8月21日-23日". A date one side gives and
+    the other side does not (or writes in a form not read, such as words) is a warning; a
+    date both sides give that differs is an error. A post's publication date (front matter
+    `date:`, or the date a Jekyll or Hugo post's file name starts with) is upstream's date
+    too: the translation's `date:` and dateline must give it.
 
     `relsync fix` writes upstream's date in the translation's own style and locale (the CLDR
     pattern that reproduces the old date exactly) when one date differs.
@@ -137,8 +187,8 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = _anchors(sides[0]), _anchors(sides[1])
     if up.dates == tr.dates:
         return
-    lost = [d for d in up.dates if not any(_dates_equal(d, e) for e in tr.dates)]
-    added = [d for d in tr.dates if not any(_dates_equal(d, e) for e in up.dates)]
+    lost = [d for d in up.dates if not _date_found(d, tr.dates)]
+    added = [d for d in tr.dates if not _date_found(d, up.dates)]
     if not lost and not added:
         return
     if lost and added:
@@ -148,19 +198,23 @@ def date_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = f"translation has date {_fmt(set(added))}, which upstream does not"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) and up.dates.count(lost[0]) == 1 \
+    if len(lost) == 1 and len(added) == 1 and "/" not in lost[0] + added[0] \
+            and repairs.confident(pair, ctx) and up.dates.count(lost[0]) == 1 \
             and tr.dates.count(added[0]) == 1 and len(up.dates) == len(tr.dates):
         fix = repairs.date_fix(ctx, sides[1], added[0], lost[0])
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, fix=fix)
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
+                           minor=not (lost and added), fix=fix)
 
 
 @check("RS203", "consistency.code-mismatch", Severity.ERROR, fixable=True)
 def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
-    Inline code must be kept verbatim (a code span may lose its backticks as long as the code
-    itself is there). In code blocks, comments and string literals may be translated; the
-    rest must be the same.
+    Inline code must be kept verbatim, up to the spaces inside its backticks (a code span may
+    lose its backticks as long as the code itself is there). In code blocks, comments and
+    string literals may be translated; the rest must be the same, and a block that differs
+    only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
+    text is a warning.
 
     `relsync fix` repairs a single inline code span replaced by another.
 
@@ -177,10 +231,13 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         info = ups[0].info or trs[0].info
         if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
             line = _first_code_difference(ups[0].text, trs[0].text, info)
+            prose = prose_free_skeleton(ups[0].text, info) == prose_free_skeleton(trs[0].text, info)
+            where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
             yield ctx.finding(
-                f"code block differs from upstream outside comments and strings (at block line {line})",
+                f"code block differs from upstream {where} (at block line {line})",
                 upstream_line=ups[0].start,
                 translation_line=trs[0].start,
+                minor=prose,
             )
         return
     if ups[0].kind == "code" or trs[0].kind == "code":
@@ -189,8 +246,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # code the translator added is not a finding
     up_text = " ".join(b.text for b in ups)
     tr_text = " ".join(b.text for b in trs)
-    up_code = {c for b in ups for c in b.anchors.code}
-    tr_code = {c for b in trs for c in b.anchors.code}
+    up_code = {c.strip() for b in ups for c in b.anchors.code}
+    tr_code = {c.strip() for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
     added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
     # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
@@ -199,13 +256,19 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
+    minor = not added
     if not lost and added:
         # One of two mentions replaced: `CXX11_ABI=1` twice upstream, once and
         # `CXX11_ABI=0` in the translation.
-        up_counts = Counter(c for b in ups for c in b.anchors.code)
-        tr_counts = Counter(c for b in trs for c in b.anchors.code)
+        up_counts = Counter(c.strip() for b in ups for c in b.anchors.code)
+        tr_counts = Counter(c.strip() for b in trs for c in b.anchors.code)
         lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c]
                       and len(_TOKEN_RE(c).findall(tr_text)) < up_counts[c])
+        if not lost:
+            # A name extended into another (`setup()` -> `setup_old()`) while the name stays
+            # elsewhere in the text: less certain, one level down.
+            lost = sorted(c for c in up_counts if any(_extends(d, c) for d in added))
+            minor = True
     if not lost:
         # Code the translator added (backticks on a name upstream writes plainly) is fine.
         return
@@ -215,10 +278,17 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx):
+    if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx):
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
-    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added},
-                           minor=not added, fix=fix)
+    yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
+                           fix=fix)
+
+
+def _extends(new: str, old: str) -> bool:
+    """``setup_old()`` extends ``setup()``: the old name, without its call parentheses, opens
+    the new one, which the upstream text does not have."""
+    core = old[:-2] if old.endswith("()") else old
+    return len(core) > 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
 
 
 def _TOKEN_RE(code: str) -> re.Pattern[str]:

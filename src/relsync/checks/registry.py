@@ -45,8 +45,9 @@ class Problem:
     upstream: Location | None = None
     translation: Location | None = None
     details: tuple[tuple[str, object], ...] = ()
-    minor: bool = False
-    """A less certain case of its rule, reported one severity level below the rule's."""
+    minor: int = False
+    """A less certain case of its rule, reported one severity level below the rule's (``2``:
+    two levels, a difference that almost surely is none)."""
     fix: Edit | None = None
     """A safe repair of the translation, when the rule can offer one."""
 
@@ -209,7 +210,7 @@ class Context:
         upstream_line: int | None = None,
         translation_line: int | None = None,
         details: dict | None = None,
-        minor: bool = False,
+        minor: int = False,
         fix: Edit | None = None,
     ) -> Problem:
         """A problem located on one or both sides of the alignment.
@@ -227,7 +228,7 @@ class Context:
         )
 
     def pair_finding(self, pair: Pair, message: str, details: dict | None = None,
-                     minor: bool = False, fix: Edit | None = None) -> Problem:
+                     minor: int = False, fix: Edit | None = None) -> Problem:
         al = self.alignment
         up = al.span(pair, "upstream")
         tr = al.span(pair, "translation")
@@ -254,13 +255,13 @@ Enabled = Callable[[Rule], bool]
 SeverityOf = Callable[[Rule], Severity]
 
 
-def _lower(severity: Severity) -> Severity:
-    return Severity(max(Severity.INFO, severity - 1))
+def _lower(severity: Severity, levels: int = 1) -> Severity:
+    return Severity(max(Severity.INFO, severity - levels))
 
 
 def _finding(rule: Rule, severity: Severity, p: Problem) -> Finding:
-    return Finding(rule.id, rule.slug, _lower(severity) if p.minor else severity, p.message,
-                   p.upstream, p.translation, p.details, p.minor, p.fix)
+    return Finding(rule.id, rule.slug, _lower(severity, int(p.minor)) if p.minor else severity, p.message,
+                   p.upstream, p.translation, p.details, bool(p.minor), p.fix)
 
 
 def _active(scope: Scope, enabled: Enabled | None) -> list[tuple[Rule, Callable]]:

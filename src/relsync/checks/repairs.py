@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from ..anchors import NUMBER_RE, URL_RE, find_dates, nfkc, normalize_number
+from ..anchors import URL_RE, find_dates
+from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
 from ..model import Block, BlockKind, Edit, Pair
 from ..parse import markdown
@@ -71,16 +72,20 @@ def find_dates_in_source(text: str, locales: tuple[str, ...]) -> Spans:
 
 def find_numbers(text: str, locales: tuple[str, ...] = ("en",)) -> Spans:
     """Numbers of a source line as ``(start, end, value)``, read as the anchors read them
-    (URLs and dates first, so their digits are not numbers); the span is the digits alone
-    and the value is normalized (``3,892`` -> ``3892``)."""
+    (URLs and dates first, so their digits are not numbers; the translation's locale reads
+    decimal and group marks); the span leaves out a version's ``v``."""
     text = _prose(text)
     if "http" in text or "www." in text:
         text = _blank(text, [m.span() for m in URL_RE.finditer(text)])
     dates = find_dates(text, locales)
     if dates:
         text = _blank(text, [(s, e) for s, e, _ in dates])
-    return [(m.start(1), m.end(1), normalize_number(nfkc(m.group(1)), m.group(2)))
-            for m in NUMBER_RE.finditer(text)]
+    out = []
+    for start, end, value in find_values(text, locales[-1] if locales else "en"):
+        if text[start:start + 1] in ("v", "V"):
+            start += 1
+        out.append((start, end, value))
+    return out
 
 
 def find_code(text: str) -> Spans:

@@ -1,4 +1,4 @@
-"""Language-independent anchors in prose: numbers, versions, dates, URLs and Latin terms.
+"""Anchors in prose: numbers, versions and dates by value per locale, URLs and Latin terms.
 
 These functions see only the *text* runs of a block (markdown-it has already taken code spans,
 link targets and markup out), so a number inside a code span or a URL is never read as prose.
@@ -11,42 +11,17 @@ import functools
 import re
 import unicodedata
 from collections import Counter
-from datetime import date
 
-from babel import Locale, UnknownLocaleError
-from babel.dates import get_month_names
+from ..languages import CJK_RE
+from .dates import find_dates
+from .numbers import english_reading, find_numbers, same_number  # noqa: F401  (the package's API)
 
-from .languages import CJK_RE
-
-LATIN_LETTER_RE = re.compile(r"[A-Za-z\u00c0-\u024f]")
 URL_RE = re.compile(r"\b(?:https?://|www\.)[^\s<>()\[\]{}\"'，。、（）]+[^\s<>()\[\]{}\"'，。、（）.,;:!?]")
-
-# A number: digits with optional grouping or decimal parts; an optional leading "v" of a
-# version; an optional CJK magnitude. Not preceded by a letter or digit (X86, FP16, H100 are
-# names, not numbers) and not followed by an ordinal suffix.
-NUMBER_RE = re.compile(
-    r"(?<![A-Za-z0-9_])(?:[vV](?=\d))?(\d+(?:[.,]\d+)*)"
-    r"(\s?[万亿]|\s(?:thousand|million|billion|trillion)\b|[kKMB]\b)?"
-    r"(?![0-9]|st\b|nd\b|rd\b|th\b|[A-Za-z]*\d)"
-)
 TERM_RE = re.compile(r"[A-Za-z\u00c0-\u024f_][A-Za-z0-9\u00c0-\u024f_]*(?:[.\-/+][A-Za-z0-9_]+)*")
 #: Terminal escape sequences (CSI such as a colour ``ESC [31m``, OSC such as a hyperlink or a
 #: window title, and two-character ones): their parameters are not numbers of the text.
 ESCAPE_SEQUENCE_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[ -~]?")
 SHORTCODE_RE = re.compile(r"\{\{[<%].*?[>%]\}\}|\{%.*?%\}")
-
-_MAGNITUDE = {
-    "万": 10_000,
-    "亿": 100_000_000,
-    "thousand": 1_000,
-    "million": 1_000_000,
-    "billion": 1_000_000_000,
-    "trillion": 1_000_000_000_000,
-    "k": 1_000,
-    "K": 1_000,
-    "M": 1_000_000,
-    "B": 1_000_000_000,
-}
 
 
 def nfkc(text: str) -> str:
@@ -54,90 +29,7 @@ def nfkc(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
-def normalize_number(raw: str, magnitude: str | None = None) -> str:
-    """``3,892`` -> ``3892``; ``1.2 万``, ``12 thousand`` and ``12k`` -> ``12000``; versions
-    ``12.6.3`` stay as they are."""
-    digits = raw
-    if "," in digits:
-        head, *groups = digits.split(",")
-        if all(len(g) == 3 for g in groups) and "." not in "".join(groups[:-1]):
-            digits = head + "".join(groups)
-        else:
-            digits = digits.replace(",", ".") if len(groups) == 1 and len(groups[0]) != 3 else digits
-    if magnitude:
-        mag = _MAGNITUDE[magnitude.strip()]
-        try:
-            value = float(digits) * mag
-        except ValueError:
-            return digits
-        return str(int(value)) if value == int(value) else str(value)
-    return digits
-
-
-@functools.lru_cache(maxsize=32)
-def _month_table(locales: tuple[str, ...]) -> tuple[re.Pattern[str], dict[str, int]]:
-    names: dict[str, int] = {}
-    for code in locales:
-        try:
-            loc = Locale.parse(code)
-        except (ValueError, UnknownLocaleError):
-            continue
-        for width in ("wide", "abbreviated"):
-            for context in ("format", "stand-alone"):
-                for num, name in get_month_names(width, context, loc).items():
-                    key = name.lower().rstrip(".")
-                    if LATIN_LETTER_RE.search(key):
-                        names.setdefault(key, num)
-    names.setdefault("sept", 9)
-    alternatives = "|".join(sorted((re.escape(n) for n in names), key=len, reverse=True))
-    month = rf"(?P<mon>{alternatives})\.?"
-    pattern = re.compile(
-        r"(?P<iso>(?<!\d)(?P<iy>\d{4})-(?P<im>\d{1,2})-(?P<id>\d{1,2})(?!\d))"
-        r"|(?P<cjk>(?P<cy>\d{4})\s*年\s*(?P<cm>\d{1,2})\s*月(?:\s*(?P<cd>\d{1,2})\s*[日号])?)"
-        rf"|(?P<mdy>\b{month}\s+(?P<md>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<my>\d{{4}})\b)"
-        rf"|(?P<dmy>\b(?P<dd>\d{{1,2}})(?:st|nd|rd|th)?\.?\s+{month.replace('mon', 'mon2')}\s+(?P<dy>\d{{4}})\b)"
-        rf"|(?P<my2>\b{month.replace('mon', 'mon3')}\s+(?P<yy>\d{{4}})\b)",
-        re.IGNORECASE,
-    )
-    return pattern, names
-
-
-def _iso(year: str, month: int, day: str | None) -> str | None:
-    try:
-        y, d = int(year), int(day) if day else 1
-        date(y, month, d)
-    except ValueError:
-        return None
-    return f"{y:04d}-{month:02d}-{d:02d}" if day else f"{y:04d}-{month:02d}"
-
-
-_YEAR_RE = re.compile(r"\d{4}")
 _DIGIT_RE = re.compile(r"\d")
-
-
-def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int, int, str]]:
-    """Dates in ``text`` as ``(start, end, iso)``; month names come from babel's locale data."""
-    if not _YEAR_RE.search(text):
-        return []
-    pattern, names = _month_table(tuple(sorted(set(locales) | {"en"})))
-    found = []
-    for m in pattern.finditer(text):
-        g = m.groupdict()
-        iso: str | None
-        if g["iso"]:
-            iso = _iso(g["iy"], int(g["im"]), g["id"])
-        elif g["cjk"]:
-            month = int(g["cm"])
-            iso = _iso(g["cy"], month, g["cd"]) if 1 <= month <= 12 else None
-        elif g["mdy"]:
-            iso = _iso(g["my"], names[g["mon"].lower().rstrip(".")], g["md"])
-        elif g["dmy"]:
-            iso = _iso(g["dy"], names[g["mon2"].lower().rstrip(".")], g["dd"])
-        else:
-            iso = _iso(g["yy"], names[g["mon3"].lower().rstrip(".")], None)
-        if iso:
-            found.append((m.start(), m.end(), iso))
-    return found
 
 
 def _blank(text: str, spans: list[tuple[int, int]]) -> str:
@@ -158,7 +50,9 @@ def prose_anchors(
 ) -> tuple[list[str], list[str], list[str], list[str]]:
     """Numbers, dates, bare URLs and Latin terms in a run of prose.
 
-    A number inside a date or a URL belongs to that date or URL and is not reported again.
+    ``locales`` name the languages whose dates are read (:func:`relsync.languages.month_locales`);
+    the last one is the text's own, whose decimal and group symbols read its numbers. A number
+    inside a date or a URL belongs to that date or URL and is not reported again.
     """
     if "\x1b" in text:
         text = ESCAPE_SEQUENCE_RE.sub(" ", text)
@@ -176,7 +70,7 @@ def prose_anchors(
     if _DIGIT_RE.search(text):
         dates = find_dates(text, locales)
         text = _blank(text, [(s, e) for s, e, _ in dates])
-        numbers = [normalize_number(m.group(1), m.group(2)) for m in NUMBER_RE.finditer(text)]
+        numbers = [value for _, _, value in find_numbers(text, locales[-1] if locales else "en")]
     terms = TERM_RE.findall(text)
     if not CJK_RE.search(text):
         terms = english_names(text, terms)
@@ -266,3 +160,17 @@ def code_skeleton(code: str, info: str = "code") -> str:
     # Text around interpolations is sample text too: keep only "{{ $attrs }}", "{count}".
     code = _TAG_MIXED_RE.sub(lambda m: ">" + "".join(_INTERPOLATION_RE.findall(m.group(1))) + "<", code)
     return "".join(code.split())
+
+
+#: A placeholder of prose in code, ``<value is the content of file /path/to/ca.pem>``: three
+#: words or more and none of the signs of a tag's attributes (``<template #default>``).
+_PLACEHOLDER_RE = re.compile(r"<[^<>=\"'#@:{}\s][^<>=\"'#@:{}\n]*>")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]+")
+
+
+def prose_free_skeleton(code: str, info: str = "code") -> str:
+    """:func:`code_skeleton` also without prose placeholders and non-ASCII text: two blocks
+    equal here and not there differ only in text a translator may translate."""
+    code = _PLACEHOLDER_RE.sub(lambda m: "<>" if len(m.group().split()) >= 3 else m.group(), code)
+    return _NON_ASCII_RE.sub("", code_skeleton(code, info))
+

@@ -26,7 +26,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from .languages import identify
+from .languages import identify, main_script
 from .model import Block, BlockKind, Document
 from .parse import HEADING_ID_RE, parse
 
@@ -153,5 +153,8 @@ def _other_language(source: list[Block], blocks: list[Block]) -> bool:
     text = " ".join(b.text for b in blocks)
     if _SPACE_RE.sub(" ", comment).strip() == _SPACE_RE.sub(" ", text).strip():
         return False
-    a, b = identify(comment), identify(text)
+    script_a, script_b = main_script(comment), main_script(text)
+    if script_a != script_b:
+        return script_a is not None and script_b is not None  # Latin above Chinese
+    a, b = identify(comment), identify(text)  # the same script: the identifier decides
     return a is None or a != b

@@ -300,6 +300,13 @@ def _main_script(scripts: Counter[str]) -> str:
     return next(s for s, _ in scripts.most_common() if s not in ("Hani", "Kana", "Hang"))
 
 
+def main_script(text: str) -> str | None:
+    """The script ``text`` is written in (ISO 15924: ``Latn``, ``Cyrl``, ``Hani``, ``Kana``,
+    ``Hang``...; see :func:`_main_script`), or ``None`` without letters."""
+    scripts = letter_scripts(text[:IDENTIFY_SAMPLE])
+    return _main_script(scripts) if scripts else None
+
+
 def _marked(text: str, marks: tuple[tuple[str, str], ...], default: str | None) -> str | None:
     for chars, language in marks:
         if any(c in text for c in chars):

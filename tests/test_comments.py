@@ -144,3 +144,19 @@ def test_a_source_comment_is_the_strongest_alignment_anchor():
     pairs = [(tuple(up.blocks[i].start for i in p.upstream), tuple(tr.blocks[j].start for j in p.translation))
              for p in al.pairs]
     assert ((5,), (6,)) in pairs and ((7,), (11,)) in pairs and ((3,), ()) in pairs
+
+
+def test_a_comment_in_another_script_needs_no_language_identifier(monkeypatch):
+    """English above Chinese is two languages by their scripts: the identifier (numpy and a
+    model) is not loaded for it."""
+    from relsync import languages
+
+    def refuse():
+        raise AssertionError("the language identifier was loaded")
+
+    monkeypatch.setattr(languages, "_identifier", refuse)
+    monkeypatch.setattr(languages, "_restricted", lambda languages: refuse())
+    up = parse("# Title\n\nThe cluster runs pods.\n", "up.md")
+    tr = parse("# 标题\n\n<!--\nThe cluster runs pods.\n-->\n集群运行 Pod。\n", "tr.md", ("en", "zh_CN"))
+    assert source_comments(tr)
+    align(up, tr)

@@ -605,17 +605,89 @@ def test_property_empty_build_is_identity_and_outline_matches(text):
     assert [_key(u) for u in parsed.units] == [_key(u) for u in po.load(text, "x.md", fast=True).units]
 
 
+_table = st.tuples(st.integers(1, 3), st.integers(0, 2)).map(
+    lambda shape: "\n".join(["| " + " | ".join(f"h{c}" for c in range(shape[0])) + " |",
+                             "|" + "---|" * shape[0]]
+                            + ["| " + " | ".join(f"c{r}{c}" for c in range(shape[0])) + " |"
+                               for r in range(shape[1])]))
+_setext = st.tuples(_line, st.sampled_from(["===", "---"])).map("\n".join)
+_structured_doc = st.lists(st.one_of(st.tuples(_prefix, st.lists(_line, min_size=1, max_size=3)).map(_block),
+                                     _table, _setext), min_size=1, max_size=6).map(
+    lambda blocks: "\n\n".join(blocks) + "\n")
+#: Lines a translator (or an attacker) may put in a msgstr: each would start a block of its own.
+_hostile_line = st.sampled_from([
+    "--", "=", "==", "[a]: /url", "[a]: </u> 'x'", "[a]:", "/url", "<div>", "</div>", "<!--", "-->", ":::",
+    "::: tip", "[^1]: x", "| a | b |", "|---|---|", "a | b", "--|--", "# h", "- i", "+ i", "* i", "1. n",
+    "2) n", "> q", "```", "~~~", "    code", "***", "___", "<script>", "<pre>", "<span>", "<?x", "<!X",
+    "x\\", "\\", "x  ", "文字", "a | b", "<!-- x -->", "***x***", "", "t #", "#", "{#id}", "`",
+])
+_msgstr = st.lists(st.one_of(_hostile_line, _line), min_size=1, max_size=3).map("\n".join)
+
+
+def _flat(text: str) -> str:
+    """What inline Markdown shows: its text and markup, raw HTML read as the text it is (an
+    escaped line start shows the same characters), soft breaks as spaces."""
+    out = []
+    for token in markdown(plain_text_fast=False).parseInline(text)[0].children or []:
+        if token.type in ("text", "text_special", "html_inline"):
+            out.append(token.content)
+        elif token.type == "code_inline":
+            out.append(f"<code>{token.content}</code>")
+        elif token.type == "softbreak":
+            out.append(" ")
+        elif token.type == "hardbreak":
+            out.append("\u23ce")
+        else:
+            out.append(f"<{token.type} {sorted(token.attrs.items())}>")
+    flat = re.sub(r"\s+", " ", "".join(out))
+    return re.sub(r" ?\u23ce ?", "\u23ce", flat).strip()
+
+
+def _structure(parsed: po.Parsed) -> list[tuple]:
+    return [(b.kind, b.level, len(b.cells)) for b in parsed.doc.blocks]
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(_doc)
-def test_property_translations_land_in_their_blocks(text):
+@given(_structured_doc, st.data())
+def test_property_translations_land_in_their_blocks(text, data):
+    """build(upstream, any catalog) has the upstream's block kinds, levels and table shapes,
+    and each unit read back from it shows what its msgstr shows (a line that would start a
+    block is escaped, which changes no text)."""
     try:
         parsed = po.load(text, "x.md")
     except InputError:  # markdown-it's front-matter plugin also fires inside list items
         assume(False)
-    out = po.build_text(parsed, _catalog(parsed, lambda s: f"Q{s}Z"))
+    msgstrs = {(u.msgid, u.context): data.draw(_msgstr) for u in parsed.units}
+    cat = Catalog(locale="zh_CN")
+    for (msgid, context), msgstr in msgstrs.items():
+        cat.add(msgid, msgstr, context=context)
+    out = po.build_text(parsed, cat)
     again = po.load(out, "out.md")
-    assert [b.kind for b in again.doc.blocks] == [b.kind for b in parsed.doc.blocks]
-    assert [u.msgid for u in again.units] == [f"Q{u.msgid}Z" for u in parsed.units]
+    assert _structure(again) == _structure(parsed), out
+    assert len(again.units) == len(parsed.units), out
+    for unit, built in zip(parsed.units, again.units):
+        msgstr = msgstrs[(unit.msgid, unit.context)]
+        if not msgstr.strip():
+            assert built.msgid == unit.msgid
+        elif unit.style == po.Style.CELL:
+            assert _flat(built.msgid) == _flat(re.sub(r"(?<!\\)\|", "\\|", msgstr)), (msgstr, out)
+        else:
+            assert _flat(built.msgid) == _flat(msgstr), (unit, msgstr, out)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(st.one_of(st.characters(exclude_categories=["Cs"]),
+                        st.sampled_from("\x00\x07\t\n\r\x1b\x7f\x80\x85\x9f\xa0\u2028\u2029\ufeff\ufffe\uffff'\"\\#:-{[&*!|>%@`")),
+               min_size=1, max_size=12),
+       st.sampled_from(["title: {}", "title: '{}'", 'title: "{}"']))
+def test_property_front_matter_values_read_back_as_their_msgstr(value, line):
+    assume(value.strip())
+    parsed = po.load("---\n" + line.format("Title") + "\n---\n", "x.md")
+    cat = Catalog(locale="zh_CN")
+    cat.add("Title", value)
+    out = po.build_text(parsed, cat)
+    again = po.load(out, "out.md")
+    assert again.doc.front_matter["title"] == re.sub(r"[ \t]*\n[ \t]*", " ", value.replace("\r", "\n").strip())
 
 
 def test_import_table_cells_pair_by_column_and_shape_differences_are_fuzzy():

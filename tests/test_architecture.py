@@ -23,7 +23,7 @@ STAGES = [
     ["relsync.config"],
     ["relsync.project"],
     ["relsync.anchors"],
-    ["relsync.parse"],
+    ["relsync.front_matter", "relsync.parse"],
     ["relsync.similarity"],
     ["relsync.align"],
     ["relsync.stale"],

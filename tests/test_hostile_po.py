@@ -8,6 +8,7 @@ disk. Bad input is exit status 2 with one line ``relsync: error: PATH[:LINE]: pr
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -132,7 +133,7 @@ def test_an_impossible_date_as_the_title_is_extracted_and_built(run_cli, tmp_pat
     up = "---\ntitle: 2025-02-30\n---\n\nText.\n"
     P = make_project(tmp_path, up, "")
     pot = _pot(run_cli, P, up)
-    assert po_msgids(pot)[1:] == ["2025-02-30", "Text."]
+    assert po_msgids(pot) == ["2025-02-30", "Text."]
 
 
 # -- po update keeps what translators wrote ---------------------------------------------------
@@ -532,13 +533,23 @@ def test_po_build_keeps_toml_and_json_front_matter_lines(run_cli, tmp_path, kind
 
 
 @pytest.mark.parametrize("kind", sorted(HUGO_FRONT_MATTER))
-def test_translation_with_toml_or_json_front_matter_is_checked(run_cli, tmp_path, kind):
-    """The translated title of TOML or JSON front matter pairs with the upstream title."""
+def test_toml_and_json_front_matter_are_checked_like_yaml(run_cli, tmp_path, kind):
+    """The title of TOML or JSON front matter pairs with the upstream title as a YAML one does:
+    the same findings, on the same lines."""
+    title = "Release notes for version 2.6 of the tool"
     fm, tfm = HUGO_FRONT_MATTER[kind]
-    P = make_project(tmp_path, fm + "\nSome text 1.\n", tfm.replace("发布说明", "Release notes") + "\n一些文字 1。\n")
-    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
-    assert_ran(code, out, err)
-    assert '"untranslated"' in out and "front matter" not in out, out
+    up = fm.replace("Release notes", title) + "\nSome text 1.\n"
+    tr = tfm.replace("发布说明", title.replace("2.6", "2.5")) + "\n一些文字 1。\n"
+    yaml_up = '---\ntitle: "' + title + '"\ndate: 2025-01-29\n---\n' + up[len(fm.replace("Release notes", title)):]
+    yaml_tr = '---\ntitle: "' + title.replace("2.6", "2.5") + '"\ndate: 2025-01-29\n---\n\n一些文字 1。\n'
+    found = {}
+    for name, pair in (("toml or json", (up, tr)), ("yaml", (yaml_up, yaml_tr))):
+        P = make_project(tmp_path / name, *pair)
+        code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+        assert_ran(code, out, err)
+        found[name] = [(f["rule"], f["translation"]["line"] if f["translation"] else None)
+                       for f in json.loads(out)["findings"]]
+    assert found["toml or json"] == found["yaml"] != [], found
 
 
 @pytest.mark.parametrize("text, needle", [

@@ -13,13 +13,13 @@ import re
 from collections import Counter
 from html.parser import HTMLParser
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
+from . import front_matter
 from .anchors import SHORTCODE_RE, prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 
@@ -85,7 +85,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt
     markdown-it's inline pass on every token.
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(footnote_plugin)
+    md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     if not inline:
         md.core.ruler.disable(["inline"])
@@ -299,28 +299,21 @@ class _Builder:
 
     def _front_matter(self, tok: Token) -> None:
         start, end = self._span(tok.map)
-        try:
-            data = yaml.safe_load(tok.content) if tok.content.strip() else {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = start + 1 + mark.line if mark is not None else start
-            problem = getattr(exc, "problem", None) or "invalid YAML"
-            self.problems.append((line, f"front matter is not valid YAML: {problem}"))
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
+        form = front_matter.FORMS.get(tok.markup, front_matter.YAML)
+        first = start if form == front_matter.JSON else start + 1  # the line of the content's start
+        data, problem = front_matter.load(tok.content, form)
+        if problem is not None:
+            self.problems.append((first + problem[0] - 1, problem[1]))
         self.front_matter = data
         self.raw.append(
             dict(kind=BlockKind.FRONT_MATTER, start=start, end=end, text=tok.content, anchors=Anchors(),
-                 markup=Markup(), level=0, quote=0, info="", source=tok.content)
+                 markup=Markup(), level=0, quote=0, info=form, source=tok.content)
         )
         title = data.get("title")
         if isinstance(title, str) and title.strip():
-            line = start
-            for offset, raw_line in enumerate(tok.content.split("\n")):
-                if raw_line.startswith("title:"):
-                    line = start + 1 + offset
-                    break
+            key = _TITLE_KEY_RE[form]
+            line = next((first + offset for offset, raw_line in enumerate(tok.content.split("\n"))
+                         if key.match(raw_line)), start)
             self.raw.append(
                 dict(kind=BlockKind.TITLE, start=line, end=line, text=title.strip(), anchors=self._prose(title),
                      markup=Markup(), level=1, quote=0, info="", source=title)
@@ -474,6 +467,9 @@ def _merge_anchors(items) -> Anchors:
 merge_anchors = _merge_anchors
 
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
+#: The line of a front-matter block that holds its title, per form.
+_TITLE_KEY_RE = {front_matter.YAML: re.compile(r"title:"), front_matter.TOML: re.compile(r"title[ \t]*="),
+                 front_matter.JSON: re.compile(r'[ \t]*"title"[ \t]*:')}
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

@@ -6,12 +6,12 @@ start a block of its own is escaped, so the built document keeps the upstream's 
 
 from __future__ import annotations
 
-import json
 import re
 
 from babel.messages.catalog import Catalog
 
-from .units import Parsed, Style, Unit, yaml_scalar
+from .. import front_matter
+from .units import Parsed, Style, Unit
 
 
 def render(unit: Unit, text: str) -> str:
@@ -31,14 +31,7 @@ def render(unit: Unit, text: str) -> str:
         return one_line
     if unit.style == Style.CELL:
         return re.sub(r"(?<!\\)\|", r"\\|", one_line)
-    if unit.style == Style.YAML_SINGLE:
-        return one_line.replace("'", "''")
-    if unit.style == Style.YAML_DOUBLE:
-        return json.dumps(one_line, ensure_ascii=False)[1:-1]
-    # yaml-plain: keep it plain when YAML reads it back as the same string
-    if yaml_scalar(one_line) == one_line and not one_line.startswith(("'", '"')):
-        return one_line
-    return json.dumps(one_line, ensure_ascii=False)
+    return front_matter.quote(one_line, unit.style)
 
 
 _BLOCK_START_RE = re.compile(

@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Sequence
 
-import yaml
-
+from .. import front_matter
 from ..errors import InputError
 from ..io import decode
 from ..model import Block, Document, StrEnum
@@ -26,7 +25,6 @@ from ..parse import HEADING_ID_RE, parse
 DEFAULT_FRONT_MATTER = ("title",)
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
-_FM_KEY_RE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
 _CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s]+[ \t]+)(.*?)[ \t]*$")
 _QUOTE_PREFIX_RE = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]?")
 
@@ -43,8 +41,13 @@ class Style(StrEnum):
     CODE = "code"
     """The lines of a fenced code block, with the fence's indentation."""
     YAML_PLAIN = "yaml-plain"
+    """A front-matter value, as :class:`relsync.front_matter.Quoting` names its quoting (the
+    span holds the quotes, so that a value a quoting cannot hold can take another)."""
     YAML_DOUBLE = "yaml-double"
     YAML_SINGLE = "yaml-single"
+    TOML_BASIC = "toml-basic"
+    TOML_LITERAL = "toml-literal"
+    JSON = "json"
 
 
 ROLE = {
@@ -395,42 +398,21 @@ def _container_unit(source: Source, block: Block) -> Unit | None:
 
 def _front_matter_units(source: Source, doc: Document, block: Block,
                         keys: Sequence[str]) -> list[Unit]:
-    wanted = set(keys)
+    form = block.info or front_matter.YAML
+    if form == front_matter.JSON:
+        first, last = block.start - 1, block.end  # the braces are part of the object
+    else:
+        first, last = block.start, block.end - 1  # between the fences
     titles = {b.start: b.index for b in doc.blocks if b.kind == "title"}
     units = []
-    for line_no in range(block.start + 1, block.end):
-        idx = line_no - 1
-        line = source.lines[idx]
-        m = _FM_KEY_RE.match(line)
-        if not m or m.group(1) not in wanted or not m.group(2):
-            continue
-        key, raw = m.group(1), m.group(2)
-        start = m.start(2)
-        if raw[0] in "\"'":
-            quote = raw[0]
-            if len(raw) < 2 or raw[-1] != quote:
-                continue
-            style = Style.YAML_DOUBLE if quote == '"' else Style.YAML_SINGLE
-            value = yaml_scalar(raw)
-            a, b = start + 1, start + len(raw) - 1
-        else:
-            if raw[0] in "|>&*!%@`{[" or " #" in raw:
-                continue
-            value = yaml_scalar(raw)
-            if value != raw:
-                continue
-            style = Style.YAML_PLAIN
-            a, b = start, start + len(raw)
-        if not isinstance(value, str) or not value.strip():
-            continue
-        kind = "title" if key == "title" else "front_matter"
-        units.append(Unit(value, kind, line_no, source.offset(idx, a), source.offset(idx, b),
-                          titles.get(line_no, -1) if key == "title" else -1, style=style, key=key))
+    for value in front_matter.values(source.lines, first, min(last, len(source.lines)), form, keys):
+        line_no = value.line + 1
+        kind = "title" if value.key == "title" else "front_matter"
+        units.append(Unit(value.value, kind, line_no, source.offset(value.line, value.start),
+                          source.offset(value.line, value.end),
+                          titles.get(line_no, -1) if value.key == "title" else -1,
+                          style=Style(value.quoting), key=value.key))
     return units
 
 
-def yaml_scalar(raw: str) -> object:
-    try:
-        return yaml.safe_load(raw)
-    except yaml.YAMLError:
-        return None
+yaml_scalar = front_matter.yaml_scalar

@@ -643,4 +643,13 @@ def test_po_build_cell_msgstr_ending_in_a_backslash_keeps_the_next_cell(run_cli,
     P = make_project(tmp_path, BUILD_UP, "")
     built = _build(run_cli, P, {"a": msgstr})
     row = [b for b in parse(built).blocks if b.kind == "table_row"][-1]
-    assert [c.text for c in row.cells] == [msgstr.strip(), "b"], built
+    assert [c.text for c in row.cells] == [parse(msgstr).blocks[0].text, "b"], built
+
+
+def test_a_table_whose_first_cell_starts_like_a_list_item_keeps_it():
+    """markdown-it tries a table before a list: `- a | b` over a delimiter row is a table
+    whose first cell is `- a`, not a list item holding a table."""
+    from relsync import po
+
+    parsed = po.load("- a | b\n--|--\n", "x.md", fast=True)
+    assert [u.msgid for u in parsed.units] == ["- a", "b"]

@@ -56,13 +56,15 @@ def test_build_fixtures(line, title, text, expected):
 
 
 def test_multiline_translation_continues_the_block():
+    """Continuation lines get the block's prefix; a blank line would end the block, so it
+    joins the lines around it instead."""
     parsed = po.load("> - item\n>   text\n\n- one\n", "doc.md")
     cat = _catalog(parsed, lambda s: s.upper() + "\\\nSECOND\n\nNEW PARAGRAPH")
     out = po.build_text(parsed, cat)
-    assert out == ("> - ITEM TEXT\\\n>   SECOND\n>\n>   NEW PARAGRAPH\n\n"
-                   "- ONE\\\n  SECOND\n\n  NEW PARAGRAPH\n")
+    assert out == ("> - ITEM TEXT\\\n>   SECOND\n>   NEW PARAGRAPH\n\n"
+                   "- ONE\\\n  SECOND\n  NEW PARAGRAPH\n")
     kinds = [b.kind for b in po.load(out, "out.md").doc.blocks]
-    assert kinds == ["list_item", "paragraph", "list_item", "paragraph"]
+    assert kinds == ["list_item", "list_item"]
 
 
 def test_one_line_targets_escape_what_would_break_them():
@@ -215,7 +217,7 @@ def test_import_split_paragraph_is_joined_and_fuzzy():
     assert [(p.upstream, p.translation) for p in al.pairs] == [((0,), (0, 1)), ((1,), (2,))]
     catalog, report = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
     message = catalog.get(up.units[0].msgid)
-    assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。\n\n第二句 `foo()`。"
+    assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。第二句 `foo()`。"
     assert "1 upstream block(s) aligned with 2 translated block(s)" in message.user_comments[0]
     assert catalog.get("Next").string == "下一个" and not catalog.get("Next").fuzzy
     assert (report.translated, report.fuzzy) == (1, 1)
@@ -612,7 +614,8 @@ _table = st.tuples(st.integers(1, 3), st.integers(0, 2)).map(
                                for r in range(shape[1])]))
 _setext = st.tuples(_line, st.sampled_from(["===", "---"])).map("\n".join)
 _structured_doc = st.lists(st.one_of(st.tuples(_prefix, st.lists(_line, min_size=1, max_size=3)).map(_block),
-                                     _table, _setext), min_size=1, max_size=6).map(
+                                     _table, _table.map(lambda t: "- " + t.replace("\n", "\n  ")), _setext),
+                           min_size=1, max_size=6).map(
     lambda blocks: "\n\n".join(blocks) + "\n")
 #: Lines a translator (or an attacker) may put in a msgstr: each would start a block of its own.
 _hostile_line = st.sampled_from([
@@ -625,8 +628,10 @@ _msgstr = st.lists(st.one_of(_hostile_line, _line), min_size=1, max_size=3).map(
 
 
 def _flat(text: str) -> str:
-    """What inline Markdown shows: its text and markup, raw HTML read as the text it is (an
-    escaped line start shows the same characters), soft breaks as spaces."""
+    """What inline Markdown shows: its characters, with the targets of links and images; raw
+    HTML and emphasis markers count as the characters they are (an escaped line start shows
+    the same characters, though it can pair emphasis markers otherwise), soft breaks as
+    spaces."""
     out = []
     for token in markdown(plain_text_fast=False).parseInline(text)[0].children or []:
         if token.type in ("text", "text_special", "html_inline"):
@@ -637,10 +642,17 @@ def _flat(text: str) -> str:
             out.append(" ")
         elif token.type == "hardbreak":
             out.append("\u23ce")
+        elif token.type.endswith(("_open", "_close")) and token.markup and not token.attrs:
+            out.append(token.markup)
         else:
             out.append(f"<{token.type} {sorted(token.attrs.items())}>")
     flat = re.sub(r"\s+", " ", "".join(out))
     return re.sub(r" ?\u23ce ?", "\u23ce", flat).strip()
+
+
+def _html_across_lines(text: str) -> bool:
+    children = markdown(plain_text_fast=False).parseInline(text)[0].children or []
+    return any(t.type == "html_inline" and "\n" in t.content for t in children)
 
 
 def _structure(parsed: po.Parsed) -> list[tuple]:
@@ -667,12 +679,17 @@ def test_property_translations_land_in_their_blocks(text, data):
     assert len(again.units) == len(parsed.units), out
     for unit, built in zip(parsed.units, again.units):
         msgstr = msgstrs[(unit.msgid, unit.context)]
+        if _html_across_lines(msgstr):
+            continue  # read inline, raw HTML over lines swallows escapes; in a block it is none
         if not msgstr.strip():
             assert built.msgid == unit.msgid
-        elif unit.style == po.Style.CELL:
-            assert _flat(built.msgid) == _flat(re.sub(r"(?<!\\)\|", "\\|", msgstr)), (msgstr, out)
-        else:
+        elif unit.style == po.Style.INLINE:
             assert _flat(built.msgid) == _flat(msgstr), (unit, msgstr, out)
+        else:  # one line: a line break is a space, a pipe in a cell stays text
+            if unit.style == po.Style.CELL:
+                msgstr = re.sub(r"(?<!\\)\|", "\\|", msgstr)
+            one_line = re.sub(r"\s+", " ", _flat(msgstr).replace("\u23ce", " ")).strip()
+            assert _flat(built.msgid) == one_line, (unit, msgstr, out)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))

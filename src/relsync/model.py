@@ -124,7 +124,7 @@ class Block:
     """For a ``table_row``: the header row."""
     info: str = ""
     """Fence info string for code, container name for containers, ``yaml``, ``toml`` or ``json``
-    for front matter."""
+    for front matter, ``html`` for a row of an HTML table."""
     quote: int = 0
     """Block-quote nesting depth."""
 

@@ -86,6 +86,8 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
+    yaml_rule = next(rule for rule in md.block.ruler.__rules__ if rule.name == "front_matter")
+    md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     if not inline:
         md.core.ruler.disable(["inline"])
@@ -94,6 +96,16 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True) -> MarkdownIt
     # Percent-encoding a link target is pure and costly; documents link to the same pages.
     md.normalizeLink = functools.lru_cache(maxsize=4096)(md.normalizeLink)
     return md
+
+
+def _at_document_start(rule):
+    """mdit-py-plugins' front-matter rule, only on the document's first character: it also
+    fires on the first line of a list item or quote (`- x--` read as a fence)."""
+    def at_start(state, start_line: int, end_line: int, silent: bool) -> bool:
+        if start_line != 0 or state.bMarks[0] + state.tShift[0] != 0:
+            return False
+        return rule(state, start_line, end_line, silent)
+    return at_start
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
@@ -345,13 +357,13 @@ class _Builder:
             i += 1
         return i
 
-    def _row(self, table_id: int, row_map, cells: list[Cell], header: bool) -> None:
+    def _row(self, table_id: int, row_map, cells: list[Cell], header: bool, info: str = "") -> None:
         start, end = self._span(row_map)
         anchors = _merge_anchors(c.anchors for c in cells)
         self.raw.append(
             dict(kind=BlockKind.TABLE_ROW, start=start, end=end,
                  text=" | ".join(c.text for c in cells), anchors=anchors, markup=Markup(),
-                 level=0, quote=0, info="", source="", cells=tuple(cells), table=table_id,
+                 level=0, quote=0, info=info, source="", cells=tuple(cells), table=table_id,
                  header=header)
         )
 
@@ -386,7 +398,7 @@ class _Builder:
                     for text, is_header in row_cells:
                         cells.append(Cell(text, self._prose(text), is_header))
                     line = start + offset - 1
-                    self._row(start, [line - 1, line], cells, header)
+                    self._row(start, [line - 1, line], cells, header, "html")
                 return
         visible = _HTML_TAG_RE.sub(" ", content)
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))

@@ -1,7 +1,10 @@
 """Writing translations back: the upstream text with each translated unit spliced in.
 
-Every byte outside the units' spans stays the upstream's, and a translated line that would
-start a block of its own is escaped, so the built document keeps the upstream's structure.
+Every byte outside the units' spans stays the upstream's, and the translation of a block
+stays that block: a translated line that markdown-it would read as the start of another block
+(a heading, a list, a setext underline, HTML, a link definition, a table, a container...) is
+escaped with a backslash, which changes no text it shows; a blank line joins the lines around
+it; a cell keeps its pipes; a front-matter value is quoted so that it reads back as itself.
 """
 
 from __future__ import annotations
@@ -9,29 +12,206 @@ from __future__ import annotations
 import re
 
 from babel.messages.catalog import Catalog
+from markdown_it.common.html_re import HTML_TAG_RE
 
 from .. import front_matter
+from ..parse import HEADING_ID_RE, markdown
 from .units import Parsed, Style, Unit
 
 
-def render(unit: Unit, text: str) -> str:
-    """A translation as it is written into the unit's span."""
+def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: str = "",
+           next_line: str = "") -> str:
+    """A translation as it is written into the unit's span; ``lead`` and ``rest`` are what
+    comes before and after the span on its line(s), ``underline`` the line under a setext
+    heading, ``next_line`` the line after the span's."""
     if unit.style == Style.CODE:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
         return unit.eol.join(unit.prefix + line if line.strip() else line for line in lines)
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if unit.style == Style.INLINE:
-        lines = [_escape_block_start(line) for line in text.split("\n")]
-        out = [lines[0]]
-        for line in lines[1:]:
-            out.append(unit.eol + (unit.prefix + line if line.strip() else unit.prefix.rstrip()))
-        return "".join(out)
-    one_line = re.sub(r"[ \t]*\n[ \t]*", " ", text)
+        lines = [line for line in text.split("\n") if line.strip()]
+        lines[0] = _escape_block_start(lines[0])
+        if (_THEMATIC_BREAK_RE.match(_CONTAINER_LEAD_RE.sub("", lead) + lines[0])
+                or _DELIMITER_ROW_RE.match(lines[0])):
+            # `- --`: the list marker and the text make a rule; `--` under a line with a
+            # pipe (a heading's), a table
+            lines[0] = _escape(lines[0])
+        lines = one_block(lines)
+        if _DELIMITER_ROW_RE.match(next_line):  # `- a | b` over `---`: a table
+            lines[0] = _pipes_as_entities(lines[0])
+        prefix = unit.prefix
+        proper = _NOT_PREFIX_RE.sub(" ", lead)
+        if len(prefix) < len(proper):
+            prefix = proper  # a lazy continuation upstream: a translated line could leave the block
+        return "".join([lines[0]] + [unit.eol + prefix + line for line in lines[1:]])
+    if unit.style not in (Style.LINE, Style.CELL):
+        return front_matter.quote(re.sub(r"[ \t]*\n[ \t]*", " ", text), unit.style)
+    one_line = _one_line(text)
     if unit.style == Style.LINE:
-        return one_line
-    if unit.style == Style.CELL:
-        return re.sub(r"(?<!\\)\|", r"\\|", one_line)
-    return front_matter.quote(one_line, unit.style)
+        if _DELIMITER_ROW_RE.match(next_line) and not underline:
+            one_line = _pipes_as_entities(one_line)  # with the next line, a table
+        if unit.kind != "heading":
+            return one_line
+        m = HEADING_ID_RE.search(one_line)
+        if m:  # not the heading's id: an entity shows the same brace
+            one_line = f"{one_line[:m.start()]}&#123;{one_line[m.start() + 1:]}"
+        if underline:
+            return one_block([one_line], (underline,))[0]
+        return _CLOSING_HASHES_RE.sub(r"\1\\\2", one_line)  # ATX: not a closing sequence
+    one_line = _PIPE_RE.sub(r"\\|", one_line)
+    if one_line.endswith("\\"):
+        one_line += " "  # a backslash would take the pipe
+    if "|" not in lead + rest + one_line:
+        one_line += " |"  # the row's only pipe was the cell's
+    return one_line
+
+
+_CLOSING_HASHES_RE = re.compile(r"(^|[ \t])(#+)[ \t]*$")
+_PIPE_RE = re.compile(r"(?<!\\)\|")
+_HARD_BREAK_END_RE = re.compile(r"(?:^|[^\\])(?:\\\\)*\\$| {2,}$")
+_DELIMITER_ROW_RE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)*[ \t]*:?-+:?[ \t]*\|?[ \t]*$")
+_CONTAINER_LEAD_RE = re.compile(r"^[ \t>]*")
+_NOT_PREFIX_RE = re.compile(r"[^\s>]")
+_THEMATIC_BREAK_RE = re.compile(r"[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+
+
+def _one_line(text: str) -> str:
+    """Markdown lines as one line, showing the same: a line end is a space, and a hard break
+    (a backslash before it, outside code spans) loses its backslash, which one line would
+    show."""
+    if "\n" not in text:
+        return text
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            if text[i + 1:i + 2] == "\n":
+                i += 1  # a hard break: the line end below makes it a space
+            else:
+                out.append(text[i:i + 2])
+                i += 2
+            continue
+        if c in "`<":  # a code span or raw HTML: a backslash there is no break
+            m = HTML_TAG_RE.match(text, i) if c == "<" else None
+            end = _code_span_end(text, i) if c == "`" else (m.end() if m else i + 1)
+            out.append(text[i:end].replace("\n", " "))
+            i = end
+            continue
+        if c == "\n":
+            while out and out[-1] in (" ", "\t"):
+                out.pop()
+            out.append(" ")
+            i += 1
+            while i < n and text[i] in " \t":
+                i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _pipes_as_entities(text: str) -> str:
+    """Pipes outside code spans as ``&#124;``, which shows a pipe but makes no table cell."""
+    if "|" not in text:
+        return text
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == "\\":
+            out.append("&#124;" if text[i + 1:i + 2] == "|" else text[i:i + 2])
+            i += 2
+        elif c == "`":
+            end = _code_span_end(text, i)
+            out.append(text[i:end])
+            i = end
+        else:
+            out.append("&#124;" if c == "|" else c)
+            i += 1
+    return "".join(out)
+
+
+def _code_span_end(text: str, i: int) -> int:
+    """Where the code span opening at ``text[i]`` ends (after the backtick run alone when it
+    does not close)."""
+    run = re.match(r"`+", text[i:]).end()
+    close = re.compile(rf"(?<!`)`{{{run}}}(?!`)").search(text, i + run)
+    return close.end() if close else i + run
+
+
+#: A line that may start a block: what follows is only checked for these.
+_MAYBE_BLOCK_RE = re.compile(r"[ \t]*(?:[-#>`~:<\[|=_*+]|\d)|.*\|")
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+_ORDERED_RE = re.compile(r"[ \t]*\d{1,9}(?=[.)])")
+
+
+def one_block(lines: list[str], tail: tuple[str, ...] = ()) -> list[str]:
+    """``lines`` as markdown-it reads one paragraph (or, followed by ``tail``, a setext
+    underline, one heading): a line that would start another block is joined to the line
+    before it (a line break in a paragraph shows as a space, in a code span too), or, when
+    it is the first or follows a hard break, escaped with a backslash; as a last resort, the
+    lines are joined into one."""
+    if not any(_MAYBE_BLOCK_RE.match(line) for line in lines):
+        return lines
+    lines = list(lines)
+    for _ in range(2 * len(lines) + 1):
+        bad = _stray_line(lines, tail)
+        if bad is None:
+            return lines
+        if bad >= len(lines):
+            break
+        if bad > 0 and not _HARD_BREAK_END_RE.search(lines[bad - 1]):
+            lines[bad - 1:bad + 1] = [f"{lines[bad - 1].rstrip()} {lines[bad].lstrip()}"]
+            continue
+        if _escape(lines[bad]) == lines[bad]:
+            break
+        lines[bad] = _escape(lines[bad])
+    one = _one_line("\n".join(lines))
+    candidates = [one, _escape(one)]
+    if tail:  # under a setext underline, a pipe makes a table
+        candidates += [_pipes_as_entities(one), _escape(_pipes_as_entities(one))]
+    return [next((c for c in candidates if _stray_line([c], tail) is None), candidates[-1])]
+
+
+def _stray_line(lines: list[str], tail: tuple[str, ...]) -> int | None:
+    """The first line of ``lines`` that starts another block than the one they should make."""
+    total = len(lines) + len(tail)
+    tokens = markdown(inline=False).parse("\n".join([*lines, *tail]))
+    if not tokens or tokens[0].map is None or tokens[0].map[0] > 0:
+        return 0  # link definitions (they leave no token) or nothing at all
+    first = tokens[0]
+    setext = first.type == "heading_open" and first.markup in ("=", "-")
+    expected = setext if tail else first.type == "paragraph_open"
+    if expected and first.map[1] == total and len(tokens) == 3:
+        return None
+    if first.type == "table_open":
+        return first.map[0] + 1  # the delimiter row makes the table
+    if setext and first.map[1] <= len(lines):
+        return first.map[1] - 1  # an underline among the translated lines
+    if first.type in ("paragraph_open", "heading_open") and first.map[1] < total:
+        bad = first.map[1]
+        following = tokens[3] if len(tokens) > 3 else None
+        if following is not None and following.type == "table_open" and following.map[0] == bad:
+            return bad + 1
+        return bad
+    return 0
+
+
+def _escape(line: str) -> str:
+    """``line`` with a backslash before its first character (after an ordered-list number;
+    before each backtick of a fence, which would otherwise open a code span)."""
+    body = line.lstrip(" \t")
+    lead = line[: len(line) - len(body)]
+    if body[:1] == "`":
+        run = len(body) - len(body.lstrip("`"))
+        return lead + "\\`" * run + body[run:]
+    if body[:1] in _ASCII_PUNCTUATION and body[:1] != "\\":
+        return f"{lead}\\{body}"
+    m = _ORDERED_RE.match(line)
+    if m:
+        return f"{line[:m.end()]}\\{line[m.end():]}"
+    return line
 
 
 _BLOCK_START_RE = re.compile(
@@ -47,10 +227,7 @@ def _escape_block_start(line: str) -> str:
     m = _BLOCK_START_RE.match(line)
     if m is None:
         return line
-    lead = m.group(1)
-    if m.group(3):  # an ordered-list number: escape its delimiter
-        return f"{lead}{m.group(3)}\\{m.group(4)}{line[m.end():]}"
-    return f"{lead}\\{line[len(lead):]}"
+    return _escape(line)
 
 
 def translation_for(catalog: Catalog, unit: Unit, use_fuzzy: bool = False) -> str | None:
@@ -72,10 +249,23 @@ def build_text(parsed: Parsed, catalog: Catalog, use_fuzzy: bool = False) -> str
         if translated is None or unit.start < pos:
             continue
         out.append(text[pos:unit.start])
-        out.append(render(unit, translated))
+        lead = text[text.rfind("\n", 0, unit.start) + 1:unit.start]
+        line_end = text.find("\n", unit.end)
+        next_end = text.find("\n", line_end + 1)
+        next_line = "" if line_end < 0 else text[line_end + 1:next_end if next_end >= 0 else len(text)]
+        rest = text[unit.end:line_end if line_end >= 0 else len(text)]
+        out.append(render(unit, translated, lead=lead, rest=rest, underline=_underline(parsed, unit),
+                          next_line=next_line.rstrip("\r")))
         pos = unit.end
     out.append(text[pos:])
     return "".join(out)
+
+
+def _underline(parsed: Parsed, unit: Unit) -> str:
+    if unit.kind != "heading" or unit.block < 0:
+        return ""
+    block = parsed.doc.blocks[unit.block]
+    return parsed.source.lines[block.end - 1] if block.end > block.start else ""
 
 
 def encode(text: str, encoding: str) -> bytes:

@@ -47,10 +47,10 @@ def unit_text(parsed: Parsed, block: Block) -> str:
     return block.text if block.kind not in ("code", "html", "front_matter", "shortcode") else ""
 
 
-def _join(texts: Iterable[str], kind: str) -> str:
+def _join(texts: Iterable[str]) -> str:
+    """The texts of several translated blocks as the one block they translate (a blank line
+    would end it when built), with a space between them unless both sides are CJK."""
     texts = [t for t in texts if t.strip()]
-    if kind in ("paragraph", "list_item"):
-        return "\n\n".join(texts)
     out = ""
     for t in texts:
         if out and not (_CJK_END_RE.search(out) and _CJK_START_RE.search(t)):
@@ -178,7 +178,7 @@ def _fill_pair(pair: Pair, up_blocks: list[Block], up_units: list[Unit], tr: Par
         return
     split_note = (f"relsync: {len(up_blocks)} upstream block(s) aligned with "
                   f"{len(tr_blocks)} translated block(s), score {pair.score:.2f}")
-    text = _join((unit_text(tr, b) for b in tr_blocks), up_units[0].kind)
+    text = _join(unit_text(tr, b) for b in tr_blocks)
     if len(up_units) == 1:
         fill(up_units[0], text, True, split_note)
         return

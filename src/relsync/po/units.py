@@ -20,7 +20,7 @@ from .. import front_matter
 from ..errors import InputError
 from ..io import decode
 from ..model import Block, Document, StrEnum
-from ..parse import HEADING_ID_RE, parse
+from ..parse import HEADING_ID_RE, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 
@@ -333,11 +333,14 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
                 prefix=prefix, eol=eol)
 
 
-def split_row(line: str) -> list[tuple[int, int]]:
+def split_row(line: str, start: int | None = None) -> list[tuple[int, int]]:
     """Spans of the cells of a pipe-table row, as markdown-it splits it (a pipe after a
-    backslash is part of the cell)."""
-    m = _QUOTE_PREFIX_RE.match(line) if line.lstrip().startswith(">") else None
-    pos = m.end() if m else 0
+    backslash is part of the cell); the row starts at ``start`` (default: after the
+    block-quote markers)."""
+    if start is None:
+        m = _QUOTE_PREFIX_RE.match(line) if line.lstrip().startswith(">") else None
+        start = m.end() if m else 0
+    pos = start
     body_end = len(line.rstrip(" \t"))
     while pos < body_end and line[pos] in " \t":
         pos += 1
@@ -362,27 +365,43 @@ def split_row(line: str) -> list[tuple[int, int]]:
     return out
 
 
-def _is_pipe_row(line: str) -> bool:
-    stripped = line.strip()
-    return "|" in stripped and not stripped.startswith("<")
-
-
 def _cell_units(source: Source, block: Block) -> list[Unit]:
     if block.start != block.end or block.start > len(source.lines):
         return []
     idx = block.start - 1
     line = source.lines[idx]
-    if not _is_pipe_row(line):
+    if block.info == "html" or "|" not in line:
         return []
     units = []
     kind = "table_header" if block.header else "table_cell"
-    for column, (a, b) in enumerate(split_row(line)[: len(block.cells)]):
+    for column, (a, b) in enumerate(split_row(line, _row_start(source, idx))[: len(block.cells)]):
         text = line[a:b]
         if not text.strip():
             continue
         units.append(Unit(text, kind, block.start, source.offset(idx, a), source.offset(idx, b),
                           block.index, column=column, style=Style.CELL, eol=source.eols[idx] or "\n"))
     return units
+
+
+_CONTAINER_MARKERS_RE = re.compile(r"(?:[ \t]*(?:>|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t])))+[ \t]*")
+
+
+def _row_start(source: Source, idx: int) -> int | None:
+    """Where the row on line ``idx`` starts when a list marker comes before it (`- | a |`, a
+    table opening a list item); None otherwise. markdown-it tries a table before a list, so
+    `- a | b` over a delimiter row is a table whose first cell is `- a`: the two lines,
+    parsed alone, tell which."""
+    line = source.lines[idx]
+    m = _CONTAINER_MARKERS_RE.match(line)
+    if m is None or not re.search(r"[-+*)]|\d\.", m.group(0)) or idx + 1 >= len(source.lines):
+        return None
+    quote = _QUOTE_PREFIX_RE.match(line)
+    cut = quote.end() if line.lstrip().startswith(">") and quote else 0
+    below = source.lines[idx + 1]
+    below_quote = _QUOTE_PREFIX_RE.match(below) if below.lstrip().startswith(">") else None
+    pair = line[cut:] + "\n" + below[below_quote.end() if below_quote else 0:]
+    tokens = markdown(inline=False).parse(pair)
+    return m.end() if tokens and tokens[0].type != "table_open" else None
 
 
 def _container_unit(source: Source, block: Block) -> Unit | None:

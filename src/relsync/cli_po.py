@@ -210,8 +210,15 @@ def _update_one(pot: Path, po_file: Path, width: int, locale: str | None = None)
     catalog = po_lib.read_catalog(po_file, display_path(po_file), locale)
     before = po_lib.messages_key(catalog)  # update merges in place
     merged = po_lib.update(catalog, template)
+    converted = po_lib.fit_charset(merged)
     written = po_lib.write_catalog(po_file, merged, width, before)
     _note(po_file, "updated" if written else "unchanged", _summary(merged))
+    _note_conversion(po_file, converted)
+
+
+def _note_conversion(path: Path, charset: str | None) -> None:
+    if charset:
+        _note(path, "converted", f"to UTF-8: {charset} cannot hold the new text")
 
 
 def _summary(catalog) -> str:
@@ -279,8 +286,10 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
         before = po_lib.messages_key(previous)  # update merges in place
         merged = po_lib.update(previous, pot)
         filled = po_lib.fill_missing(merged, catalog)
+        converted = po_lib.fit_charset(merged)
         written = po_lib.write_catalog(output, merged, width, before)
         _note(output, "filled" if written else "unchanged", f"{filled} messages filled; {_summary(merged)}")
+        _note_conversion(output, converted)
         return
     po_lib.write_catalog(output, catalog, width)
     _note(output, "wrote", f"{report.translated} translated, {report.fuzzy} fuzzy, "

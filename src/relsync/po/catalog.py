@@ -94,6 +94,9 @@ def serialize(catalog: Catalog, width: int | None = DEFAULT_PO_WIDTH) -> bytes:
     return pofile.write(catalog, width)
 
 
+fit_charset = pofile.fit_charset
+
+
 def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
     """Read a PO/POT (:func:`relsync.pofile.read`) without babel's format-string guesses."""
     return strip_format_flags(pofile.read(data, path, locale))

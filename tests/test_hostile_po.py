@@ -451,6 +451,8 @@ def test_po_of_another_document_is_refused_by_update_and_import(run_cli, tmp_pat
             "po import (layout)": ["po", "import"]}[command]
     code, out, err = run_cli(*args, cwd=P)
     assert victim.read_bytes() == before
+    if "layout" in command:  # other.md's PO, done first, is noted on stderr
+        err = err.splitlines(True)[-1]
     assert_clean_failure(code, out, err, "PO is for other.md, not x.md")
 
 
@@ -653,3 +655,15 @@ def test_a_table_whose_first_cell_starts_like_a_list_item_keeps_it():
 
     parsed = po.load("- a | b\n--|--\n", "x.md", fast=True)
     assert [u.msgid for u in parsed.units] == ["- a", "b"]
+
+
+def test_po_of_a_renamed_document_still_merges(run_cli, tmp_path):
+    """A PO whose references name the document before a rename shares its messages with the
+    template: it is merged, not refused."""
+    P = make_project(tmp_path, "# Release\n\nThe release text.\n", "# 发布\n\n发布的文字。\n", name="old.md")
+    assert run_cli("po", "import", "upstream/old.md", "locales/zh_CN/old.md", "-o", "x.po", cwd=P)[0] == 0
+    make_project(P, "# Release\n\nThe new release text.\n", "", name="new.md")
+    assert run_cli("po", "extract", "upstream/new.md", "-o", "new.pot", cwd=P)[0] == 0
+    code, out, err = run_cli("po", "update", "new.pot", "x.po", cwd=P)
+    assert code == 0, err
+    assert 'msgid "The new release text."' in (P / "x.po").read_text(encoding="utf-8")

@@ -257,6 +257,14 @@ def _json_value(line: str, wanted: set[str], idx: int) -> Value | None:
 _STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
+def key_line(lines: list[str], first: int, last: int, form: str, key: str) -> int | None:
+    """The 1-based line of ``lines[first:last]`` where the top-level ``key`` is set."""
+    name = re.escape(key)
+    pattern = {YAML: rf"{name}[ \t]*:", TOML: rf"{name}[ \t]*=", JSON: rf'[ \t]*"{name}"[ \t]*:'}[form]
+    key_re = re.compile(pattern)
+    return next((k + 1 for k in range(first, min(last, len(lines))) if key_re.match(lines[k])), None)
+
+
 def _depth_change(line: str) -> int:
     bare = _STRING_RE.sub("", line)
     return sum(bare.count(c) for c in "{[") - sum(bare.count(c) for c in "}]")

@@ -77,6 +77,29 @@ def read_text(path: Path | str) -> str:
     return decode(read_bytes(path, shown, "a Markdown file"), shown)
 
 
+def refuse_overwrite(output: os.PathLike | str | None, *inputs: os.PathLike | str | None) -> None:
+    """Refuse an output that is one of the inputs (the same file by another path, a link to
+    it): writing it would destroy that input. ``-`` (stdout) and None are no files."""
+    if output is None or os.fspath(output) == "-":
+        return
+    out = os.fspath(output)
+    for given in inputs:
+        if given is None or os.fspath(given) == "-":
+            continue
+        source = os.fspath(given)
+        if _same_file(out, source):
+            raise InputError(os.path.normpath(out),
+                             f"is the input {display_path(source)}; refusing to overwrite it "
+                             "(write the output to another file)")
+
+
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.realpath(a) == os.path.realpath(b)
+
+
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")

@@ -104,10 +104,27 @@ def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
 
 def check_document(catalog: Catalog, reference: str, path: str) -> None:
     """A PO whose messages all come from another upstream document is the wrong file."""
-    sources = {os.path.basename(filename) for m in catalog if m.id for filename, _ in m.locations}
+    sources = _sources(catalog)
     if sources and os.path.basename(reference) not in sources:
         others = ", ".join(sorted(sources)[:3])
         raise InputError(path, f"PO is for {others}, not {os.path.basename(reference)}")
+
+
+def check_template(catalog: Catalog, pot: Catalog, path: str) -> None:
+    """A PO of another document than the template's is the wrong file: merged, every
+    translation would become obsolete. It is refused when its references name none of the
+    template's documents and none of its translations is of a message the template has (a
+    renamed document keeps its messages, and merges)."""
+    wanted = _sources(pot)
+    if not wanted or wanted & _sources(catalog):
+        return
+    if any(m.id and m.string and pot.get(m.id, m.context) is not None for m in catalog):
+        return
+    check_document(catalog, sorted(wanted)[0], path)
+
+
+def _sources(catalog: Catalog) -> set[str]:
+    return {os.path.basename(filename) for m in catalog if m.id for filename, _ in m.locations}
 
 
 def messages_key(catalog: Catalog) -> tuple[bytes, str | None]:

@@ -78,26 +78,28 @@ def read_text(path: Path | str) -> str:
 
 
 def refuse_overwrite(output: os.PathLike | str | None, *inputs: os.PathLike | str | None) -> None:
-    """Refuse an output that is one of the inputs (the same file by another path, a link to
-    it): writing it would destroy that input. ``-`` (stdout) and None are no files."""
-    if output is None or os.fspath(output) == "-":
+    """Refuse an output that is one of the command's inputs (the same file, by any path or
+    link): writing it would replace what is being read. ``-`` (stdout) is never an input."""
+    if output is None or os.fspath(output) in ("", "-"):
         return
     out = os.fspath(output)
-    for given in inputs:
-        if given is None or os.fspath(given) == "-":
+    for source in inputs:
+        if source is None or os.fspath(source) in ("", "-"):
             continue
-        source = os.fspath(given)
-        if _same_file(out, source):
-            raise InputError(os.path.normpath(out),
-                             f"is the input {display_path(source)}; refusing to overwrite it "
-                             "(write the output to another file)")
+        if _same_file(out, os.fspath(source)):
+            shown, input_shown = display_path(out), display_path(source)
+            what = "an input" if shown == input_shown else f"{input_shown}, an input"
+            raise InputError(out if os.path.islink(out) else shown,
+                             f"is {what} of this command; refusing to overwrite it (choose another output path)")
 
 
 def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
     try:
         return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return os.path.realpath(a) == os.path.realpath(b)
+    except OSError:
+        return False
 
 
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:

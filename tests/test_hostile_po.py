@@ -667,3 +667,37 @@ def test_po_of_a_renamed_document_still_merges(run_cli, tmp_path):
     code, out, err = run_cli("po", "update", "new.pot", "x.po", cwd=P)
     assert code == 0, err
     assert 'msgid "The new release text."' in (P / "x.po").read_text(encoding="utf-8")
+
+
+# -- po update of many reworded messages ------------------------------------------------------
+
+WORDS = ("apple banana cherry delta echo falcon garnet harbor island jungle kettle lemon mango "
+         "nickel orbit pepper quartz raven salmon tiger umber violet walnut xenon yellow zephyr").split()
+
+
+@pytest.mark.parametrize("exact", [True, False], ids=["bounds", "4-gram index"])
+def test_po_update_of_reworded_paragraphs_keeps_each_translation(run_cli, tmp_path, monkeypatch, exact):
+    """po update of N slightly reworded paragraphs makes each one fuzzy with its own old
+    translation and previous msgid (the shape that made babel's matching quadratic:
+    benchmarks/bench_growth.py po-update)."""
+    from relsync.po import matching
+
+    if not exact:
+        monkeypatch.setattr(matching, "EXACT_CANDIDATES", 0)
+    old = [f"The {WORDS[k % 26]} {WORDS[(k // 26) % 26]} section {WORDS[(k * 7 + 3) % 26]} explains item "
+           f"number {k} in some detail." for k in range(60)]
+    old_text = "# Doc\n\n" + "\n\n".join(old) + "\n"
+    P = make_project(tmp_path, old_text, "")
+    pot = _pot(run_cli, P, old_text)
+    catalog = polib.pofile(str(pot))
+    catalog.metadata["Language"] = "zh_CN"
+    for entry in catalog:
+        entry.msgstr = f"译文：{entry.msgid}"
+    catalog.save(str(P / "x.po"))
+    _pot(run_cli, P, old_text.replace("in some detail", "in much more detail"))
+    assert run_cli("po", "update", str(pot), "x.po", cwd=P)[0] == 0
+    merged = {e.msgid: e for e in polib.pofile(str(P / "x.po"))}
+    for previous in old:
+        entry = merged[previous.replace("in some detail", "in much more detail")]
+        assert entry.fuzzy and entry.msgstr == f"译文：{previous}", entry
+        assert entry.previous_msgid == previous

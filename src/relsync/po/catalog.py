@@ -2,7 +2,8 @@
 a document, a new PO, the msgmerge-style update, and counts.
 
 The merging of a PO with a new template is babel's ``Catalog.update`` (fuzzy matching with the
-previous msgid kept), with what a translator expects on top: an obsolete message that comes
+previous msgid kept; its candidates bounded and ranked by :mod:`.matching`, with the same
+choices), with what a translator expects on top: an obsolete message that comes
 back is restored, a fuzzy message keeps what it was translated from.
 """
 
@@ -18,6 +19,7 @@ from .. import pofile
 from ..config import DEFAULT_PO_WIDTH
 from ..errors import InputError
 from ..languages import CJK_WRITING
+from .matching import indexed_fuzzy_matching
 from .units import Parsed
 
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
@@ -76,7 +78,8 @@ def update(po: Catalog, pot: Catalog) -> Catalog:
             del po.obsolete[key]
             po[message.id] = message
     previous = {(m.id, m.context): m.previous_id for m in po if m.id and m.previous_id}
-    po.update(pot, update_header_comment=False)
+    with indexed_fuzzy_matching():
+        po.update(pot, update_header_comment=False)
     for message in po:
         key = (message.id, message.context)
         if message.fuzzy and not message.previous_id and key in previous:

@@ -701,3 +701,12 @@ def test_po_update_of_reworded_paragraphs_keeps_each_translation(run_cli, tmp_pa
         entry = merged[previous.replace("in some detail", "in much more detail")]
         assert entry.fuzzy and entry.msgstr == f"译文：{previous}", entry
         assert entry.previous_msgid == previous
+
+
+def test_po_import_pairs_a_translated_title_with_the_top_heading_not_as_extra(run_cli, tmp_path):
+    """A translation's front-matter title pairs with the upstream's top heading (the
+    example's): it is no key upstream lacks."""
+    P = make_project(tmp_path, "# Release notes\n\nSome text.\n", "---\ntitle: 发布说明\n---\n\n一些文字。\n")
+    assert run_cli("po", "import", UP, TR, "-o", "x.po", cwd=P)[0] == 0
+    text = (P / "x.po").read_text(encoding="utf-8")
+    assert "extra in translation" not in text and 'msgstr "发布说明"' in text, text

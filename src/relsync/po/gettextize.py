@@ -145,14 +145,16 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
 
 def _front_matter_extras(up: Parsed, tr: Parsed) -> list[tuple[int, str]]:
     """The translation's front-matter keys that upstream does not have (a translator's
-    name), but relsync's own record of the synced revision."""
+    name), but relsync's own record of the synced revision and a title, which is aligned
+    with the upstream's (its top heading, say) like a heading."""
     fm = next((b for b in tr.doc.blocks if b.kind == "front_matter"), None)
     if fm is None:
         return []
     form = fm.info or front_matter.YAML
+    titled = any(b.kind == "title" for b in tr.doc.blocks)
     out = []
     for key, value in tr.doc.front_matter.items():
-        if key in up.doc.front_matter or key == "relsync":
+        if key in up.doc.front_matter or key == "relsync" or (key == "title" and titled):
             continue
         text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
         line = front_matter.key_line(tr.source.lines, fm.start - 1, fm.end, form, str(key))

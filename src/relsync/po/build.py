@@ -63,6 +63,8 @@ def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: 
         one_line += " "  # a backslash would take the pipe
     if "|" not in lead + rest + one_line:
         one_line += " |"  # the row's only pipe was the cell's
+    if "|" not in lead and one_line.startswith(">"):
+        one_line = "\\" + one_line  # first on its line: not a quote marker
     return one_line
 
 
@@ -108,7 +110,7 @@ def _one_line(text: str) -> str:
             continue
         out.append(c)
         i += 1
-    return "".join(out)
+    return "".join(out).strip()
 
 
 def _pipes_as_entities(text: str) -> str:
@@ -140,8 +142,9 @@ def _code_span_end(text: str, i: int) -> int:
     return close.end() if close else i + run
 
 
-#: A line that may start a block: what follows is only checked for these.
-_MAYBE_BLOCK_RE = re.compile(r"[ \t]*(?:[-#>`~:<\[|=_*+]|\d)|.*\|")
+#: A line that may start a block (or make a table's delimiter row): only such lines are
+#: checked with markdown-it. A link definition's label ends with `]:`, perhaps on a later line.
+_MAYBE_BLOCK_RE = re.compile(r"[ \t]*(?:[-+*#>=_:|<{]|`{3}|~{3}|\d{1,9}[.)]|\[(?:[^\]\\]|\\.)*(?:$|\]:))")
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 _ORDERED_RE = re.compile(r"[ \t]*\d{1,9}(?=[.)])")
 
@@ -152,7 +155,7 @@ def one_block(lines: list[str], tail: tuple[str, ...] = ()) -> list[str]:
     before it (a line break in a paragraph shows as a space, in a code span too), or, when
     it is the first or follows a hard break, escaped with a backslash; as a last resort, the
     lines are joined into one."""
-    if not any(_MAYBE_BLOCK_RE.match(line) for line in lines):
+    if not any(_MAYBE_BLOCK_RE.match(line) or (tail and "|" in line) for line in lines):
         return lines
     lines = list(lines)
     for _ in range(2 * len(lines) + 1):

@@ -8,7 +8,6 @@ no upstream counterpart is kept as a translator comment on the message before it
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Iterable, Sequence
@@ -144,9 +143,10 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
 
 
 def _front_matter_extras(up: Parsed, tr: Parsed) -> list[tuple[int, str]]:
-    """The translation's front-matter keys that upstream does not have (a translator's
-    name), but relsync's own record of the synced revision and a title, which is aligned
-    with the upstream's (its top heading, say) like a heading."""
+    """The text of the translation's front-matter keys that upstream does not have (a
+    translator's name, a subtitle); not structured values (MDN's ``l10n: {sourceCommit}``,
+    tags), relsync's own record of the synced revision, or a title, which is aligned with the
+    upstream's (its top heading, say) like a heading."""
     fm = next((b for b in tr.doc.blocks if b.kind == "front_matter"), None)
     if fm is None:
         return []
@@ -156,9 +156,10 @@ def _front_matter_extras(up: Parsed, tr: Parsed) -> list[tuple[int, str]]:
     for key, value in tr.doc.front_matter.items():
         if key in up.doc.front_matter or key == "relsync" or (key == "title" and titled):
             continue
-        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+        if not isinstance(value, str) or not value.strip():
+            continue
         line = front_matter.key_line(tr.source.lines, fm.start - 1, fm.end, form, str(key))
-        out.append((-1, f"{tr.path}:{line or fm.start}: {key}: {text}"))
+        out.append((-1, f"{tr.path}:{line or fm.start}: {key}: {value}"))
     return out
 
 

@@ -121,6 +121,22 @@ def test_front_matter_values_pyyaml_cannot_build_are_read_as_text(run_cli, tmp_p
     assert_ran(*run_cli(*READERS[command], cwd=P))
 
 
+@pytest.mark.parametrize("form", ["toml", "json"])
+def test_a_5000_digit_integer_in_toml_or_json_front_matter(run_cli, tmp_path, form):
+    """The same number in TOML front matter is an error naming its line (tomllib cannot read
+    it), in JSON the text of its digits."""
+    digits = "9" * 5000
+    fm = f"+++\ntitle = 'T'\ncount = {digits}\n+++\n" if form == "toml" else \
+        f'{{\n  "title": "T",\n  "count": {digits}\n}}\n'
+    P = make_project(tmp_path, fm + "\n" + DATE_UP, fm + "\n" + DATE_TR)
+    code, out, err = run_cli("check", "--no-cache", cwd=P)
+    if form == "toml":
+        assert_clean_failure(code, out, err, "x.md:3: front matter is not valid TOML")
+    else:
+        assert_ran(code, out, err)
+        assert parse(fm).front_matter["count"] == digits
+
+
 def test_front_matter_values_pyyaml_cannot_build_are_strings():
     doc = parse("---\ndate: 2025-02-30\ncount: " + "9" * 5000 + "\nok: 2025-02-28\nn: 12\n---\n")
     assert doc.front_matter["date"] == "2025-02-30"

@@ -58,7 +58,7 @@ def load(content: str, form: str) -> tuple[dict, tuple[int, str] | None]:
         if form == TOML:
             data = tomllib.loads(content)
         elif form == JSON:
-            data = json.loads(content)
+            data = json.loads(content, parse_int=_int_or_text)
         else:
             data = load_yaml(content)
     except yaml.YAMLError as exc:
@@ -72,7 +72,22 @@ def load(content: str, form: str) -> tuple[dict, tuple[int, str] | None]:
         return {}, (exc.lineno, f"front matter is not valid JSON: {exc.msg}")
     except RecursionError:
         return {}, (1, "front matter is nested too deeply")
+    except ValueError as exc:  # tomllib: an integer of more digits than Python converts
+        m = _LONG_NUMBER_RE.search(content)
+        line = content.count("\n", 0, m.start()) + 1 if m else 1
+        return {}, (line, f"front matter is not valid TOML: {exc}".split(";")[0])
     return (data if isinstance(data, dict) else {}), None
+
+
+_LONG_NUMBER_RE = re.compile(r"\d{4000,}")
+
+
+def _int_or_text(digits: str) -> int | str:
+    """A JSON integer as a number, or as its digits when Python will not convert that many."""
+    try:
+        return int(digits)
+    except ValueError:
+        return digits
 
 
 def _yaml_problem(exc: yaml.YAMLError, content: str) -> tuple[int, str]:

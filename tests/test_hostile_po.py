@@ -328,11 +328,13 @@ def test_po_in_latin_1_is_read(run_cli, tmp_path):
     assert "Le café ouvre." in (P / "out.md").read_text(encoding="utf-8")
 
 
-def test_po_whose_charset_is_a_placeholder_is_read_as_utf_8(run_cli, tmp_path):
-    """GNU xgettext writes `charset=CHARSET` in a template until someone fills it in."""
+@pytest.mark.parametrize("charset", ["CHARSET", "rot13", "base64", "no-such-charset"])
+def test_po_whose_charset_is_a_placeholder_is_read_as_utf_8(run_cli, tmp_path, charset):
+    """GNU xgettext writes `charset=CHARSET` in a template until someone fills it in; a name
+    that is no text encoding is no charset either."""
     P = make_project(tmp_path, "# Title\n", "")
     (P / "x.pot").write_text(po_file({"Title": ""}, header=po_header(
-        Content_Type="text/plain; charset=CHARSET")), encoding="utf-8")
+        Content_Type=f"text/plain; charset={charset}")), encoding="utf-8")
     code, out, err = run_cli("po", "stats", "x.pot", cwd=P)
     assert code == 0, err
 

@@ -320,9 +320,13 @@ def fit_charset(catalog: Catalog) -> str | None:
 
 
 def _codec(charset: str) -> str:
+    """The Python codec of a PO charset; UTF-8 for a name that is none (xgettext's
+    ``CHARSET``) or no text encoding (``rot13``, ``base64``)."""
     try:
-        return codecs.lookup(charset).name
-    except (LookupError, TypeError):
+        name = codecs.lookup(charset).name
+        b"a".decode(name)
+        return name
+    except (LookupError, TypeError, ValueError):
         return "utf-8"
 
 

@@ -3,8 +3,9 @@
 Every byte outside the units' spans stays the upstream's, and the translation of a block
 stays that block: a translated line that markdown-it would read as the start of another block
 (a heading, a list, a setext underline, HTML, a link definition, a table, a container...) is
-escaped with a backslash, which changes no text it shows; a blank line joins the lines around
-it; a cell keeps its pipes; a front-matter value is quoted so that it reads back as itself.
+joined to the line before it or escaped with a backslash, which changes no text it shows; a
+blank line joins the lines around it; a cell keeps its pipes; a front-matter value is quoted
+so that it reads back as itself.
 """
 
 from __future__ import annotations
@@ -29,35 +30,49 @@ def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: 
         return unit.eol.join(unit.prefix + line if line.strip() else line for line in lines)
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if unit.style == Style.INLINE:
-        lines = [line for line in text.split("\n") if line.strip()]
-        lines[0] = _escape_block_start(lines[0])
-        if (_THEMATIC_BREAK_RE.match(_CONTAINER_LEAD_RE.sub("", lead) + lines[0])
-                or _DELIMITER_ROW_RE.match(lines[0])):
-            # `- --`: the list marker and the text make a rule; `--` under a line with a
-            # pipe (a heading's), a table
-            lines[0] = _escape(lines[0])
-        lines = one_block(lines)
-        if _DELIMITER_ROW_RE.match(next_line):  # `- a | b` over `---`: a table
-            lines[0] = _pipes_as_entities(lines[0])
-        prefix = unit.prefix
-        proper = _NOT_PREFIX_RE.sub(" ", lead)
-        if len(prefix) < len(proper):
-            prefix = proper  # a lazy continuation upstream: a translated line could leave the block
-        return "".join([lines[0]] + [unit.eol + prefix + line for line in lines[1:]])
-    if unit.style not in (Style.LINE, Style.CELL):
-        return front_matter.quote(re.sub(r"[ \t]*\n[ \t]*", " ", text), unit.style)
-    one_line = _one_line(text)
+        return _inline(unit, text, lead, next_line)
     if unit.style == Style.LINE:
-        if _DELIMITER_ROW_RE.match(next_line) and not underline:
-            one_line = _pipes_as_entities(one_line)  # with the next line, a table
-        if unit.kind != "heading":
-            return one_line
-        m = HEADING_ID_RE.search(one_line)
-        if m:  # not the heading's id: an entity shows the same brace
-            one_line = f"{one_line[:m.start()]}&#123;{one_line[m.start() + 1:]}"
-        if underline:
-            return one_block([one_line], (underline,))[0]
-        return _CLOSING_HASHES_RE.sub(r"\1\\\2", one_line)  # ATX: not a closing sequence
+        return _line(unit, _one_line(text), underline, next_line)
+    if unit.style == Style.CELL:
+        return _cell(_one_line(text), lead, rest)
+    return front_matter.quote(re.sub(r"[ \t]*\n[ \t]*", " ", text), unit.style)
+
+
+def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
+    """The lines of a paragraph or list item, each continuing the block."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    lines[0] = _escape_block_start(lines[0])
+    if (_THEMATIC_BREAK_RE.match(_CONTAINER_LEAD_RE.sub("", lead) + lines[0])
+            or _DELIMITER_ROW_RE.match(lines[0])):
+        # `- --`: the list marker and the text make a rule; `--` under a line with a pipe
+        # (a heading's), a table
+        lines[0] = _escape(lines[0])
+    lines = one_block(lines)
+    if _DELIMITER_ROW_RE.match(next_line):  # `- a | b` over `---`: a table
+        lines[0] = _pipes_as_entities(lines[0])
+    prefix = unit.prefix
+    proper = _NOT_PREFIX_RE.sub(" ", lead)
+    if len(prefix) < len(proper):
+        prefix = proper  # a lazy continuation upstream: a translated line could leave the block
+    return "".join([lines[0]] + [unit.eol + prefix + line for line in lines[1:]])
+
+
+def _line(unit: Unit, one_line: str, underline: str, next_line: str) -> str:
+    """A heading or a container title."""
+    if _DELIMITER_ROW_RE.match(next_line) and not underline:
+        one_line = _pipes_as_entities(one_line)  # with the next line, a table
+    if unit.kind != "heading":
+        return one_line
+    m = HEADING_ID_RE.search(one_line)
+    if m:  # not the heading's id: an entity shows the same brace
+        one_line = f"{one_line[:m.start()]}&#123;{one_line[m.start() + 1:]}"
+    if underline:
+        return one_block([one_line], (underline,))[0]
+    return _CLOSING_HASHES_RE.sub(r"\1\\\2", one_line)  # ATX: not a closing sequence
+
+
+def _cell(one_line: str, lead: str, rest: str) -> str:
+    """A table cell, between the pipes of its row."""
     one_line = _PIPE_RE.sub(r"\\|", one_line)
     if one_line.endswith("\\"):
         one_line += " "  # a backslash would take the pipe

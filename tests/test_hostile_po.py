@@ -656,6 +656,20 @@ def test_po_build_keeps_the_structure_whatever_a_msgstr_says(run_cli, tmp_path, 
         assert built.count(word) >= len(ids), (word, built)
 
 
+@pytest.mark.parametrize("msgstr", ["```", "x\n````", "  ```  ", "x\n~~~"])
+def test_po_build_keeps_a_code_block_whose_translation_would_close_it(run_cli, tmp_path, msgstr):
+    """A translated code block (`po --code-blocks`) with a line that closes its fence would end
+    the block early; no escape holds in code, so the upstream code stays."""
+    up = "# Code\n\n```sh\nmake all\n```\n\nAfter.\n"
+    P = make_project(tmp_path, up, "")
+    (P / "x.po").write_text(po_file({"make all": msgstr, "After.": "之后。"}), encoding="utf-8")
+    code, out, err = run_cli("po", "--code-blocks", "build", UP, "x.po", "-o", "out.md", cwd=P)
+    assert code == 0, err
+    built = (P / "out.md").read_text(encoding="utf-8")
+    assert structure(built) == structure(up), built
+    assert ("make all" in built) is ("```" in msgstr), built
+
+
 @pytest.mark.parametrize("msgstr", ["值\\", "值\\\\", "值 \\", "\\"])
 def test_po_build_cell_msgstr_ending_in_a_backslash_keeps_the_next_cell(run_cli, tmp_path, msgstr):
     """A cell msgstr ending in `\\` escaped the pipe after it, so the next cell merged into

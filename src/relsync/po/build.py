@@ -266,6 +266,8 @@ def build_text(parsed: Parsed, catalog: Catalog, use_fuzzy: bool = False) -> str
         translated = translation_for(catalog, unit, use_fuzzy)
         if translated is None or unit.start < pos:
             continue
+        if unit.style == Style.CODE and _closes_fence(parsed.source.lines[unit.line - 2], translated):
+            continue  # no escape holds in code: the upstream code stays
         out.append(text[pos:unit.start])
         lead = text[text.rfind("\n", 0, unit.start) + 1:unit.start]
         line_end = text.find("\n", unit.end)
@@ -277,6 +279,18 @@ def build_text(parsed: Parsed, catalog: Catalog, use_fuzzy: bool = False) -> str
         pos = unit.end
     out.append(text[pos:])
     return "".join(out)
+
+
+_FENCE_RE = re.compile(r"[ \t]*(`{3,}|~{3,})")
+
+
+def _closes_fence(opening: str, code: str) -> bool:
+    """Whether a line of ``code`` would close the fence that ``opening`` opens."""
+    m = _FENCE_RE.match(opening)
+    if m is None:
+        return False
+    closing = re.compile(rf"[ \t]{{0,3}}{re.escape(m.group(1)[0])}{{{len(m.group(1))},}}[ \t]*$")
+    return any(closing.match(line) for line in code.split("\n"))
 
 
 def _underline(parsed: Parsed, unit: Unit) -> str:

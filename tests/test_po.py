@@ -636,8 +636,8 @@ def _flat(text: str) -> str:
     for token in markdown(plain_text_fast=False).parseInline(text)[0].children or []:
         if token.type in ("text", "text_special", "html_inline"):
             out.append(token.content)
-        elif token.type == "code_inline":
-            out.append(f"<code>{token.content}</code>")
+        elif token.type == "code_inline":  # (spaces at a line end in code: the joined msgid)
+            out.append(f"<code>{' '.join(token.content.split())}</code>")
         elif token.type == "softbreak":
             out.append(" ")
         elif token.type == "hardbreak":
@@ -651,8 +651,23 @@ def _flat(text: str) -> str:
 
 
 def _html_across_lines(text: str) -> bool:
+    """Raw HTML over lines, or a code span over a fence line: read inline they swallow what
+    follows; in a block the fence or HTML starts a block of its own, and once escaped the rest
+    reads otherwise."""
     children = markdown(plain_text_fast=False).parseInline(text)[0].children or []
-    return any(t.type == "html_inline" and "\n" in t.content for t in children)
+    fence = re.search(r"(?m)^[ \t]*(`{3,}|~{3,})", text)
+    return any(t.type == "html_inline" and "\n" in t.content for t in children) or \
+        bool(fence and any(t.type == "code_inline" for t in children))
+
+
+def _over_a_rule(parsed: po.Parsed, unit: po.Unit) -> bool:
+    """Whether the unit's text is on a setext heading's line or over a line of dashes."""
+    if unit.block < 0:
+        return False
+    block = parsed.doc.blocks[unit.block]
+    lines = parsed.source.lines
+    below = lines[block.end] if block.end < len(lines) else ""
+    return (block.kind == "heading" and block.end > block.start) or bool(re.match(r"[ \t|:-]*-[ \t|:-]*$", below))
 
 
 def _structure(parsed: po.Parsed) -> list[tuple]:
@@ -681,14 +696,17 @@ def test_property_translations_land_in_their_blocks(text, data):
         msgstr = msgstrs[(unit.msgid, unit.context)]
         if _html_across_lines(msgstr):
             continue  # read inline, raw HTML over lines swallows escapes; in a block it is none
+        if re.search(r"`[^`]*\|", msgstr) and _over_a_rule(parsed, unit):
+            continue  # over `---`, a line with a pipe is a table: a code span with one shows as text
         if not msgstr.strip():
             assert built.msgid == unit.msgid
-        elif unit.style == po.Style.INLINE:
-            assert _flat(built.msgid) == _flat(msgstr), (unit, msgstr, out)
+        elif unit.style == po.Style.INLINE:  # (a paragraph's lines start at their first non-space)
+            shown = "\n".join(line.lstrip(" \t") for line in msgstr.strip().split("\n"))
+            assert _flat(built.msgid) == _flat(shown), (unit, msgstr, out)
         else:  # one line: a line break is a space, a pipe in a cell stays text
             if unit.style == po.Style.CELL:
                 msgstr = re.sub(r"(?<!\\)\|", "\\|", msgstr)
-            one_line = re.sub(r"\s+", " ", _flat(msgstr).replace("\u23ce", " ")).strip()
+            one_line = re.sub(r"\s+", " ", _flat(msgstr.strip()).replace("\u23ce", " ")).strip()
             assert _flat(built.msgid) == one_line, (unit, msgstr, out)
 
 
@@ -704,7 +722,7 @@ def test_property_front_matter_values_read_back_as_their_msgstr(value, line):
     cat.add("Title", value)
     out = po.build_text(parsed, cat)
     again = po.load(out, "out.md")
-    assert again.doc.front_matter["title"] == re.sub(r"[ \t]*\n[ \t]*", " ", value.replace("\r", "\n").strip())
+    assert again.doc.front_matter["title"] == re.sub(r"[ \t]*\n[ \t]*", " ", value.replace("\r\n", "\n").replace("\r", "\n").strip())
 
 
 def test_import_table_cells_pair_by_column_and_shape_differences_are_fuzzy():

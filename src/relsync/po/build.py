@@ -49,7 +49,9 @@ def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
         lines[0] = _escape(lines[0])
     lines = one_block(lines)
     if _DELIMITER_ROW_RE.match(next_line):  # `- a | b` over `---`: a table
-        lines[0] = _pipes_as_entities(lines[0])
+        lines = _without_pipes(lines)
+    if len(lines) > 1 and _CONTAINER_LEAD_RE.sub("", lead) and _DELIMITER_ROW_RE.match(lines[1]):
+        _join_or_escape(lines, 1)  # `- | a` over `|---|---|`: the list marker makes a cell
     prefix = unit.prefix
     proper = _NOT_PREFIX_RE.sub(" ", lead)
     if len(prefix) < len(proper):
@@ -60,7 +62,7 @@ def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
 def _line(unit: Unit, one_line: str, underline: str, next_line: str) -> str:
     """A heading or a container title."""
     if _DELIMITER_ROW_RE.match(next_line) and not underline:
-        one_line = _pipes_as_entities(one_line)  # with the next line, a table
+        one_line = _without_pipes([one_line])[0]  # with the next line, a table
     if unit.kind != "heading":
         return one_line
     m = HEADING_ID_RE.search(one_line)
@@ -71,6 +73,16 @@ def _line(unit: Unit, one_line: str, underline: str, next_line: str) -> str:
     return _CLOSING_HASHES_RE.sub(r"\1\\\2", one_line)  # ATX: not a closing sequence
 
 
+def _without_pipes(lines: list[str]) -> list[str]:
+    """The lines with their pipes as ``&#124;``, over a line a table would take for its
+    delimiter row; a pipe in a code span cannot hide, and the span shows as text."""
+    text = "\n".join(lines)
+    hidden = _pipes_as_entities(text)
+    if "|" in hidden.split("\n", 1)[0]:
+        hidden = _pipes_as_entities(text.replace("`", "&#96;"))
+    return hidden.split("\n")
+
+
 def _cell(one_line: str, lead: str, rest: str) -> str:
     """A table cell, between the pipes of its row."""
     one_line = _PIPE_RE.sub(r"\\|", one_line)
@@ -78,8 +90,8 @@ def _cell(one_line: str, lead: str, rest: str) -> str:
         one_line += " "  # a backslash would take the pipe
     if "|" not in lead + rest + one_line:
         one_line += " |"  # the row's only pipe was the cell's
-    if "|" not in lead and one_line.startswith(">"):
-        one_line = "\\" + one_line  # first on its line: not a quote marker
+    if "|" not in lead and one_line[:1] in (">", "-", "+", "{"):
+        one_line = "\\" + one_line  # first on its line: no quote marker, no front matter
     return one_line
 
 
@@ -179,17 +191,48 @@ def one_block(lines: list[str], tail: tuple[str, ...] = ()) -> list[str]:
             return lines
         if bad >= len(lines):
             break
-        if bad > 0 and not _HARD_BREAK_END_RE.search(lines[bad - 1]):
-            lines[bad - 1:bad + 1] = [f"{lines[bad - 1].rstrip()} {lines[bad].lstrip()}"]
-            continue
-        if _escape(lines[bad]) == lines[bad]:
+        if not _join_or_escape(lines, bad):
             break
-        lines[bad] = _escape(lines[bad])
     one = _one_line("\n".join(lines))
-    candidates = [one, _escape(one)]
-    if tail:  # under a setext underline, a pipe makes a table
-        candidates += [_pipes_as_entities(one), _escape(_pipes_as_entities(one))]
+    forms = [one]
+    if tail:  # over a setext underline a pipe makes a table; in a code span it cannot hide,
+        # and the span shows as text
+        forms += [_pipes_as_entities(one), _pipes_as_entities(one.replace("`", "&#96;"))]
+    candidates = [c for form in forms for c in (form, _escape(form))]
     return [next((c for c in candidates if _stray_line([c], tail) is None), candidates[-1])]
+
+
+def _join_or_escape(lines: list[str], k: int) -> bool:
+    """Join line ``k`` to the one before it (a line break in a paragraph shows as a space, in a
+    code span too), or, first or after a hard break, escape it; False when neither can be."""
+    if k > 0 and (not _HARD_BREAK_END_RE.search(lines[k - 1]) or _in_verbatim(lines, k)):
+        lines[k - 1:k + 1] = [f"{lines[k - 1].rstrip()} {lines[k].lstrip()}"]
+        return True
+    escaped = _escape(lines[k])
+    if escaped == lines[k]:
+        return False
+    lines[k] = escaped
+    return True
+
+
+def _in_verbatim(lines: list[str], k: int) -> bool:
+    """Whether the line end before line ``k`` is in a code span or raw HTML (no break there)."""
+    text = "\n".join(lines)
+    at = sum(len(line) + 1 for line in lines[:k]) - 1
+    i, n = 0, len(text)
+    while i < n and i <= at:
+        c = text[i]
+        if c == "\\":
+            i += 2
+        elif c in "`<":
+            m = HTML_TAG_RE.match(text, i) if c == "<" else None
+            end = _code_span_end(text, i) if c == "`" else (m.end() if m else i + 1)
+            if end - i > 1 and i < at < end:
+                return True
+            i = end
+        else:
+            i += 1
+    return False
 
 
 def _stray_line(lines: list[str], tail: tuple[str, ...]) -> int | None:
@@ -217,13 +260,14 @@ def _stray_line(lines: list[str], tail: tuple[str, ...]) -> int | None:
 
 
 def _escape(line: str) -> str:
-    """``line`` with a backslash before its first character (after an ordered-list number;
-    before each backtick of a fence, which would otherwise open a code span)."""
+    """``line`` with a backslash before its first character (after an ordered-list number).
+    A fence's backticks become ``&#96;``: an escaped backtick still closes a code span, and
+    a shorter run would pair with others."""
     body = line.lstrip(" \t")
     lead = line[: len(line) - len(body)]
     if body[:1] == "`":
         run = len(body) - len(body.lstrip("`"))
-        return lead + "\\`" * run + body[run:]
+        return lead + "&#96;" * run + body[run:]
     if body[:1] in _ASCII_PUNCTUATION and body[:1] != "\\":
         return f"{lead}\\{body}"
     m = _ORDERED_RE.match(line)

@@ -25,6 +25,9 @@ of one more run. The shapes:
   translation, which lacks every tenth item (the alignment band as wide as the difference).
 * ``shuffled``: `relsync check` of paragraphs with one unique version number each, the
   translation shuffled.
+* ``po-update``: `relsync po update` of a PO whose paragraphs were all slightly reworded
+  (each new message is matched fuzzily with an old one); GNU `msgmerge --previous` on the
+  same files beside it, where installed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ import contextlib
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -169,6 +173,41 @@ def shape_shuffled(root: Path, n: int):
     random.Random(0).shuffle(order)
     _project(root, "# Doc\n\n" + "\n\n".join(up) + "\n", "# 文档\n\n" + "\n\n".join(tr[k] for k in order) + "\n")
     return lambda: _check(root)
+def _paragraph(k: int) -> str:
+    a, b, c = WORDS[k % 26], WORDS[(k // 26) % 26], WORDS[(k * 7 + 3) % 26]
+    return f"The {a} {b} section {c} explains item number {k} in some detail."
+
+
+def _po_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def shape_po_update(root: Path, n: int):
+    old = [_paragraph(k) for k in range(n)]
+    new = [p.replace("in some detail", "in much more detail") for p in old]
+    _project(root, "# Doc\n\n" + "\n\n".join(new) + "\n", "")
+    relsync_cli(root, "po", "extract", UP, "-o", "new.pot")
+    header = ('msgid ""\nmsgstr ""\n"Language: zh_CN\\n"\n"MIME-Version: 1.0\\n"\n'
+              '"Content-Type: text/plain; charset=UTF-8\\n"\n"Content-Transfer-Encoding: 8bit\\n"\n')
+    body = [f"#: {UP}:{3 + 2 * k}\nmsgid {_po_quote(p)}\nmsgstr {_po_quote('译文：' + p)}\n"
+            for k, p in enumerate(old)]
+    (root / "old.po").write_text(header + "\n" + "\n".join([f'#: {UP}:1\nmsgid "Doc"\nmsgstr "文档"\n', *body]),
+                                 encoding="utf-8")
+
+    def update() -> None:
+        (root / "x.po").write_bytes((root / "old.po").read_bytes())
+        relsync_cli(root, "po", "update", "new.pot", "x.po")
+
+    return update
+
+
+def msgmerge_po_update(root: Path, n: int):
+    """GNU msgmerge on the files of ``shape_po_update``; None when it is not installed."""
+    if shutil.which("msgmerge") is None:
+        return None
+    shape_po_update(root, n)
+    return lambda: subprocess.run(["msgmerge", "-q", "--previous", "-o", str(root / "gnu.po"),
+                                   str(root / "old.po"), str(root / "new.pot")], check=True)
 
 
 #: name -> (builder of the run at size n, base size, unit)
@@ -178,32 +217,53 @@ SHAPES = {
     "rewrite": (shape_rewrite, 250, "paragraphs"),
     "list-items": (shape_list_items, 250, "items"),
     "shuffled": (shape_shuffled, 250, "paragraphs"),
+    "po-update": (shape_po_update, 125, "messages"),
 }
+#: shape -> the same run by another tool, shown beside it
+OTHERS = {"po-update": ("msgmerge", msgmerge_po_update)}
+
+
+def _timed(run_once, rounds: int) -> tuple[float, float]:
+    """Median seconds of ``rounds`` runs (caches cleared before each) and the peak MB of one more."""
+    samples = []
+    for _ in range(rounds):
+        cold_caches()
+        start = time.perf_counter()
+        run_once()
+        samples.append(time.perf_counter() - start)
+    cold_caches()
+    tracemalloc.start()
+    run_once()
+    peak = tracemalloc.get_traced_memory()[1] / 1e6
+    tracemalloc.stop()
+    return statistics.median(samples), peak
 
 
 def run_shapes(names: list[str], rounds: int, scale: float) -> None:
-    print(f"\n{'shape':<11} {'size':>4} {'n':>6} {'unit':<11} {'median s':>9} {'x per 4x':>8} {'peak MB':>8}")
+    """Each shape at 1x, 4x and 16x: seconds, the ratio per 4x step (4.0 linear, 16.0
+    quadratic) and per doubling beyond linear (1.0 linear, 2.0 quadratic), peak memory, and
+    the other tool's seconds with relsync's multiple of them."""
+    print(f"\n{'shape':<11} {'size':>4} {'n':>6} {'unit':<11} {'median s':>9} {'x per 4x':>8} "
+          f"{'beyond/2x':>9} {'peak MB':>8}  beside")
     for name in names:
         build, base, unit = SHAPES[name]
         previous = None
         for factor in (1, 4, 16):
             n = max(1, round(base * scale)) * factor
             with tempfile.TemporaryDirectory(prefix=f"relsync-{name}-") as tmp:
-                run_once = build(Path(tmp), n)
-                samples = []
-                for _ in range(rounds):
-                    cold_caches()
-                    start = time.perf_counter()
-                    run_once()
-                    samples.append(time.perf_counter() - start)
-                cold_caches()
-                tracemalloc.start()
-                run_once()
-                peak = tracemalloc.get_traced_memory()[1] / 1e6
-                tracemalloc.stop()
-            t = statistics.median(samples)
+                t, peak = _timed(build(Path(tmp), n), rounds)
+            beside = ""
+            if name in OTHERS:
+                other, make = OTHERS[name]
+                with tempfile.TemporaryDirectory(prefix=f"relsync-{name}-") as tmp:
+                    run_other = make(Path(tmp), n)
+                    if run_other is not None:
+                        o = statistics.median(_timed(run_other, 1)[0] for _ in range(rounds))
+                        beside = f"{other} {o:.3f} s, relsync x{t / o:.1f}"
             ratio = f"{t / previous:8.2f}" if previous else f"{'':>8}"
-            print(f"{name:<11} {factor:>3}x {n:>6} {unit:<11} {t:9.3f} {ratio} {peak:8.1f}", flush=True)
+            beyond = f"{(t / previous / 4) ** 0.5:9.2f}" if previous else f"{'':>9}"
+            print(f"{name:<11} {factor:>3}x {n:>6} {unit:<11} {t:9.3f} {ratio} {beyond} {peak:8.1f}  {beside}",
+                  flush=True)
             previous = t
 
 

@@ -32,7 +32,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors", "relsync.dialects"],
-    ["relsync.mdx", "relsync.parse"],
+    ["relsync.front_matter", "relsync.mdx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.rows"],

@@ -144,6 +144,14 @@ def test_empty_and_front_matter_only():
     assert [b.kind for b in doc.blocks] == ["front_matter", "title"]
 
 
+@pytest.mark.parametrize("text", ["- pre--release\n\nText.\n", "- x---\n", "1. a--\n"])
+def test_a_list_item_on_the_first_line_is_no_front_matter(text):
+    """mdit-py-plugins' front-matter rule read dashes on the first line of a list item as an
+    opening fence: the item vanished."""
+    doc = parse(text)
+    assert doc.blocks[0].kind == "list_item" and doc.front_matter == {}
+
+
 def test_broken_front_matter_is_recorded_and_loading_it_is_an_input_error(tmp_path):
     from relsync.pipeline import load_document
     from relsync.errors import InputError

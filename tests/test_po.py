@@ -15,6 +15,7 @@ from markdown_it.utils import read_fixture_file
 
 from relsync import po
 from relsync.align import align
+from relsync.languages import line_break_joiner
 from relsync.parse import markdown
 
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES, ROOT
@@ -56,13 +57,15 @@ def test_build_fixtures(line, title, text, expected):
 
 
 def test_multiline_translation_continues_the_block():
+    """Continuation lines get the block's prefix; a blank line would end the block, so it
+    joins the lines around it instead."""
     parsed = po.load("> - item\n>   text\n\n- one\n", "doc.md")
     cat = _catalog(parsed, lambda s: s.upper() + "\\\nSECOND\n\nNEW PARAGRAPH")
     out = po.build_text(parsed, cat)
-    assert out == ("> - ITEM TEXT\\\n>   SECOND\n>\n>   NEW PARAGRAPH\n\n"
-                   "- ONE\\\n  SECOND\n\n  NEW PARAGRAPH\n")
+    assert out == ("> - ITEM TEXT\\\n>   SECOND\n>   NEW PARAGRAPH\n\n"
+                   "- ONE\\\n  SECOND\n  NEW PARAGRAPH\n")
     kinds = [b.kind for b in po.load(out, "out.md").doc.blocks]
-    assert kinds == ["list_item", "paragraph", "list_item", "paragraph"]
+    assert kinds == ["list_item", "list_item"]
 
 
 def test_one_line_targets_escape_what_would_break_them():
@@ -71,7 +74,7 @@ def test_one_line_targets_escape_what_would_break_them():
     cat = _catalog(parsed, lambda s: {"Plain": "键: 值 # 注", "Head": "一\n二", "c": "x | y"}.get(s, s))
     out = po.build_text(parsed, cat)
     assert 'title: "键: 值 # 注"\n' in out
-    assert "# 一 二\n" in out
+    assert "# 一二\n" in out  # a line break between two Chinese characters joins them
     assert "| x \\| y | d |" in out
     doc = po.load(out, "out.md").doc
     assert doc.front_matter["title"] == "键: 值 # 注"
@@ -215,7 +218,7 @@ def test_import_split_paragraph_is_joined_and_fuzzy():
     assert [(p.upstream, p.translation) for p in al.pairs] == [((0,), (0, 1)), ((1,), (2,))]
     catalog, report = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
     message = catalog.get(up.units[0].msgid)
-    assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。\n\n第二句 `foo()`。"
+    assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。第二句 `foo()`。"
     assert "1 upstream block(s) aligned with 2 translated block(s)" in message.user_comments[0]
     assert catalog.get("Next").string == "下一个" and not catalog.get("Next").fuzzy
     assert (report.translated, report.fuzzy) == (1, 1)
@@ -605,17 +608,126 @@ def test_property_empty_build_is_identity_and_outline_matches(text):
     assert [_key(u) for u in parsed.units] == [_key(u) for u in po.load(text, "x.md", fast=True).units]
 
 
+_table = st.tuples(st.integers(1, 3), st.integers(0, 2)).map(
+    lambda shape: "\n".join(["| " + " | ".join(f"h{c}" for c in range(shape[0])) + " |",
+                             "|" + "---|" * shape[0]]
+                            + ["| " + " | ".join(f"c{r}{c}" for c in range(shape[0])) + " |"
+                               for r in range(shape[1])]))
+_setext = st.tuples(_line, st.sampled_from(["===", "---"])).map("\n".join)
+_structured_doc = st.lists(st.one_of(st.tuples(_prefix, st.lists(_line, min_size=1, max_size=3)).map(_block),
+                                     _table, _table.map(lambda t: "- " + t.replace("\n", "\n  ")), _setext),
+                           min_size=1, max_size=6).map(
+    lambda blocks: "\n\n".join(blocks) + "\n")
+#: Lines a translator (or an attacker) may put in a msgstr: each would start a block of its own.
+_hostile_line = st.sampled_from([
+    "--", "=", "==", "[a]: /url", "[a]: </u> 'x'", "[a]:", "/url", "<div>", "</div>", "<!--", "-->", ":::",
+    "::: tip", "[^1]: x", "| a | b |", "|---|---|", "a | b", "--|--", "# h", "- i", "+ i", "* i", "1. n",
+    "2) n", "> q", "```", "~~~", "    code", "***", "___", "<script>", "<pre>", "<span>", "<?x", "<!X",
+    "x\\", "\\", "x  ", "文字", "a | b", "<!-- x -->", "***x***", "", "t #", "#", "{#id}", "`",
+])
+_msgstr = st.lists(st.one_of(_hostile_line, _line), min_size=1, max_size=3).map("\n".join)
+
+
+def _flat(text: str) -> str:
+    """What inline Markdown shows: its characters, with the targets of links and images; raw
+    HTML and emphasis markers count as the characters they are (an escaped line start shows
+    the same characters, though it can pair emphasis markers otherwise), soft breaks as
+    browsers show them (nothing between two Chinese characters, a space elsewhere)."""
+    out = []
+    for token in markdown(plain_text_fast=False).parseInline(text)[0].children or []:
+        if token.type in ("text", "text_special", "html_inline"):
+            out.append(token.content)
+        elif token.type == "code_inline":  # (spaces at a line end in code: the joined msgid)
+            out.append(f"<code>{' '.join(token.content.split())}</code>")
+        elif token.type == "softbreak":
+            out.append("\x00")
+        elif token.type == "hardbreak":
+            out.append("\u23ce")
+        elif token.type.endswith(("_open", "_close")) and token.markup and not token.attrs:
+            out.append(token.markup)
+        else:
+            out.append(f"<{token.type} {sorted(token.attrs.items())}>")
+    pieces = "".join(out).split("\x00")
+    joined = pieces[0]
+    for piece in pieces[1:]:
+        joined += line_break_joiner(joined, piece) + piece
+    flat = re.sub(r"\s+", " ", joined)
+    return re.sub(r" ?\u23ce ?", "\u23ce", flat).strip()
+
+
+def _html_across_lines(text: str) -> bool:
+    """Raw HTML over lines, or a code span over a fence line: read inline they swallow what
+    follows; in a block the fence or HTML starts a block of its own, and once escaped the rest
+    reads otherwise."""
+    children = markdown(plain_text_fast=False).parseInline(text)[0].children or []
+    fence = re.search(r"(?m)^[ \t]*(`{3,}|~{3,})", text)
+    return any(t.type == "html_inline" and "\n" in t.content for t in children) or \
+        bool(fence and any(t.type == "code_inline" for t in children))
+
+
+def _over_a_rule(parsed: po.Parsed, unit: po.Unit) -> bool:
+    """Whether the unit's text is on a setext heading's line or over a line of dashes."""
+    if unit.block < 0:
+        return False
+    block = parsed.doc.blocks[unit.block]
+    lines = parsed.source.lines
+    below = lines[block.end] if block.end < len(lines) else ""
+    return (block.kind == "heading" and block.end > block.start) or bool(re.match(r"[ \t|:-]*-[ \t|:-]*$", below))
+
+
+def _structure(parsed: po.Parsed) -> list[tuple]:
+    return [(b.kind, b.level, len(b.cells)) for b in parsed.doc.blocks]
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(_doc)
-def test_property_translations_land_in_their_blocks(text):
+@given(_structured_doc, st.data())
+def test_property_translations_land_in_their_blocks(text, data):
+    """build(upstream, any catalog) has the upstream's block kinds, levels and table shapes,
+    and each unit read back from it shows what its msgstr shows (a line that would start a
+    block is escaped, which changes no text)."""
     try:
         parsed = po.load(text, "x.md")
     except InputError:  # markdown-it's front-matter plugin also fires inside list items
         assume(False)
-    out = po.build_text(parsed, _catalog(parsed, lambda s: f"Q{s}Z"))
+    msgstrs = {(u.msgid, u.context): data.draw(_msgstr) for u in parsed.units}
+    cat = Catalog(locale="zh_CN")
+    for (msgid, context), msgstr in msgstrs.items():
+        cat.add(msgid, msgstr, context=context)
+    out = po.build_text(parsed, cat)
     again = po.load(out, "out.md")
-    assert [b.kind for b in again.doc.blocks] == [b.kind for b in parsed.doc.blocks]
-    assert [u.msgid for u in again.units] == [f"Q{u.msgid}Z" for u in parsed.units]
+    assert _structure(again) == _structure(parsed), out
+    assert len(again.units) == len(parsed.units), out
+    for unit, built in zip(parsed.units, again.units):
+        msgstr = msgstrs[(unit.msgid, unit.context)]
+        if _html_across_lines(msgstr):
+            continue  # read inline, raw HTML over lines swallows escapes; in a block it is none
+        if re.search(r"`[^`]*\|", msgstr) and _over_a_rule(parsed, unit):
+            continue  # over `---`, a line with a pipe is a table: a code span with one shows as text
+        if not msgstr.strip():
+            assert built.msgid == unit.msgid
+        elif unit.style == po.Style.INLINE:  # (a paragraph's lines start at their first non-space)
+            shown = "\n".join(line.lstrip(" \t") for line in msgstr.strip().split("\n"))
+            assert _flat(built.msgid) == _flat(shown), (unit, msgstr, out)
+        else:  # one line: a line break is a space, a pipe in a cell stays text
+            if unit.style == po.Style.CELL:
+                msgstr = re.sub(r"(?<!\\)\|", "\\|", msgstr)
+            one_line = re.sub(r"\s+", " ", _flat(msgstr.strip()).replace("\u23ce", " ")).strip()
+            assert _flat(built.msgid) == one_line, (unit, msgstr, out)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(st.one_of(st.characters(exclude_categories=["Cs"]),
+                        st.sampled_from("\x00\x07\t\n\r\x1b\x7f\x80\x85\x9f\xa0\u2028\u2029\ufeff\ufffe\uffff'\"\\#:-{[&*!|>%@`")),
+               min_size=1, max_size=12),
+       st.sampled_from(["title: {}", "title: '{}'", 'title: "{}"']))
+def test_property_front_matter_values_read_back_as_their_msgstr(value, line):
+    assume(value.strip())
+    parsed = po.load("---\n" + line.format("Title") + "\n---\n", "x.md")
+    cat = Catalog(locale="zh_CN")
+    cat.add("Title", value)
+    out = po.build_text(parsed, cat)
+    again = po.load(out, "out.md")
+    assert again.doc.front_matter["title"] == re.sub(r"[ \t]*\n[ \t]*", " ", value.replace("\r\n", "\n").replace("\r", "\n").strip())
 
 
 def test_import_table_cells_pair_by_column_and_shape_differences_are_fuzzy():
@@ -650,3 +762,16 @@ def test_settings_templates_front_matter_and_width(tmp_path, run_cli):
     (tmp_path / "relsync.toml").write_text('[po]\nfront-matter = "title"\ncolour = 1\n', encoding="utf-8")
     code, _, err = run_cli("po", "extract", cwd=tmp_path)
     assert code == 2 and "unknown setting 'colour'" in err
+
+
+def test_a_line_break_in_a_one_line_translation_reads_as_a_paragraph_would():
+    """A cell or heading is one line: a line break a translator typed between two Chinese
+    characters joins them (as a paragraph shows it), between two words it is a space."""
+    parsed = po.load("# Title\n\n| Name | Note |\n|---|---|\n| a | b |\n", "x.md")
+    cat = Catalog(locale="zh_CN")
+    cat.add("Title", "发布\n说明")
+    cat.add("Name", "名称\nname")
+    cat.add("Note", "备注\n说明")
+    out = po.build_text(parsed, cat)
+    assert out.splitlines()[0] == "# 发布说明"
+    assert out.splitlines()[2] == "| 名称 name | 备注说明 |"

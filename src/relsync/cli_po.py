@@ -23,7 +23,7 @@ from . import po as po_lib
 from .cli_common import Exit, emit_bytes, settings as load_settings
 from .config import Config, PoSettings
 from .errors import InputError, RelsyncError
-from .io import display_path
+from .io import display_path, refuse_overwrite
 from .languages import parse_locale
 from .project import built_path, guess_locale, po_documents, po_locales, po_path, pot_path
 
@@ -109,6 +109,7 @@ def extract(ctx, upstream, output, width, no_wrap):
             if not output or output == "-":
                 emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings), w))
                 continue
+            refuse_overwrite(output, path)
             previous = _existing(output)
             pot = po_lib.extract_file(path, shown, shown, name, settings, previous)
             written = po_lib.write_catalog(output, pot, w, _key(previous))
@@ -153,6 +154,7 @@ def init(ctx, pot, locale, output, width, no_wrap):
         if not output or output == "-":
             emit_bytes(po_lib.serialize(catalog, w))
             return
+        refuse_overwrite(output, pot)
         _create(Path(output), catalog, w)
         return
     for doc in po_documents(cfg):
@@ -208,10 +210,18 @@ def update(ctx, pot, po_file, locale, width, no_wrap):
 def _update_one(pot: Path, po_file: Path, width: int, locale: str | None = None) -> None:
     template = po_lib.read_catalog(pot, display_path(pot))
     catalog = po_lib.read_catalog(po_file, display_path(po_file), locale)
+    po_lib.check_template(catalog, template, display_path(po_file))
     before = po_lib.messages_key(catalog)  # update merges in place
     merged = po_lib.update(catalog, template)
+    converted = po_lib.fit_charset(merged)
     written = po_lib.write_catalog(po_file, merged, width, before)
     _note(po_file, "updated" if written else "unchanged", _summary(merged))
+    _note_conversion(po_file, converted)
+
+
+def _note_conversion(path: Path, charset: str | None) -> None:
+    if charset:
+        _note(path, "converted", f"to UTF-8: {charset} cannot hold the new text")
 
 
 def _summary(catalog) -> str:
@@ -264,6 +274,7 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
     if built_by_relsync:
         _note(translation, "skipped", "built by relsync po build from this PO")
         return
+    refuse_overwrite(output, upstream, translation)
     up = po_lib.load_file(upstream, display_path(upstream), settings.front_matter,
                           code_blocks=settings.code_blocks)
     tr = po_lib.load_file(translation, display_path(translation), settings.front_matter, locale,
@@ -276,11 +287,14 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
         return
     previous = _existing(output, locale)
     if previous is not None:
+        po_lib.check_template(previous, pot, display_path(output))
         before = po_lib.messages_key(previous)  # update merges in place
         merged = po_lib.update(previous, pot)
         filled = po_lib.fill_missing(merged, catalog)
+        converted = po_lib.fit_charset(merged)
         written = po_lib.write_catalog(output, merged, width, before)
         _note(output, "filled" if written else "unchanged", f"{filled} messages filled; {_summary(merged)}")
+        _note_conversion(output, converted)
         return
     po_lib.write_catalog(output, catalog, width)
     _note(output, "wrote", f"{report.translated} translated, {report.fuzzy} fuzzy, "
@@ -317,6 +331,7 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
         if not output or output == "-":
             emit_bytes(data)
             return
+        refuse_overwrite(output, upstream, po_file)
         status = po_lib.write_built(output, display_path(output), data, po_file, force)
         _note(output, status)
         return
@@ -330,6 +345,7 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
             up = doc.path(cfg)
             data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
             target = built_path(cfg, loc, doc)
+            refuse_overwrite(target, up, catalog_path)
             _ensure_dir(target)
             _note(target, po_lib.write_built(target, display_path(target), data, catalog_path, force))
 

@@ -123,7 +123,8 @@ class Block:
     header: bool = False
     """For a ``table_row``: the header row."""
     info: str = ""
-    """Fence info string for code, container name for containers, quote depth marker."""
+    """Fence info string for code, container name for containers, ``yaml``, ``toml`` or ``json``
+    for front matter, ``html`` for a row of an HTML table."""
     quote: int = 0
     """Block-quote nesting depth."""
 

@@ -13,7 +13,6 @@ import re
 from collections import Counter
 from html.parser import HTMLParser
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.admon import admon_plugin
@@ -22,6 +21,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects
+from . import front_matter
 from . import mdx as _mdx
 from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
@@ -89,7 +89,9 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     (:mod:`relsync.mdx`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
-    md.use(front_matter_plugin).use(footnote_plugin)
+    md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
+    yaml_rule = next(rule for rule in md.block.ruler.__rules__ if rule.name == "front_matter")
+    md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
     if mdx:
@@ -101,6 +103,16 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     # Percent-encoding a link target is pure and costly; documents link to the same pages.
     md.normalizeLink = functools.lru_cache(maxsize=4096)(md.normalizeLink)
     return md
+
+
+def _at_document_start(rule):
+    """mdit-py-plugins' front-matter rule, only on the document's first character: it also
+    fires on the first line of a list item or quote (`- x--` read as a fence)."""
+    def at_start(state, start_line: int, end_line: int, silent: bool) -> bool:
+        if start_line != 0 or state.bMarks[0] + state.tShift[0] != 0:
+            return False
+        return rule(state, start_line, end_line, silent)
+    return at_start
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
@@ -311,28 +323,21 @@ class _Builder:
 
     def _front_matter(self, tok: Token) -> None:
         start, end = self._span(tok.map)
-        try:
-            data = yaml.safe_load(tok.content) if tok.content.strip() else {}
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            line = start + 1 + mark.line if mark is not None else start
-            problem = getattr(exc, "problem", None) or "invalid YAML"
-            self.problems.append((line, f"front matter is not valid YAML: {problem}"))
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
+        form = front_matter.FORMS.get(tok.markup, front_matter.YAML)
+        first = start if form == front_matter.JSON else start + 1  # the line of the content's start
+        data, problem = front_matter.load(tok.content, form)
+        if problem is not None:
+            self.problems.append((first + problem[0] - 1, problem[1]))
         self.front_matter = data
         self.raw.append(
             dict(kind=BlockKind.FRONT_MATTER, start=start, end=end, text=tok.content, anchors=Anchors(),
-                 markup=Markup(), level=0, quote=0, info="", source=tok.content)
+                 markup=Markup(), level=0, quote=0, info=form, source=tok.content)
         )
         title = data.get("title")
         if isinstance(title, str) and title.strip():
-            line = start
-            for offset, raw_line in enumerate(tok.content.split("\n")):
-                if raw_line.startswith("title:"):
-                    line = start + 1 + offset
-                    break
+            key = _TITLE_KEY_RE[form]
+            line = next((first + offset for offset, raw_line in enumerate(tok.content.split("\n"))
+                         if key.match(raw_line)), start)
             self.raw.append(
                 dict(kind=BlockKind.TITLE, start=line, end=line, text=title.strip(), anchors=self._prose(title),
                      markup=Markup(), level=1, quote=0, info="", source=title)
@@ -364,13 +369,13 @@ class _Builder:
             i += 1
         return i
 
-    def _row(self, table_id: int, row_map, cells: list[Cell], header: bool) -> None:
+    def _row(self, table_id: int, row_map, cells: list[Cell], header: bool, info: str = "") -> None:
         start, end = self._span(row_map)
         anchors = _merge_anchors(c.anchors for c in cells)
         self.raw.append(
             dict(kind=BlockKind.TABLE_ROW, start=start, end=end,
                  text=" | ".join(c.text for c in cells), anchors=anchors, markup=Markup(),
-                 level=0, quote=0, info="", source="", cells=tuple(cells), table=table_id,
+                 level=0, quote=0, info=info, source="", cells=tuple(cells), table=table_id,
                  header=header)
         )
 
@@ -411,7 +416,7 @@ class _Builder:
                     for text, is_header in row_cells:
                         cells.append(Cell(text, self._prose(text), is_header))
                     line = start + offset - 1
-                    self._row(start, [line - 1, line], cells, header)
+                    self._row(start, [line - 1, line], cells, header, "html")
                 return
         visible = _HTML_TAG_RE.sub(" ", _HTML_CODE_RE.sub(" ", content))
         links = tuple(v for _, v in _HTML_URL_ATTR_RE.findall(content))
@@ -507,6 +512,9 @@ merge_anchors = _merge_anchors
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
+#: The line of a front-matter block that holds its title, per form.
+_TITLE_KEY_RE = {front_matter.YAML: re.compile(r"title:"), front_matter.TOML: re.compile(r"title[ \t]*="),
+                 front_matter.JSON: re.compile(r'[ \t]*"title"[ \t]*:')}
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

@@ -1,14 +1,19 @@
 """Reading and writing gettext PO files.
 
 Reading is babel's ``PoFileParser`` made strict (a message defined twice is an error, as GNU
-``msgfmt`` has it) and aware of previous msgids (``#| msgid``), which babel's reader skips.
+``msgfmt`` has it), in the charset the header declares, and aware of previous msgids (``#|
+msgid``, and ``#~| msgid`` of obsolete entries as msgmerge writes them), which babel's reader
+takes for translator comments or rejects. A catalog read from a file (:class:`PoCatalog`)
+keeps its header fields and comment as written.
 
 The layout is babel's ``write_po`` (same wrapping, same comments, same header: the tests
-hold the two to the same bytes), with two differences:
+hold the two to the same bytes), with these differences:
 
 * a fuzzy message's previous msgid is written as GNU gettext writes it, one quoted string per
   ``#|`` line. babel wraps ``#| msgid ...`` as free text, which splits a quoted string across
   two lines once the previous msgid is long: GNU ``msgfmt`` rejects the whole file.
+* an obsolete entry keeps its flags (a fuzzy guess stays fuzzy when its text comes back) and
+  its previous msgid (``#~|``), as msgmerge writes them;
 * lines are cut into words in linear time. babel's word pattern backtracks over a whole run
   of word characters (or of punctuation) at every position of it, which is quadratic on text
   without spaces (a Chinese paragraph: 20,000 characters took 3 s); the splitter here gives
@@ -17,7 +22,7 @@ hold the two to the same bytes), with two differences:
 
 from __future__ import annotations
 
-import io
+import codecs
 import os
 import re
 from bisect import bisect_left
@@ -222,11 +227,7 @@ def _location_comment(message: Message) -> str:
     return " ".join(seen)
 
 
-def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False) -> bytes:
-    """The PO file of ``catalog`` (previous msgids included); ``width`` 0 or None: no wrapping.
-
-    Comments wrap at ``width`` (76 without wrapping), as xgettext and babel wrap them.
-    """
+def _render(catalog: Catalog, width: int | None, omit_header: bool) -> str:
     width = width or 0
     comment_width = width if width > 0 else 76
     comment_wrapper = TextWrapper(width=comment_width, break_long_words=False)
@@ -262,14 +263,8 @@ def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False
         if not message.id:
             if omit_header:
                 continue
-            header = catalog.header_comment
-            if width > 0:
-                wrapper = TextWrapper(width=width, subsequent_indent="# ", break_long_words=False)
-                lines: list[str] = []
-                for line in header.splitlines():
-                    lines += wrapper.wrap(line)
-                header = "\n".join(lines)
-            add(f"{header}\n")
+            add(_header_comment(catalog, width))
+            message = _header_message(catalog, message)
         for text in message.user_comments:
             comment(text)
         for text in message.auto_comments:
@@ -287,40 +282,200 @@ def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False
     for message in catalog.obsolete.values():
         for text in message.user_comments:
             comment(text)
+        if message.flags:  # a fuzzy guess must come back fuzzy
+            add(f"#{', '.join(['', *sorted(message.flags)])}\n")
+        if message.previous_id:
+            add(f"#~| msgid {normalize(message.previous_id[0], '#~| ', width)}\n")
+            if len(message.previous_id) > 1:
+                add(f"#~| msgid_plural {normalize(message.previous_id[1], '#~| ', width)}\n")
         strings(message, "#~ ")
         add("\n")
-    return "".join(out).encode(catalog.charset, "backslashreplace")
+    return "".join(out)
+
+
+def write(catalog: Catalog, width: int | None = 79, *, omit_header: bool = False) -> bytes:
+    """The PO file of ``catalog`` (previous msgids included); ``width`` 0 or None: no wrapping.
+
+    Comments wrap at ``width`` (76 without wrapping), as xgettext and babel wrap them. The
+    file is in the catalog's charset; text that charset cannot hold makes it UTF-8 (see
+    :func:`fit_charset`).
+    """
+    fit_charset(catalog)
+    return _render(catalog, width, omit_header).encode(_codec(catalog.charset))
+
+
+def fit_charset(catalog: Catalog) -> str | None:
+    """Make ``catalog`` UTF-8 when its charset cannot hold its text; returns the charset it
+    had, or None when it fits (GNU msgfmt rejects the escapes a lossy encoding would write)."""
+    codec = _codec(catalog.charset)
+    if codec == "utf-8":
+        return None
+    try:
+        _render(catalog, 0, False).encode(codec)
+    except UnicodeEncodeError:
+        old = catalog.charset
+        catalog.charset = "utf-8"
+        return old
+    return None
+
+
+def _codec(charset: str) -> str:
+    """The Python codec of a PO charset; UTF-8 for a name that is none (xgettext's
+    ``CHARSET``) or no text encoding (``rot13``, ``base64``)."""
+    try:
+        name = codecs.lookup(charset).name
+        b"a".decode(name)
+        return name
+    except (LookupError, TypeError, ValueError):
+        return "utf-8"
+
+
+def _header_comment(catalog: Catalog, width: int) -> str:
+    """The comment lines above the header: as read, when nothing changed them."""
+    if isinstance(catalog, PoCatalog) and catalog.raw_comment and catalog.header_comment == catalog.read_comment:
+        return "".join(line + "\n" for line in catalog.raw_comment)
+    header = catalog.header_comment
+    if width > 0:
+        wrapper = TextWrapper(width=width, subsequent_indent="# ", break_long_words=False)
+        lines: list[str] = []
+        for line in header.split("\n"):
+            lines += wrapper.wrap(line)
+        header = "\n".join(lines)
+    return f"{header}\n"
+
+
+def _header_message(catalog: Catalog, message: Message) -> Message:
+    """The header entry: a PO read from a file keeps its fields as written, in their order,
+    but for the template's POT-Creation-Date and a charset that had to change."""
+    if not isinstance(catalog, PoCatalog) or catalog.raw_fields is None:
+        return message
+    fields = []
+    for line in catalog.raw_fields:
+        name = line.partition(":")[0].strip().lower()
+        if name == "pot-creation-date" and catalog.creation_date != catalog.read_creation_date:
+            line = "POT-Creation-Date: " + dict(catalog.mime_headers)["POT-Creation-Date"]
+        elif name == "content-type" and _codec(catalog.charset) != _codec(catalog.read_charset):
+            line = _CHARSET_RE.sub("charset=" + catalog.charset.upper(), line) if _CHARSET_RE.search(line) \
+                else f"{line}; charset={catalog.charset.upper()}"
+        fields.append(line)
+    return Message("", "".join(f + "\n" for f in fields), flags=message.flags)
 
 
 # -- reading ------------------------------------------------------------------------------
 
+class PoCatalog(Catalog):
+    """A catalog read from a PO file, which remembers its header as written: the header
+    fields and comment a translator's editor wrote (``X-Generator``, ``X-Poedit-*``, the
+    order) are written back as they were."""
+
+    raw_fields: list[str] | None = None
+    """The header's fields, one ``Name: value`` line each, as read."""
+    raw_comment: list[str] = []
+    """The comment lines above the header, as read."""
+    read_comment: str | None = None
+    read_creation_date = None
+    read_charset: str = "utf-8"
+
+
 def read(data: bytes, path: str, locale: str | None = None) -> Catalog:
-    """Read a PO/POT; a malformed file is an :class:`InputError` naming the line, and a PO
-    whose ``Language`` names another locale than ``locale`` is refused."""
+    """Read a PO/POT in the charset its header declares; a malformed file is an
+    :class:`InputError` naming the line, and a PO whose ``Language`` names another locale
+    than ``locale`` is refused."""
     if b"\x00" in data[:8192]:
         raise InputError(path, "binary file (contains NUL bytes), not a PO file")
+    text = _decode(data, path)
+    lines = text.split("\n")  # as babel's reader counts lines
+    previous, lines = _previous_ids(lines)
+    parser = None
     try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
-    try:
-        catalog = Catalog(charset="utf-8")
-        _StrictPoParser(catalog, ignore_obsolete=False, abort_invalid=True).parse(io.BytesIO(data))
+        catalog = PoCatalog(charset="utf-8")
+        parser = _StrictPoParser(catalog, ignore_obsolete=False, abort_invalid=True)
+        parser.parse(lines)
     except PoFileError as exc:
         problem = str(exc).rsplit(" on ", 1)[0]
         raise InputError(path, f"malformed PO: {problem}", line=exc.lineno + 1) from None
     except (ValueError, TypeError, AttributeError, IndexError, KeyError) as exc:
         raise InputError(path, f"malformed PO: {exc}") from None
     if locale:
-        _check_locale(catalog, locale, data, path)
-    _read_previous_ids(data.decode("utf-8"), catalog)
+        _check_locale(catalog, locale, text, path)
+    for message in list(catalog) + list(catalog.obsolete.values()):
+        if message.lineno in previous:
+            message.previous_id = previous[message.lineno]
+    _remember_header(catalog, parser, lines)
     return catalog
+
+
+_CHARSET_RE = re.compile(r"charset=([A-Za-z0-9._:+-]+)", re.IGNORECASE)
+_CONTENT_TYPE_RE = re.compile(rb'^"Content-Type:[^\n]*?charset=([A-Za-z0-9._:+-]+)', re.MULTILINE | re.IGNORECASE)
+
+
+def _decode(data: bytes, path: str) -> str:
+    """A PO's bytes in the charset of its header (UTF-8 when it names none, or a placeholder
+    such as xgettext's ``CHARSET``)."""
+    m = _CONTENT_TYPE_RE.search(data, 0, 65536)
+    codec = _codec(m.group(1).decode("ascii")) if m else "utf-8"
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        name = "UTF-8" if codec == "utf-8" else m.group(1).decode("ascii")
+        raise InputError(path, f"not valid {name} at byte {exc.start}", line=line) from None
+
+
+def _previous_ids(lines: list[str]) -> tuple[dict[int, list[str]], list[str]]:
+    """The previous msgids (``#| msgid``, and ``#~| msgid`` of obsolete entries, which babel's
+    reader takes for a translator comment or rejects), by the 1-based line of the msgid they
+    belong to, and the lines without them for babel's reader."""
+    found: dict[int, list[str]] = {}
+    parts: dict[str, list[str]] = {}
+    keyword = ""
+    out = list(lines)
+    for k, raw in enumerate(lines):
+        line = raw.strip()
+        mark = 3 if line.startswith("#~|") else 2 if line.startswith("#|") else 0
+        if mark:
+            out[k] = ""
+            rest = line[mark:].strip()
+            if rest.startswith('"'):
+                if keyword in parts:
+                    parts[keyword].append(rest)
+            else:
+                keyword, _, arg = rest.partition(" ")
+                if keyword == "msgid":
+                    parts = {}
+                if keyword in ("msgid", "msgid_plural"):
+                    parts[keyword] = [arg.strip()]
+        elif not line:
+            parts, keyword = {}, ""
+        elif line.startswith(("msgid ", "#~ msgid ")) and "msgid" in parts:
+            try:
+                found[k + 1] = ["".join(unescape(p) for p in parts[key])
+                                for key in ("msgid", "msgid_plural") if key in parts]
+            except (ValueError, IndexError):
+                pass
+            parts, keyword = {}, ""
+    return found, out
+
+
+def _remember_header(catalog: PoCatalog, parser, lines: list[str]) -> None:
+    header = getattr(parser, "header", None)
+    if header is None:
+        return
+    string, offset = header
+    catalog.raw_fields = [line for line in string.split("\n") if line]
+    catalog.raw_comment = [line.rstrip("\r") for line in lines[:offset]
+                           if line.startswith("#") and line[1:2] not in (",", ".", ":", "~")]
+    catalog.read_comment = catalog.header_comment
+    catalog.read_creation_date = catalog.creation_date
+    catalog.read_charset = catalog.charset
 
 
 class _StrictPoParser(PoFileParser):
     """babel's PO reader, which silently merges a message defined twice; GNU msgfmt rejects
-    such a file, and so does relsync (naming the line of the second definition)."""
+    such a file, and so does relsync (naming the line of the second definition). It also
+    keeps the header's text as written."""
+
+    header: tuple[str, int] | None = None
 
     def _add_message(self) -> None:
         if not self.obsolete and self.messages:
@@ -331,10 +486,12 @@ class _StrictPoParser(PoFileParser):
             context = self.context.denormalize() if self.context else None
             if msgid and self.catalog.get(msgid, context) is not None:
                 self._invalid_pofile("", self.offset, "duplicate message definition")
+            if msgid == "" and context is None and self.header is None and self.translations:
+                self.header = (self.translations[0][1].denormalize(), self.offset)
         super()._add_message()
 
 
-def _check_locale(catalog: Catalog, locale: str, data: bytes, path: str) -> None:
+def _check_locale(catalog: Catalog, locale: str, text: str, path: str) -> None:
     """A PO whose Language header names another locale is the wrong file."""
     if catalog.locale is None:
         return
@@ -343,39 +500,6 @@ def _check_locale(catalog: Catalog, locale: str, data: bytes, path: str) -> None
     except (ValueError, UnknownLocaleError):
         return
     if (catalog.locale.language, catalog.locale.territory) != (expected.language, expected.territory):
-        line = next((k for k, text in enumerate(data.decode("utf-8").splitlines(), start=1)
-                     if text.startswith('"Language:')), None)
+        line = next((k for k, line in enumerate(text.split("\n"), start=1)
+                     if line.startswith('"Language:')), None)
         raise InputError(path, f"PO is for locale {catalog.locale}, not {locale}", line=line)
-
-
-def _read_previous_ids(text: str, catalog: Catalog) -> None:
-    """Attach the ``#| msgid`` comments, which babel's reader skips, to their messages, so
-    that a fuzzy message keeps its previous msgid through another update."""
-    if "#|" not in text:
-        return
-    for message in list(catalog) + list(catalog.obsolete.values()):
-        # babel's reader keeps the "#|" lines as translator comments
-        message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
-    by_line = {m.lineno: m for m in catalog if m.id}
-    previous: list[str] = []
-    keyword = ""
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            previous, keyword = [], ""
-        elif line.startswith("#|"):
-            rest = line[2:].strip()
-            if rest.startswith('"'):
-                if keyword == "msgid":
-                    previous.append(rest)
-            else:
-                keyword, _, arg = rest.partition(" ")
-                if keyword == "msgid":
-                    previous = [arg.strip()]
-        elif line.startswith("msgid ") and previous:
-            message = by_line.get(lineno)
-            if message is not None:
-                try:
-                    message.previous_id = ["".join(unescape(part) for part in previous)]
-                except (ValueError, IndexError):
-                    pass
-            previous, keyword = [], ""

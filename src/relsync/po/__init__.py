@@ -14,7 +14,9 @@ from .build import build_text, encode, render, translation_for
 from .catalog import (
     FORMAT_FLAGS,
     check_document,
+    check_template,
     fill_missing,
+    fit_charset,
     messages_key,
     new_catalog,
     parse_catalog,
@@ -41,8 +43,8 @@ from .units import DEFAULT_FRONT_MATTER, Parsed, Source, Style, Unit, decode_mar
 
 __all__ = [
     "DEFAULT_FRONT_MATTER", "FORMAT_FLAGS", "FUZZY_SCORE", "MANIFEST", "ImportReport", "Parsed",
-    "Source", "Style", "Unit", "build_file", "build_text", "check_document", "decode_markdown",
-    "digest", "encode", "extract_file", "extract_units", "fill_missing", "gettextize", "is_built",
+    "Source", "Style", "Unit", "build_file", "build_text", "check_document", "check_template", "decode_markdown",
+    "digest", "encode", "extract_file", "extract_units", "fill_missing", "fit_charset", "gettextize", "is_built",
     "load", "load_file", "messages_key", "new_catalog", "parse_catalog", "read_catalog", "render",
     "serialize", "split_row", "stats", "strip_format_flags", "template", "translation_for",
     "unit_text", "update", "words", "write_built", "write_catalog",

@@ -2,7 +2,8 @@
 a document, a new PO, the msgmerge-style update, and counts.
 
 The merging of a PO with a new template is babel's ``Catalog.update`` (fuzzy matching with the
-previous msgid kept), with what a translator expects on top: an obsolete message that comes
+previous msgid kept; its candidates bounded and ranked by :mod:`.matching`, with the same
+choices), with what a translator expects on top: an obsolete message that comes
 back is restored, a fuzzy message keeps what it was translated from.
 """
 
@@ -18,6 +19,7 @@ from .. import pofile
 from ..config import DEFAULT_PO_WIDTH
 from ..errors import InputError
 from ..languages import CJK_WRITING
+from .matching import indexed_fuzzy_matching
 from .units import Parsed
 
 FORMAT_FLAGS = frozenset({"python-format", "python-brace-format"})
@@ -76,7 +78,8 @@ def update(po: Catalog, pot: Catalog) -> Catalog:
             del po.obsolete[key]
             po[message.id] = message
     previous = {(m.id, m.context): m.previous_id for m in po if m.id and m.previous_id}
-    po.update(pot, update_header_comment=False)
+    with indexed_fuzzy_matching():
+        po.update(pot, update_header_comment=False)
     for message in po:
         key = (message.id, message.context)
         if message.fuzzy and not message.previous_id and key in previous:
@@ -94,6 +97,9 @@ def serialize(catalog: Catalog, width: int | None = DEFAULT_PO_WIDTH) -> bytes:
     return pofile.write(catalog, width)
 
 
+fit_charset = pofile.fit_charset
+
+
 def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
     """Read a PO/POT (:func:`relsync.pofile.read`) without babel's format-string guesses."""
     return strip_format_flags(pofile.read(data, path, locale))
@@ -101,10 +107,27 @@ def parse_catalog(data: bytes, path: str, locale: str | None = None) -> Catalog:
 
 def check_document(catalog: Catalog, reference: str, path: str) -> None:
     """A PO whose messages all come from another upstream document is the wrong file."""
-    sources = {os.path.basename(filename) for m in catalog if m.id for filename, _ in m.locations}
+    sources = _sources(catalog)
     if sources and os.path.basename(reference) not in sources:
         others = ", ".join(sorted(sources)[:3])
         raise InputError(path, f"PO is for {others}, not {os.path.basename(reference)}")
+
+
+def check_template(catalog: Catalog, pot: Catalog, path: str) -> None:
+    """A PO of another document than the template's is the wrong file: merged, every
+    translation would become obsolete. It is refused when its references name none of the
+    template's documents and none of its translations is of a message the template has (a
+    renamed document keeps its messages, and merges)."""
+    wanted = _sources(pot)
+    if not wanted or wanted & _sources(catalog):
+        return
+    if any(m.id and m.string and pot.get(m.id, m.context) is not None for m in catalog):
+        return
+    check_document(catalog, sorted(wanted)[0], path)
+
+
+def _sources(catalog: Catalog) -> set[str]:
+    return {os.path.basename(filename) for m in catalog if m.id for filename, _ in m.locations}
 
 
 def messages_key(catalog: Catalog) -> tuple[bytes, str | None]:

@@ -14,6 +14,7 @@ from typing import Iterable, Sequence
 
 from babel.messages.catalog import Catalog
 
+from .. import front_matter
 from ..align import align
 from ..languages import line_break_joiner
 from ..model import Alignment, Block, Pair
@@ -45,10 +46,10 @@ def unit_text(parsed: Parsed, block: Block) -> str:
     return block.text if block.kind not in ("code", "html", "front_matter", "shortcode") else ""
 
 
-def _join(texts: Iterable[str], kind: str) -> str:
+def _join(texts: Iterable[str]) -> str:
+    """The texts of several translated blocks as the one block they translate (a blank line
+    would end it when built), with a space between them unless both sides are CJK."""
     texts = [t for t in texts if t.strip()]
-    if kind in ("paragraph", "list_item"):
-        return "\n\n".join(texts)
     out = ""
     for t in texts:
         out = out + line_break_joiner(out, t) + t if out else t
@@ -117,7 +118,7 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
     cat = new_catalog(pot, locale, up.path)
     report = ImportReport()
     fill = _Fill(tr)
-    extras = _fill_pairs(up, tr, al, fill)
+    extras = _front_matter_extras(up, tr) + _fill_pairs(up, tr, al, fill)
     # front-matter keys other than the title pair by name
     tr_fm = {u.key: u for u in tr.units if u.kind in ("front_matter", "title")}
     for unit in up.units:
@@ -127,6 +128,27 @@ def gettextize(up: Parsed, tr: Parsed, pot: Catalog, locale: str, *,
     _attach_extras(cat, up, extras)
     report.extra = len(extras)
     return strip_format_flags(cat), report
+
+
+def _front_matter_extras(up: Parsed, tr: Parsed) -> list[tuple[int, str]]:
+    """The text of the translation's front-matter keys that upstream does not have (a
+    translator's name, a subtitle); not structured values (MDN's ``l10n: {sourceCommit}``,
+    tags), relsync's own record of the synced revision, or a title, which is aligned with the
+    upstream's (its top heading, say) like a heading."""
+    fm = next((b for b in tr.doc.blocks if b.kind == "front_matter"), None)
+    if fm is None:
+        return []
+    form = fm.info or front_matter.YAML
+    titled = any(b.kind == "title" for b in tr.doc.blocks)
+    out = []
+    for key, value in tr.doc.front_matter.items():
+        if key in up.doc.front_matter or key == "relsync" or (key == "title" and titled):
+            continue
+        if not isinstance(value, str) or not value.strip():
+            continue
+        line = front_matter.key_line(tr.source.lines, fm.start - 1, fm.end, form, str(key))
+        out.append((-1, f"{tr.path}:{line or fm.start}: {key}: {value}"))
+    return out
 
 
 def _fill_pairs(up: Parsed, tr: Parsed, al: Alignment, fill: _Fill) -> list[tuple[int, str]]:
@@ -148,31 +170,34 @@ def _fill_pairs(up: Parsed, tr: Parsed, al: Alignment, fill: _Fill) -> list[tupl
                 if text.strip():
                     extras.append((last_unit, f"{tr.path}:{block.start}: {text}"))
             continue
-        _fill_pair(pair, [up.doc.blocks[b] for b in pair.upstream], up_units, tr, tr_blocks, fill)
+        for text in _fill_pair(pair, [up.doc.blocks[b] for b in pair.upstream], up_units, tr, tr_blocks, fill):
+            extras.append((last_unit, text))
     return extras
 
 
 def _fill_pair(pair: Pair, up_blocks: list[Block], up_units: list[Unit], tr: Parsed,
-               tr_blocks: list[Block], fill: _Fill) -> None:
+               tr_blocks: list[Block], fill: _Fill) -> list[str]:
+    """Fill the messages of one aligned pair; returns the translated text left over (the
+    cells of columns upstream does not have)."""
     low = pair.score < FUZZY_SCORE
     note = f"relsync: aligned with score {pair.score:.2f}" if low else None
     if all(b.kind == "table_row" for b in up_blocks) and all(b.kind == "table_row" for b in tr_blocks):
-        _fill_row(up_units, up_blocks[0], tr, tr_blocks[0], fill, low, note)
-        return
+        return _fill_row(up_units, up_blocks[0], tr, tr_blocks[0], fill, low, note)
     if len(up_blocks) == 1 and len(tr_blocks) == 1:
         fill(up_units[0], unit_text(tr, tr_blocks[0]), low, note)
         for extra in up_units[1:]:
             fill(extra, "", True)
-        return
+        return []
     split_note = (f"relsync: {len(up_blocks)} upstream block(s) aligned with "
                   f"{len(tr_blocks)} translated block(s), score {pair.score:.2f}")
-    text = _join((unit_text(tr, b) for b in tr_blocks), up_units[0].kind)
+    text = _join(unit_text(tr, b) for b in tr_blocks)
     if len(up_units) == 1:
         fill(up_units[0], text, True, split_note)
-        return
+        return []
     parts = _split(text, [len(u.msgid) for u in up_units[:2]])
     for unit, part in zip(up_units, parts):
         fill(unit, part, True, split_note)
+    return []
 
 
 def _tr_line(tr: Parsed, unit: Unit, text: str) -> int:
@@ -183,10 +208,15 @@ def _tr_line(tr: Parsed, unit: Unit, text: str) -> int:
 
 
 def _fill_row(up_units: list[Unit], up_block: Block, tr: Parsed, tr_block: Block, fill, low: bool,
-              note) -> None:
-    """Cells pair by column; a row of another width is paired all the same, but fuzzy."""
+              note) -> list[str]:
+    """Cells pair by column; a row of another width is paired all the same, but fuzzy. Returns
+    the text of the translated cells in columns where upstream has no text."""
     tr_cells = {u.column: u for u in tr.by_block.get(tr_block.index, [])}
     html_cells = tr_block.cells if not tr_cells else ()
+    texts = {k: u.msgid for k, u in tr_cells.items()} or {k: c.text for k, c in enumerate(html_cells)}
+    columns = {u.column for u in up_units}
+    left = [f"{tr.path}:{tr_block.start}: {text}" for k, text in sorted(texts.items())
+            if k not in columns and text.strip()]
     width = len(tr_block.cells)
     shape_note = None
     if width != len(up_block.cells):
@@ -199,6 +229,7 @@ def _fill_row(up_units: list[Unit], up_block: Block, tr: Parsed, tr_block: Block
         else:
             continue
         fill(unit, text, low or bool(shape_note), note or shape_note)
+    return left
 
 
 def _attach_extras(cat: Catalog, up: Parsed, extras: list[tuple[int, str]]) -> None:
@@ -210,8 +241,13 @@ def _attach_extras(cat: Catalog, up: Parsed, extras: list[tuple[int, str]]) -> N
     for index, text in extras:
         target = units[index] if 0 <= index < len(units) else (units[0] if units else None)
         message = cat.get(target.msgid, context=target.context) if target else None
-        line = f"relsync: extra in translation, no upstream counterpart: {text}"
-        if message is None:
-            cat.header_comment = cat.header_comment.rstrip("#\n") + f"\n# {line}\n#"
+        lines = [part for part in _LINE_BREAKS_RE.split(text) if part.strip()]
+        lines[0] = f"relsync: extra in translation, no upstream counterpart: {lines[0]}"
+        if message is None:  # a comment line each: a line break in the header breaks the PO
+            cat.header_comment = cat.header_comment.rstrip("#\n") + "".join(f"\n# {line}" for line in lines) + "\n#"
         else:
-            message.user_comments = list(message.user_comments) + [line]
+            message.user_comments = list(message.user_comments) + [" ".join(lines)]
+
+
+#: What a line break is to some reader of PO files (str.splitlines splits at all of these).
+_LINE_BREAKS_RE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]+")

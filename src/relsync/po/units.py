@@ -16,18 +16,16 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Sequence
 
-import yaml
-
+from .. import front_matter
 from ..errors import InputError
 from ..io import decode
 from ..languages import line_break_joiner
 from ..model import Block, Document, StrEnum
-from ..parse import HEADING_ID_RE, parse
+from ..parse import HEADING_ID_RE, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
-_FM_KEY_RE = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
 _CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s]+[ \t]+)(.*?)[ \t]*$")
 _QUOTE_PREFIX_RE = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]?")
 
@@ -44,8 +42,13 @@ class Style(StrEnum):
     CODE = "code"
     """The lines of a fenced code block, with the fence's indentation."""
     YAML_PLAIN = "yaml-plain"
+    """A front-matter value, as :class:`relsync.front_matter.Quoting` names its quoting (the
+    span holds the quotes, so that a value a quoting cannot hold can take another)."""
     YAML_DOUBLE = "yaml-double"
     YAML_SINGLE = "yaml-single"
+    TOML_BASIC = "toml-basic"
+    TOML_LITERAL = "toml-literal"
+    JSON = "json"
 
 
 ROLE = {
@@ -332,11 +335,14 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
                 prefix=prefix, eol=eol)
 
 
-def split_row(line: str) -> list[tuple[int, int]]:
+def split_row(line: str, start: int | None = None) -> list[tuple[int, int]]:
     """Spans of the cells of a pipe-table row, as markdown-it splits it (a pipe after a
-    backslash is part of the cell)."""
-    m = _QUOTE_PREFIX_RE.match(line) if line.lstrip().startswith(">") else None
-    pos = m.end() if m else 0
+    backslash is part of the cell); the row starts at ``start`` (default: after the
+    block-quote markers)."""
+    if start is None:
+        m = _QUOTE_PREFIX_RE.match(line) if line.lstrip().startswith(">") else None
+        start = m.end() if m else 0
+    pos = start
     body_end = len(line.rstrip(" \t"))
     while pos < body_end and line[pos] in " \t":
         pos += 1
@@ -361,27 +367,43 @@ def split_row(line: str) -> list[tuple[int, int]]:
     return out
 
 
-def _is_pipe_row(line: str) -> bool:
-    stripped = line.strip()
-    return "|" in stripped and not stripped.startswith("<")
-
-
 def _cell_units(source: Source, block: Block) -> list[Unit]:
     if block.start != block.end or block.start > len(source.lines):
         return []
     idx = block.start - 1
     line = source.lines[idx]
-    if not _is_pipe_row(line):
+    if block.info == "html" or "|" not in line:
         return []
     units = []
     kind = "table_header" if block.header else "table_cell"
-    for column, (a, b) in enumerate(split_row(line)[: len(block.cells)]):
+    for column, (a, b) in enumerate(split_row(line, _row_start(source, idx))[: len(block.cells)]):
         text = line[a:b]
         if not text.strip():
             continue
         units.append(Unit(text, kind, block.start, source.offset(idx, a), source.offset(idx, b),
                           block.index, column=column, style=Style.CELL, eol=source.eols[idx] or "\n"))
     return units
+
+
+_CONTAINER_MARKERS_RE = re.compile(r"(?:[ \t]*(?:>|[-+*](?=[ \t])|\d{1,9}[.)](?=[ \t])))+[ \t]*")
+
+
+def _row_start(source: Source, idx: int) -> int | None:
+    """Where the row on line ``idx`` starts when a list marker comes before it (`- | a |`, a
+    table opening a list item); None otherwise. markdown-it tries a table before a list, so
+    `- a | b` over a delimiter row is a table whose first cell is `- a`: the two lines,
+    parsed alone, tell which."""
+    line = source.lines[idx]
+    m = _CONTAINER_MARKERS_RE.match(line)
+    if m is None or not re.search(r"[-+*)]|\d\.", m.group(0)) or idx + 1 >= len(source.lines):
+        return None
+    quote = _QUOTE_PREFIX_RE.match(line)
+    cut = quote.end() if line.lstrip().startswith(">") and quote else 0
+    below = source.lines[idx + 1]
+    below_quote = _QUOTE_PREFIX_RE.match(below) if below.lstrip().startswith(">") else None
+    pair = line[cut:] + "\n" + below[below_quote.end() if below_quote else 0:]
+    tokens = markdown(inline=False).parse(pair)
+    return m.end() if tokens and tokens[0].type != "table_open" else None
 
 
 def _container_unit(source: Source, block: Block) -> Unit | None:
@@ -397,42 +419,21 @@ def _container_unit(source: Source, block: Block) -> Unit | None:
 
 def _front_matter_units(source: Source, doc: Document, block: Block,
                         keys: Sequence[str]) -> list[Unit]:
-    wanted = set(keys)
+    form = block.info or front_matter.YAML
+    if form == front_matter.JSON:
+        first, last = block.start - 1, block.end  # the braces are part of the object
+    else:
+        first, last = block.start, block.end - 1  # between the fences
     titles = {b.start: b.index for b in doc.blocks if b.kind == "title"}
     units = []
-    for line_no in range(block.start + 1, block.end):
-        idx = line_no - 1
-        line = source.lines[idx]
-        m = _FM_KEY_RE.match(line)
-        if not m or m.group(1) not in wanted or not m.group(2):
-            continue
-        key, raw = m.group(1), m.group(2)
-        start = m.start(2)
-        if raw[0] in "\"'":
-            quote = raw[0]
-            if len(raw) < 2 or raw[-1] != quote:
-                continue
-            style = Style.YAML_DOUBLE if quote == '"' else Style.YAML_SINGLE
-            value = yaml_scalar(raw)
-            a, b = start + 1, start + len(raw) - 1
-        else:
-            if raw[0] in "|>&*!%@`{[" or " #" in raw:
-                continue
-            value = yaml_scalar(raw)
-            if value != raw:
-                continue
-            style = Style.YAML_PLAIN
-            a, b = start, start + len(raw)
-        if not isinstance(value, str) or not value.strip():
-            continue
-        kind = "title" if key == "title" else "front_matter"
-        units.append(Unit(value, kind, line_no, source.offset(idx, a), source.offset(idx, b),
-                          titles.get(line_no, -1) if key == "title" else -1, style=style, key=key))
+    for value in front_matter.values(source.lines, first, min(last, len(source.lines)), form, keys):
+        line_no = value.line + 1
+        kind = "title" if value.key == "title" else "front_matter"
+        units.append(Unit(value.value, kind, line_no, source.offset(value.line, value.start),
+                          source.offset(value.line, value.end),
+                          titles.get(line_no, -1) if value.key == "title" else -1,
+                          style=Style(value.quoting), key=value.key))
     return units
 
 
-def yaml_scalar(raw: str) -> object:
-    try:
-        return yaml.safe_load(raw)
-    except yaml.YAMLError:
-        return None
+yaml_scalar = front_matter.yaml_scalar

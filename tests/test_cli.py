@@ -132,3 +132,29 @@ def test_every_real_pair_goes_through_align_and_diff(run_cli, corpus, tmp_path):
     for en, zh in corpus[:: max(1, len(corpus) // 20)]:
         code, out, err = run_cli("align", "--format", "json", "-l", "zh_CN", str(en), str(zh))
         assert code == 0 and json.loads(out)["pairs"]
+
+
+def test_the_readme_shows_what_diff_prints_on_the_example(run_cli):
+    """The README's first output is the example's real `diff --only-problems`, as a terminal
+    of 110 columns shows it."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```\n\$ relsync diff --only-problems\n(.*?)```", readme, re.S).group(1)
+    code, out, _ = run_cli("diff", "--only-problems", "--width", "110", cwd=ROOT)
+    assert code == 1
+    assert out == shown
+
+
+def test_the_readme_shows_what_fix_diff_prints_on_the_example(run_cli):
+    """`relsync fix --diff` in the README: the diff on stdout, then what it would fix on
+    stderr; nothing is written, and the status says there are repairs to make."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"```\n\$ relsync fix --diff\n(.*?)```", readme, re.S).group(1)
+    before = EXAMPLE_TR.read_bytes()
+    code, out, err = run_cli("fix", "--diff", cwd=ROOT)
+    assert code == 1  # repairs to make
+    assert out + err == shown
+    assert EXAMPLE_TR.read_bytes() == before

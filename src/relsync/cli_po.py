@@ -25,7 +25,7 @@ from .config import Config, PoSettings
 from .errors import InputError, RelsyncError
 from .io import display_path, refuse_overwrite
 from .languages import parse_locale
-from .project import built_path, guess_locale, po_documents, po_locales, po_path, pot_path
+from .project import built_path, guess_locale, po_catalog_dirs, po_documents, po_locales, po_path, pot_path
 
 
 def _settings(ctx: click.Context) -> tuple[Config, PoSettings]:
@@ -157,17 +157,18 @@ def init(ctx, pot, locale, output, width, no_wrap):
         refuse_overwrite(output, pot)
         _create(Path(output), catalog, w)
         return
-    for doc in po_documents(cfg):
-        template_path = pot_path(cfg, doc)
-        if not template_path.exists():
-            raise InputError(display_path(template_path), "no such template; run `relsync po extract` first")
-        template = po_lib.read_catalog(template_path, display_path(template_path))
-        target = po_path(cfg, locale, doc)
-        if target.exists():
-            _note(target, "exists", "kept (use `relsync po update`)")
-            continue
-        _ensure_dir(target)
-        _create(target, po_lib.new_catalog(template, locale, doc.reference), w)
+    for loc in po_locales(cfg, locale):
+        for doc in po_documents(cfg):
+            template_path = pot_path(cfg, doc)
+            if not template_path.exists():
+                raise InputError(display_path(template_path), "no such template; run `relsync po extract` first")
+            template = po_lib.read_catalog(template_path, display_path(template_path))
+            target = po_path(cfg, loc, doc)
+            if target.exists():
+                _note(target, "exists", "kept (use `relsync po update`)")
+                continue
+            _ensure_dir(target)
+            _create(target, po_lib.new_catalog(template, loc, doc.reference), w)
 
 
 def _create(target: Path, catalog, width: int) -> None:
@@ -244,7 +245,7 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
     fuzzy with a comment giving the score; unmatched upstream blocks stay untranslated;
     translated text with no upstream counterpart is kept as a translator comment. An existing
     PO is filled, never overwritten: its translations win. With no arguments: every
-    translated document of the project (locales/<lang>/NAME.md).
+    translated document of the project (locales/<lang>/NAME.md, or the pairs of its layout).
     """
     cfg, settings = _settings(ctx)
     w = _width(settings, width, no_wrap)
@@ -261,7 +262,7 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
     for loc in po_locales(cfg, locale):
         for doc in po_documents(cfg):
             tr = built_path(cfg, loc, doc)
-            if not tr.exists():
+            if tr is None or not tr.exists():
                 continue
             target = po_path(cfg, loc, doc)
             _ensure_dir(target)
@@ -311,7 +312,8 @@ def _import_one(upstream: Path, reference: str, translation: Path, locale: str, 
 @click.option("--force", is_flag=True, help="Replace an output file that relsync did not build.")
 @click.pass_context
 def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
-    """Upstream Markdown + PO -> translated Markdown (locales/<lang>/NAME.md).
+    """Upstream Markdown + PO -> translated Markdown (locales/<lang>/NAME.md, or where the
+    project's layout keeps the translation).
 
     Only the translated text changes; everything else (front matter, tables, code, link
     definitions, HTML, line endings) is the upstream's, byte for byte. Untranslated and fuzzy
@@ -345,6 +347,9 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
             up = doc.path(cfg)
             data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
             target = built_path(cfg, loc, doc)
+            if target is None:
+                _note(catalog_path, "skipped", f"the layout keeps no {loc} translation of {doc.reference}")
+                continue
             refuse_overwrite(target, up, catalog_path)
             _ensure_dir(target)
             _note(target, po_lib.write_built(target, display_path(target), data, catalog_path, force))
@@ -359,11 +364,12 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
 def stats(ctx, files, fmt, fail_under):
     """Translated / fuzzy / untranslated / obsolete messages and words per PO.
 
-    With no FILES: every locales/<lang>/LC_MESSAGES/**/*.po of the project. A directory
-    stands for the PO files below it.
+    With no FILES: every locales/<lang>/LC_MESSAGES/**/*.po of the project (po/<lang>/ in
+    another layout). A directory stands for the PO files below it.
     """
     cfg = load_settings(ctx)
     paths: list[Path] = []
+    names: dict[Path, str] = {}  # a project PO -> its document's name
     if files:
         for f in files:
             p = Path(f)
@@ -374,16 +380,18 @@ def stats(ctx, files, fmt, fail_under):
             else:
                 paths.append(p)
     else:
-        for loc in po_locales(cfg, None):
-            base = cfg.locales_dir / loc / "LC_MESSAGES"
+        for base in po_catalog_dirs(cfg):
             if base.is_dir():
-                paths.extend(sorted(base.rglob("*.po")))
+                found = sorted(base.rglob("*.po"))
+                paths.extend(found)
+                names.update((p, p.relative_to(base).with_suffix("").as_posix()) for p in found)
     if not paths:
-        click.echo("relsync: no PO files found (locales/<lang>/LC_MESSAGES/*.po)", err=True)
+        click.echo("relsync: no PO files found (locales/<lang>/LC_MESSAGES/*.po, or po/<lang>/*.po in "
+                   "another layout)", err=True)
     rows = []
     for path in paths:
         catalog = po_lib.read_catalog(path, display_path(path))
-        row = {"file": display_path(path), "document": _document_name(path),
+        row = {"file": display_path(path), "document": names.get(path) or _document_name(path),
                "locale": _locale_of(path, catalog.locale_identifier, cfg)}
         row.update(po_lib.stats(catalog))
         rows.append(row)

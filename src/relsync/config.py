@@ -38,7 +38,11 @@ class PoSettings:
     """``[tool.relsync.po]``: the PO workflow."""
 
     templates: str = ""
-    """Directory of the POTs (``""``: ``<locales>/templates``)."""
+    """Directory of the POTs (``""``: ``<locales>/templates``, or ``<directory>/templates``
+    in a layout other than relsync's)."""
+    directory: str = ""
+    """Directory of the POs in a layout other than relsync's: ``<directory>/<lang>/NAME.po``
+    (``""``: ``po``). relsync's own layout keeps them in ``locales/<lang>/LC_MESSAGES``."""
     front_matter: tuple[str, ...] = ("title",)
     """Front-matter keys whose values are messages."""
     use_fuzzy: bool = False
@@ -405,13 +409,16 @@ def _link_rewrites(cfg: Config, rewrites: object) -> None:
 def _po_settings(data: object) -> PoSettings:
     if not isinstance(data, dict):
         raise ConfigError("[tool.relsync.po] must be a table")
-    known = {"templates", "front-matter", "use-fuzzy", "width", "code-blocks"}
+    known = {"templates", "directory", "front-matter", "use-fuzzy", "width", "code-blocks"}
     for key in data:
         if key not in known:
             raise ConfigError(f"unknown setting {key!r} in [tool.relsync.po] (known: {', '.join(sorted(known))})")
     out = PoSettings()
-    if "templates" in data:
-        out.templates = str(data["templates"])
+    for key in ("templates", "directory"):
+        if key in data:
+            if not isinstance(data[key], str) or not data[key].strip():
+                raise ConfigError(f"[tool.relsync.po] {key} must be a directory path")
+            setattr(out, key, data[key])
     if "front-matter" in data:
         value = data["front-matter"]
         if isinstance(value, str):

@@ -31,14 +31,16 @@ from .glossary import glossary_for, glossary_path, locale_dir, read_glossary
 from .layouts import NOT_LOCALES, Layout, LocaleSpec, Rule, is_locale_code, pattern_layout, relsync_layout
 from .pairing import matches, pair_layout
 from .patterns import PLACEHOLDER_RE
-from .pofiles import Doc, built_path, document_names, locale_names, po_documents, po_locales, po_path, pot_path, upstream_dir
+from . import pofiles
+from .pofiles import Doc, built_path, catalog_dir, document_names, locale_names, po_path, pot_path, upstream_dir
 from .sitefiles import front_matter
 from .specs import MissingFile, OrphanFile, PairSpec
 
 __all__ = [
     "Doc", "Layout", "LocaleSpec", "MissingFile", "NOT_LOCALES", "OrphanFile", "PairSpec", "Project", "Rule",
-    "built_path", "discover", "document_names", "explicit_pair", "glossary_for", "glossary_path",
-    "guess_locale", "layout_for", "locale_dir", "locale_names", "matches", "po_documents", "po_locales",
+    "built_path", "catalog_dir", "discover", "document_names", "explicit_pair", "glossary_for", "glossary_path",
+    "guess_locale", "layout_for", "locale_dir", "locale_names", "matches", "po_catalog_dirs", "po_documents",
+    "po_locales",
     "po_path", "pot_path", "read_glossary", "relative_path", "translation_locale", "upstream_dir",
 ]
 
@@ -65,6 +67,9 @@ class Project:
     """Locale -> the code its paths write."""
     not_started: list[str] = field(default_factory=list)
     """Configured locales with no translation yet."""
+    unstarted: list[MissingFile] = field(default_factory=list)
+    """Where the translations of the locales not started would be (no finding: for ``po
+    build``)."""
 
     def only_locale(self, locale: str) -> "Project":
         """The same project restricted to one locale, named as relsync names it (``zh_CN``)
@@ -74,7 +79,8 @@ class Project:
                        [m for m in self.missing if m.locale in wanted],
                        [o for o in self.orphans if o.locale in wanted],
                        [x for x in self.locales if x in wanted], self.layout, self.warnings,
-                       self.unbuilt, self.codes, [x for x in self.not_started if x in wanted])
+                       self.unbuilt, self.codes, [x for x in self.not_started if x in wanted],
+                       [m for m in self.unstarted if m.locale in wanted])
 
     def to_dict(self) -> dict[str, object]:
         """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the
@@ -170,8 +176,10 @@ def discover(cfg: Config) -> Project:
         order = {spec: k for k, (spec, _) in enumerate(found.locales)}
         for up, tr, spec, name, ldir in sorted(found.pairs, key=lambda p: (order[p[2]], p[0])):
             project.pairs.append(PairSpec(up, tr, spec.locale, name, spec.code, ldir))
-        for up, tr, spec, _, _ in sorted(found.missing, key=lambda m: (order[m[2]], m[0])):
-            project.missing.append(MissingFile(up, tr, spec.locale))
+        for up, tr, spec, name, _ in sorted(found.missing, key=lambda m: (order[m[2]], m[0])):
+            project.missing.append(MissingFile(up, tr, spec.locale, name))
+        for up, tr, spec, name in found.unstarted:
+            project.unstarted.append(MissingFile(up, tr, spec.locale, name))
         for tr, up, spec, note in sorted(found.orphans, key=lambda o: (order[o[2]], o[0])):
             project.orphans.append(OrphanFile(tr, up, spec.locale, note))
         for spec, started in found.locales:
@@ -217,7 +225,7 @@ def _explicit_pairs(project: Project, cfg: Config) -> None:
         if up.is_file() and tr.is_file():
             project.pairs.append(PairSpec(up, tr, locale, setting.upstream))
         elif up.is_file():
-            project.missing.append(MissingFile(up, tr, locale))
+            project.missing.append(MissingFile(up, tr, locale, setting.upstream))
         elif tr.is_file():
             project.orphans.append(OrphanFile(tr, up, locale))
         else:
@@ -225,6 +233,60 @@ def _explicit_pairs(project: Project, cfg: Config) -> None:
                               f"nor {setting.translation!r} exists")
         if locale and locale not in project.locales:
             project.locales.append(locale)
+
+
+# -- the PO workflow's files ---------------------------------------------------------------
+
+_PO_PROJECTS: dict[int, tuple[Config, Project | None]] = {}
+
+
+def _po_project(cfg: Config) -> Project | None:
+    """The discovered project when the PO files follow another layout than relsync's (one
+    discovery per settings object: every PO command asks per locale)."""
+    cached = _PO_PROJECTS.get(id(cfg))
+    if cached is not None and cached[0] is cfg:
+        return cached[1]
+    project = None if pofiles.is_relsync_layout(cfg) else discover(cfg)
+    _PO_PROJECTS.clear()  # one command, one settings object
+    _PO_PROJECTS[id(cfg)] = (cfg, project)
+    return project
+
+
+def po_documents(cfg: Config) -> list[Doc]:
+    """The upstream documents of the PO workflow: ``upstream/**.md`` in relsync's layout;
+    in any other, every upstream document discovery pairs (or finds untranslated)."""
+    project = _po_project(cfg)
+    if project is None:
+        return pofiles.relsync_documents(cfg)
+    return pofiles.site_documents(cfg, project.pairs, project.missing + project.unstarted)
+
+
+def po_locales(cfg: Config, locale: str | None = None) -> list[str]:
+    """The locales of the PO workflow: ``locale`` alone, or every locale of the project. In
+    a layout other than relsync's, ``locale`` is one of the project's (named as relsync
+    names it or as its paths write it), since only the layout knows where its translation
+    goes."""
+    project = _po_project(cfg)
+    if project is None:
+        return pofiles.po_locales(cfg, locale)
+    known = project.locales + project.not_started
+    if not locale:
+        return known
+    parse_locale(locale)
+    wanted = project.only_locale(locale)
+    chosen = wanted.locales + wanted.not_started
+    if not chosen:
+        raise ConfigError(f"locale {locale!r} is not one of the project's locales "
+                          f"({', '.join(known) or 'none found'})")
+    return chosen
+
+
+def po_catalog_dirs(cfg: Config, locale: str | None = None) -> list[Path]:
+    """The directories of the project's POs, one per locale."""
+    project = _po_project(cfg)
+    po_dir = None if project is None else cfg.inside_root(
+        Path(cfg.po.directory or pofiles.DEFAULT_PO_DIRECTORY), "PO directory")
+    return [catalog_dir(cfg, loc, po_dir) for loc in po_locales(cfg, locale)]
 
 
 # -- two files named on the command line --------------------------------------------------

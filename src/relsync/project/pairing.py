@@ -38,6 +38,9 @@ class Found:
     """``(upstream, expected translation, locale, name, locale directory)``."""
     orphans: list[tuple[Path, Path, LocaleSpec, str]] = field(default_factory=list)
     """``(translation, expected upstream, locale, note)``."""
+    unstarted: list[tuple[Path, Path, LocaleSpec, str]] = field(default_factory=list)
+    """``(upstream, where its translation would be, locale, name)`` for the locales whose
+    translation has not started (not missing: where a PO build would write)."""
     unbuilt: list[Path] = field(default_factory=list)
     locales: list[tuple[LocaleSpec, bool]] = field(default_factory=list)
     """Every locale, and whether its translation has started."""
@@ -239,6 +242,8 @@ def _match(found: Found, rule: Rule, spec: LocaleSpec, pattern: Pattern, upstrea
             found.pairs.append((up_root / up, root / tr, spec, key, locale_dir))
         elif started:
             found.missing.append((up_root / up, root / _fill(pattern, key), spec, key, locale_dir))
+        else:
+            found.unstarted.append((up_root / up, root / _fill(pattern, key), spec, key))
     taken = set(renamed.values())
     for key in orphans:
         if key in taken:

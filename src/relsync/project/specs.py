@@ -30,6 +30,8 @@ class MissingFile:
     translation: Path
     """Where the translation would be."""
     locale: str
+    name: str = ""
+    """The document's path in the site, as :attr:`PairSpec.name`."""
 
 
 @dataclass(frozen=True)

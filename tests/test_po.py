@@ -775,3 +775,19 @@ def test_a_line_break_in_a_one_line_translation_reads_as_a_paragraph_would():
     out = po.build_text(parsed, cat)
     assert out.splitlines()[0] == "# 发布说明"
     assert out.splitlines()[2] == "| 名称 name | 备注说明 |"
+
+
+def test_a_shortcode_with_prose_parameters_is_a_message_and_a_bare_macro_is_not():
+    """Hugo's figure keeps its alt and caption in a shortcode paragraph: the translator
+    translates them (kubernetes/website's translations do); a layout macro alone on its
+    line ({{FirefoxSidebar}}) has nothing to translate."""
+    text = ('# Title\n\n{{< figure src="/images/flow.svg" alt="A diagram of the flow" caption="The request flow" >}}\n\n'
+            '{{FirefoxSidebar}}\n\nText.\n')
+    parsed = po.load(text, "x.md")
+    assert [u.msgid for u in parsed.units] == [
+        "Title", '{{< figure src="/images/flow.svg" alt="A diagram of the flow" caption="The request flow" >}}', "Text."]
+    cat = Catalog(locale="zh_CN")
+    cat.add(parsed.units[1].msgid, '{{< figure src="/images/flow.svg" alt="流程图" caption="请求流程" >}}')
+    out = po.build_text(parsed, cat)
+    assert out.splitlines()[2] == '{{< figure src="/images/flow.svg" alt="流程图" caption="请求流程" >}}'
+    assert "{{FirefoxSidebar}}" in out

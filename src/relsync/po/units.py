@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Sequence
 
-from .. import front_matter
+from .. import dialects, front_matter
 from ..errors import InputError
 from ..io import decode
 from ..languages import line_break_joiner
@@ -201,7 +201,7 @@ def extract_units(source: Source, doc: Document,
         kind = block.kind
         if kind == "front_matter":
             units.extend(_front_matter_units(source, doc, block, front_matter))
-        elif kind in ("heading", "paragraph", "list_item"):
+        elif kind in ("heading", "paragraph", "list_item") or (kind == "shortcode" and _has_prose(block)):
             unit = _inline_unit(source, block)
             if unit is not None:
                 units.append(unit)
@@ -216,6 +216,12 @@ def extract_units(source: Source, doc: Document,
             if unit is not None:
                 units.append(unit)
     return _assign_contexts(units)
+
+
+def _has_prose(block: Block) -> bool:
+    """Whether a paragraph of template constructs has prose to translate: a figure's alt
+    and caption, not a layout macro alone (``{{FirefoxSidebar}}``)."""
+    return bool(dialects.split(block.text)[0].strip())
 
 
 _FENCE_OPEN_RE = re.compile(r"^([ \t]*)(`{3,}|~{3,})")

@@ -5,7 +5,8 @@
 Copies the corpus into a temporary project (upstream/ and locales/zh_CN/, not a git
 repository) and times `relsync check` as a command: with 1 and 2 worker processes (no cache),
 a cold and a warm cache, and `relsync po import` over every pair in one process, each
-against parsing the same files with markdown-it-py in one process. Medians of interleaved
+against parsing the same files with markdown-it-py in one process; the commands also against
+that parse as a command of its own (interpreter start-up and imports on both sides). Medians of interleaved
 rounds; the outputs of -j 1 and -j 2 and of cold and warm runs are compared byte for byte.
 """
 
@@ -84,12 +85,20 @@ def main() -> int:
             runner.check_pairs(cfg, specs, jobs=jobs)
             return time.perf_counter() - start
 
+        parse_script = project / "parse_all.py"
+        parse_script.write_text(
+            "import sys\nfrom pathlib import Path\nfrom markdown_it import MarkdownIt\n"
+            "md = MarkdownIt('commonmark').enable('table')\n"
+            "for f in sorted(Path(sys.argv[1]).rglob('*.md')):\n    md.parse(f.read_text(encoding='utf-8'))\n",
+            encoding="utf-8")
+        parse_command = [sys.executable, str(parse_script), str(project)]
         samples: dict[str, list[float]] = {k: [] for k in ("parse", "j1", "j2", "cold", "warm", "parse2", "import",
-                                                           "p1", "p2")}
+                                                           "p1", "p2", "parsecmd")}
         outputs: dict[str, bytes] = {}
         startup, _ = run(relsync + ["--version"], project)
         for _ in range(args.rounds):
             samples["parse"].append(parse_all())
+            samples["parsecmd"].append(run(parse_command, project)[0])
             t, outputs["j1"] = run(relsync + ["check", "--format", "json", "--no-cache", "-j", "1"], project)
             samples["j1"].append(t)
             t, outputs["j2"] = run(relsync + ["check", "--format", "json", "--no-cache", "-j", "2"], project)
@@ -109,6 +118,7 @@ def main() -> int:
               f" process start-up ({' '.join(relsync[1:])} --version): {startup:.2f} s")
         rows = [
             ("markdown-it-py parse of all files (baseline)", med["parse"]),
+            ("markdown-it-py parse of all files (command)", med["parsecmd"]),
             ("relsync check -j 1 --no-cache (command)", med["j1"]),
             ("relsync check -j 2 --no-cache (command)", med["j2"]),
             ("relsync check, cold cache (command)", med["cold"]),
@@ -132,6 +142,9 @@ def main() -> int:
         print(f"medians of the per-round ratios: -j 2 speed-up {per_round('j1', 'j2'):.2f}x as commands,"
               f" {per_round('p1', 'p2'):.2f}x in process; warm / cold {1 / per_round('cold', 'warm'):.0%};"
               f" po import {per_round('import', 'parse2'):.2f}x the parse run just before it")
+        print(f"commands against the parse as a command (start-up on both sides): check -j 1 --no-cache"
+              f" {med['j1'] / med['parsecmd']:.2f}x, cold cache {med['cold'] / med['parsecmd']:.2f}x;"
+              f" per round {per_round('j1', 'parsecmd'):.2f}x, {per_round('cold', 'parsecmd'):.2f}x")
         print(f"identical output: -j 1 vs -j 2 {outputs['j1'] == outputs['j2']},"
               f" cold vs warm {outputs['cold'] == outputs['warm']}, cache vs none {outputs['cold'] == outputs['j1']}")
     return 0

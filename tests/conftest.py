@@ -71,3 +71,18 @@ def mdn_corpus():
     if not pairs:
         pytest.skip("the MDN corpus (../shared/corpus/mdn-firefox) is not beside the repository")
     return pairs
+
+
+def assert_clean_failure(code: int, out: str, err: str, *needles: str) -> None:
+    """Exit 2, one line on stderr starting ``relsync: error:``, each needle in it."""
+    assert code == 2, (code, out, err)
+    assert err.count("\n") == 1, err
+    assert "Traceback" not in err and err.startswith("relsync: error: "), err
+    for needle in needles:
+        assert needle in err, (needle, err)
+
+
+def assert_ran(code: int, out: str, err: str) -> None:
+    """A normal run: exit 0 or 1 (findings), nothing on stderr that says it broke."""
+    assert code in (0, 1), (code, out, err)
+    assert "internal error" not in err and "error:" not in err, err

@@ -27,6 +27,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from .conftest import assert_clean_failure, assert_ran
+
 UP = "upstream/x.md"
 TR = "locales/zh_CN/x.md"
 
@@ -55,21 +57,6 @@ def make_project(root: Path, up: str | bytes = DATE_UP, tr: str | bytes = DATE_T
 def snapshot(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*"))
             if p.is_file() and ".relsync-cache" not in p.parts}
-
-
-def assert_clean_failure(code: int, out: str, err: str, *needles: str) -> None:
-    """Exit 2, one line on stderr starting ``relsync: error:``, each needle in it."""
-    assert code == 2, (code, out, err)
-    assert err.count("\n") == 1, err
-    assert "Traceback" not in err and err.startswith("relsync: error: "), err
-    for needle in needles:
-        assert needle in err, (needle, err)
-
-
-def assert_ran(code: int, out: str, err: str) -> None:
-    """A normal run: exit 0 or 1 (findings), nothing on stderr that says it broke."""
-    assert code in (0, 1), (code, out, err)
-    assert "internal error" not in err and "error:" not in err, err
 
 
 GIT_ENV = {"GIT_AUTHOR_NAME": "Tester", "GIT_AUTHOR_EMAIL": "tester@example.org",

@@ -20,6 +20,8 @@ import pytest
 
 from relsync.parse import parse
 
+from .conftest import assert_clean_failure, assert_ran
+
 UP = "upstream/x.md"
 TR = "locales/zh_CN/x.md"
 
@@ -37,21 +39,6 @@ def make_project(root: Path, up: str | bytes = DATE_UP, tr: str | bytes = DATE_T
     for path, data in ((root / "upstream" / name, up), (root / "locales" / lang / name, tr)):
         path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
     return root
-
-
-def assert_clean_failure(code: int, out: str, err: str, *needles: str) -> None:
-    """Exit 2, one line on stderr starting ``relsync: error:``, each needle in it."""
-    assert code == 2, (code, out, err)
-    assert err.count("\n") == 1, err
-    assert "Traceback" not in err and err.startswith("relsync: error: "), err
-    for needle in needles:
-        assert needle in err, (needle, err)
-
-
-def assert_ran(code: int, out: str, err: str) -> None:
-    """A normal run: exit 0 or 1 (findings), no error on stderr."""
-    assert code in (0, 1), (code, out, err)
-    assert "internal error" not in err and "error:" not in err, err
 
 
 def po_header(**fields: str) -> str:

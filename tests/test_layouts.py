@@ -329,3 +329,25 @@ def test_settings_above_a_site_win_over_detecting_it(run_cli, tmp_path):
         'locales = ["zh-cn"]\n', encoding="utf-8")
     got = pairs_json(run_cli, tmp_path / "website")
     assert got["layout"] == "patterns" and {p["locale"] for p in got["pairs"]} == {"zh_CN"}
+
+
+def test_vitepress_rewrites_that_move_a_translation_or_cannot_be_read(run_cli, tmp_path):
+    """A rewrite serving a translation's directory under another prefix (``zh/`` as
+    ``/zh-cn/``) keeps the files where they are; rewrites computed by code are said once."""
+    site = tmp_path / "site"
+    (site / ".vitepress").mkdir(parents=True)
+    for rel in ("en/guide.md", "zh/guide.md"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("# Guide\n\nText.\n", encoding="utf-8")
+    config = site / ".vitepress" / "config.mts"
+    config.write_text("export default {\n  rewrites: { 'en/:rest*': ':rest*', 'zh/:rest*': 'zh-cn/:rest*',\n"
+                      "    'guide/old.md': 'guide/new.md' },\n"
+                      "  locales: { root: { lang: 'en-US' }, 'zh-cn': { lang: 'zh-CN', link: '/zh-cn/' } }\n}\n",
+                      encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("en/guide.md", "zh/guide.md", "zh_CN")]
+    config.write_text("export default {\n  rewrites: (id) => id.replace(/^en\\//, ''),\n"
+                      "  locales: { root: { lang: 'en-US' }, zh: { lang: 'zh-CN' } }\n}\n", encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert any("rewrites could not be read" in w for w in got["warnings"]), got["warnings"]

@@ -176,6 +176,8 @@ def _vitepress(root: Path, base: str, name: str) -> Layout:
         if isinstance(top.get("srcExclude"), list) else ()
     locales = top.get("locales")
     root_lang = top.get("lang") if isinstance(top.get("lang"), str) else "en-US"
+    rewrites = top.get("rewrites", UNKNOWN if "rewrites" in (js.text if js is not None else "") else None)
+    served = _vitepress_rewrites(rewrites, layout, js)
     if isinstance(locales, dict):
         main = locales.get("root") if isinstance(locales.get("root"), dict) else {}
         layout.source_language = locale_name(main.get("lang") if isinstance(main.get("lang"), str) else root_lang)
@@ -183,16 +185,39 @@ def _vitepress(root: Path, base: str, name: str) -> Layout:
             if key == "root":
                 continue
             lang = value.get("lang") if isinstance(value, dict) and isinstance(value.get("lang"), str) else key
-            layout.locales.append(LocaleSpec(key, locale_name(lang)))
+            layout.locales.append(LocaleSpec(served.get(key, key), locale_name(lang)))
     else:
         layout.source_language = locale_name(root_lang)
         if "locales" in (js.text if js is not None else ""):
             _unreadable(layout, js, "locales")
             layout.locales = _locale_dirs(root / src, "")
-    upstream = Pattern.parse(_join(src, "{path}"), "vitepress")
+    upstream = Pattern.parse(_join(src, served.get("", ""), "{path}"), "vitepress")
     layout.rules.append(Rule((upstream,), Pattern.parse(_join(src, "{lang}", "{path}"), "vitepress"),
                              include=("**/*.md",), exclude=exclude))
     return layout
+
+
+#: A VitePress rewrite that serves a whole directory under another prefix (or the root):
+#: ``'en/:rest*': ':rest*'``, ``'zh/:rest*': 'zh-cn/:rest*'``.
+_REWRITE_FROM_RE = re.compile(r"(?P<dir>[^/:*()]+(?:/[^/:*()]+)*)/:(?P<param>\w+)\*")
+_REWRITE_TO_RE = re.compile(r"(?:(?P<prefix>[^/:*()]+(?:/[^/:*()]+)*)/)?:(?P<param>\w+)\*")
+
+
+def _vitepress_rewrites(rewrites: object, layout: Layout, js) -> dict[str, str]:
+    """``{URL prefix: source directory}`` from the ``rewrites`` that move a whole directory
+    (``""`` for the root: the root locale's pages kept in ``en/``, as VitePress's own docs
+    keep them); a rewrite of single pages changes no locale."""
+    served: dict[str, str] = {}
+    if rewrites is UNKNOWN or (rewrites is not None and not isinstance(rewrites, dict)):
+        detail = f" ({js.warnings[0]})" if js is not None and js.warnings else ""
+        layout.warnings.append(f"{layout.detected_from}: rewrites could not be read{detail}; "
+                               "pages are paired where they are in the source directory")
+        return served
+    for source, target in (rewrites or {}).items():
+        m, t = _REWRITE_FROM_RE.fullmatch(str(source)), _REWRITE_TO_RE.fullmatch(str(target))
+        if m and t and m["param"] == t["param"]:
+            served[t["prefix"] or ""] = m["dir"]
+    return served
 
 
 # -- Starlight ----------------------------------------------------------------------------

@@ -33,10 +33,20 @@ def pairs_json(run_cli, cwd: Path, *args: str) -> dict:
     return json.loads(out)
 
 
+def site_root(site: str, tmp_path: Path) -> Path:
+    """The fixture site to run in: in place, or, for a site that no file marks as a root
+    (one directory per language), a copy outside this repository, whose own example would
+    be found first."""
+    if expected(site).get("config", "") is not None:
+        return LAYOUTS / site
+    shutil.copytree(LAYOUTS / site, tmp_path / site)
+    return tmp_path / site
+
+
 @pytest.mark.parametrize("site", SITES)
-def test_pairs_are_what_the_generator_pairs(run_cli, site):
+def test_pairs_are_what_the_generator_pairs(run_cli, site, tmp_path):
     want = expected(site)
-    got = pairs_json(run_cli, LAYOUTS / site)
+    got = pairs_json(run_cli, site_root(site, tmp_path))
     assert sorted((p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]) == sorted(
         (p["upstream"], p["translation"], p["locale"]) for p in want["pairs"])
     assert sorted((m["upstream"], m["translation"], m["locale"]) for m in got["missing"]) == sorted(
@@ -52,8 +62,8 @@ def test_pairs_are_what_the_generator_pairs(run_cli, site):
 
 
 @pytest.mark.parametrize("site", SITES)
-def test_check_runs_on_every_site_and_never_checks_the_source_language(run_cli, site):
-    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=LAYOUTS / site)
+def test_check_runs_on_every_site_and_never_checks_the_source_language(run_cli, site, tmp_path):
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=site_root(site, tmp_path))
     assert code in (0, 1), err
     result = json.loads(out)
     assert result["summary"]["pairs"] == len(expected(site)["pairs"])
@@ -351,3 +361,28 @@ def test_vitepress_rewrites_that_move_a_translation_or_cannot_be_read(run_cli, t
                       "  locales: { root: { lang: 'en-US' }, zh: { lang: 'zh-CN' } }\n}\n", encoding="utf-8")
     got = pairs_json(run_cli, site)
     assert any("rewrites could not be read" in w for w in got["warnings"]), got["warnings"]
+
+
+def test_init_writes_the_rule_of_a_project_with_one_directory_per_language(run_cli, tmp_path):
+    """No generator to name: `relsync init` writes the rule it found, which then pairs the
+    same files."""
+    site = tmp_path / "site"
+    shutil.copytree(LAYOUTS / "language-directories", site)
+    before = pairs_json(run_cli, site)
+    code, out, err = run_cli("init", cwd=site)
+    assert code == 0, err
+    text = (site / "relsync.toml").read_text(encoding="utf-8")
+    assert 'upstream = "docs/en/{path}"\ntranslation = "docs/{lang}/{path}"\n' in text
+    after = pairs_json(run_cli, site)
+    assert after["pairs"] == before["pairs"] and after["missing"] == before["missing"]
+
+
+def test_directories_that_are_no_locale_codes_are_no_language_layout(run_cli, tmp_path):
+    """`en/` beside `assets/` and `api/` (words, not locale codes) is no layout relsync can
+    guess: the clear error, not a guess."""
+    site = tmp_path / "site"
+    for rel in ("en/a.md", "assets/a.md", "api/a.md"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("# A\n", encoding="utf-8")
+    code, _, err = run_cli("pairs", cwd=site)
+    assert code == 2 and "no layout found" in err

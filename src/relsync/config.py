@@ -7,6 +7,7 @@ API call before any work starts.
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,6 +164,13 @@ SITE_MARKERS = (
 )
 
 
+#: Where a project keeps one directory per language (``en/`` beside ``ja/``), and the shape
+#: of such names: an English one, and any locale code (which detection checks with babel).
+LANGUAGE_DIRECTORY_BASES = ("", "docs", "content")
+_ENGLISH_DIR_RE = re.compile(r"en(?:[-_][A-Za-z]{2,4})?")
+_LOCALE_DIR_RE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
 def _site_root(directory: Path) -> bool:
     """Whether a directory is the root of a site: a generator's configuration, or MDN's
     translated-content beside mdn/content."""
@@ -171,11 +179,26 @@ def _site_root(directory: Path) -> bool:
     return (directory / "files").is_dir() and (directory.parent / "content/files/en-us").is_dir()
 
 
+def _language_root(directory: Path) -> bool:
+    """Whether a directory keeps one directory per language (``en/`` beside ``ja/``), itself
+    or in ``docs/`` or ``content/``."""
+    return any(_language_directories(directory / base) for base in LANGUAGE_DIRECTORY_BASES)
+
+
+def _language_directories(directory: Path) -> bool:
+    try:
+        names = [d.name for d in directory.iterdir() if d.is_dir()]
+    except OSError:
+        return False
+    english = [n for n in names if _ENGLISH_DIR_RE.fullmatch(n)]
+    return bool(english) and any(_LOCALE_DIR_RE.fullmatch(n) and n not in english for n in names)
+
+
 def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
     """The project root: the nearest directory with relsync.toml or a pyproject.toml that
     has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
-    directory or a site relsync detects (a generator's configuration); else the start
-    directory."""
+    directory or a site relsync detects (a generator's configuration); else the nearest
+    with one directory per language; else the start directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -192,6 +215,9 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
                 return directory, pp  # a [tool] that is not a table is reported by load_config
     for directory in (start, *start.parents):
         if (directory / "upstream").is_dir() or _site_root(directory):
+            return directory, None
+    for directory in (start, *start.parents):
+        if _language_root(directory):
             return directory, None
     return start, None
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..config import Config
+from ..config import LANGUAGE_DIRECTORY_BASES, Config
 from ..languages import locale_name
 from . import detect_js
-from .layouts import Layout, Rule, relsync_layout, spec_for
+from .layouts import NOT_LOCALES, Layout, Rule, is_locale_code, relsync_layout, spec_for
 from .patterns import Pattern
 from .sitefiles import merge, read_config
 
@@ -27,11 +27,13 @@ _CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 
 
 def detect(cfg: Config) -> Layout | None:
-    """The layout the project's files describe, or ``None`` when nothing tells."""
+    """The layout the project's files describe, or ``None`` when nothing tells: relsync's
+    own directories, a site generator's configuration, else directories named by locale
+    codes beside an English one."""
     root = cfg.root
     if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
         return relsync_layout(cfg, f"{cfg.upstream}/")
-    for detector in DETECTORS:
+    for detector in (*DETECTORS, language_directories):
         layout = detector(root)
         if layout is not None:
             return layout
@@ -262,6 +264,38 @@ def _mdn_redirects(path: Path) -> dict[str, str]:
 def _mdn_key(url: str) -> str | None:
     m = re.match(r"/[^/]+/docs/(.+)$", url.strip())
     return m.group(1).lower().rstrip("/") + "/index.md" if m else None
+
+
+# -- one directory per language -------------------------------------------------------------
+
+def language_directories(root: Path) -> Layout | None:
+    """Directories named by locale codes side by side, one of them English (``en/``,
+    ``en-us/``) and at least one other (``ja/``, ``zh-cn/``): the English directory is
+    upstream, each other one a translation of it, file for file."""
+    for base in LANGUAGE_DIRECTORY_BASES:
+        directory = root / base if base else root
+        try:
+            names = sorted(d.name for d in directory.iterdir() if d.is_dir() and not d.name.startswith("."))
+        except OSError:
+            continue
+        codes = [n for n in names if n not in NOT_LOCALES and is_locale_code(n)]
+        english = [n for n in codes if _language(n) == "en"]
+        others = [n for n in codes if _language(n) != "en"]
+        if not english or not others:
+            continue
+        source = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
+        prefix = f"{base}/" if base else ""
+        layout = Layout("directories", locale_name(source),
+                        detected_from=f"{prefix}{source}/ beside {', '.join(prefix + n + '/' for n in others)}")
+        layout.locales = [spec_for(n) for n in others]
+        layout.rules.append(Rule((Pattern.parse(f"{prefix}{source}/{{path}}", "directories"),),
+                                 Pattern.parse(f"{prefix}{{lang}}/{{path}}", "directories")))
+        return layout
+    return None
+
+
+def _language(code: str) -> str:
+    return re.split(r"[-_]", code, maxsplit=1)[0].lower()
 
 
 # -- defaults of the presets ----------------------------------------------------------------

@@ -182,7 +182,20 @@ def test_project_findings_and_text_format(run_cli, project):
     assert lines[0] == ("locales/zh_CN/notes.md:7:1: RS201 number-mismatch: translation has 1350 where "
                         "upstream has 1250 [upstream upstream/notes.md:7]")
     assert lines[1].startswith("locales/zh_CN/notes.md:9:1: RS204 link-mismatch: link target /zh-cn/guide/upgrade")
-    assert lines[-1] == "2 errors, 0 warnings, 0 info in 1 document pair"
+    assert lines[-1] == "2 errors, 0 warnings, 0 info in 1 document pair; 1 fixable with `relsync fix`"
+
+
+def test_the_summary_counts_the_findings_relsync_fix_can_repair(run_cli, project):
+    """`fixable` is the number of findings that carry a repair; the text says it, and `relsync
+    fix` then repairs exactly those."""
+    _, out, _ = run_cli("check", "--format", "json")
+    data = json.loads(out)
+    with_fix = [f for f in data["findings"] if f.get("fix")]
+    assert data["summary"]["fixable"] == len(with_fix) == 1  # the number; the link is not repaired
+    code, out, err = run_cli("fix")
+    assert (out + err).count(" -> ") == len(with_fix), (out, err)
+    _, out, _ = run_cli("--no-color", "check")
+    assert "fixable" not in out.splitlines()[-1]
 
 
 def test_one_pair_given_on_the_command_line(run_cli, project):

@@ -74,6 +74,7 @@ class CheckResult:
             "info": by_severity.get("info", 0),
             "by_rule": dict(sorted(by_rule.items())),
             "baselined": self.baselined,
+            "fixable": sum(f.fix is not None for f in self.findings),
         }
 
 

@@ -57,6 +57,7 @@ def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
         by_rule[name] = by_rule.get(name, 0) + 1
     summary["by_rule"] = dict(sorted(by_rule.items()))
     summary["baselined"] = sum(int(d.get("summary", {}).get("baselined", 0)) for _, d in loaded)
+    summary["fixable"] = sum(1 for f in unique if f.get("fix"))
     return "json", {"findings": unique, "summary": summary}
 
 

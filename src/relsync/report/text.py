@@ -35,4 +35,6 @@ def summary_line(summary: dict) -> str:
     text = f"{', '.join(parts)} in {pairs} document pair{'s' if pairs != 1 else ''}"
     if summary.get("baselined"):
         text += f" ({summary['baselined']} known findings in the baseline not shown)"
+    if summary.get("fixable"):
+        text += f"; {summary['fixable']} fixable with `relsync fix`"
     return text

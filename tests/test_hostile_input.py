@@ -414,15 +414,17 @@ def test_cache_is_not_reused_after_the_history_deepens(run_cli, tmp_path):
     assert run_cli("check", cwd=clone) == expected
 
 
-def test_cache_key_covers_the_libraries_that_read_documents(monkeypatch):
+@pytest.mark.parametrize("library", ["babel", "py3langid"])
+def test_cache_key_covers_the_libraries_that_read_documents(monkeypatch, library):
     """Another version of markdown-it-py or babel (its CLDR data) may read a document
-    otherwise: the code part of the cache key changes with it."""
+    otherwise, another py3langid model tell another language: the code part of the cache
+    key changes with it."""
     from relsync import runner
 
     runner.code_fingerprint.cache_clear()
     before = runner.code_fingerprint()
     real = runner.metadata.version
-    monkeypatch.setattr(runner.metadata, "version", lambda name: "0.0" if name == "babel" else real(name))
+    monkeypatch.setattr(runner.metadata, "version", lambda name: "0.0" if name == library else real(name))
     runner.code_fingerprint.cache_clear()
     try:
         assert runner.code_fingerprint() != before

@@ -130,8 +130,9 @@ def project_findings(project: Project) -> list[Finding]:
 
 # -- the cache ----------------------------------------------------------------------------
 
-#: The libraries whose behaviour findings depend on (parsing, scores, locale data, YAML).
-_RESULT_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rapidfuzz", "babel", "PyYAML")
+#: The libraries whose behaviour findings depend on (parsing, scores, locale data, YAML,
+#: the language identifier's model).
+_RESULT_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "rapidfuzz", "babel", "PyYAML", "py3langid")
 
 
 @functools.lru_cache(maxsize=1)

@@ -185,3 +185,12 @@ def only_constructs(text: str) -> bool:
     if not text or MARKER_RE.match(text) is None:
         return False
     return not CONSTRUCT_RE.sub("", text).strip()
+
+
+_PROSE_LETTER_RE = re.compile(r"[^\W\d_]")
+
+
+def has_prose(text: str) -> bool:
+    """Whether ``text`` holds a letter outside its constructs' code: text around them, or a
+    prose parameter (a caption, a macro's link text)."""
+    return _PROSE_LETTER_RE.search(split(text)[0]) is not None

@@ -207,3 +207,39 @@ def test_a_new_upstream_section_at_the_end_leaves_the_old_one_paired():
     missing = [al.upstream_blocks(p)[0] for p in al.pairs if not p.translation]
     assert missing and missing[0].kind == "heading" and missing[0].text == "isShallow()"
     assert all(b.start >= missing[0].start for b in missing)
+
+
+def _case(name: str, locale: str):
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    up = parse((cases / f"{name}.en.md").read_text(encoding="utf-8"))
+    tr = parse((cases / f"{name}.{locale}.md").read_text(encoding="utf-8"), locales=("en", locale))
+    al = align(up, tr)
+    assert covered_once(al)
+    return al, {al.upstream.blocks[p.upstream[0]].start: al.translation.blocks[p.translation[0]].start
+                for p in al.pairs if p.is_match}
+
+
+def test_items_that_cite_other_bugs_and_apis_do_not_pair():
+    # The translation has an item upstream removed (BasicCardRequest) where
+    # upstream has three new ones (prefs, the `text` event, keypress): length and position
+    # alone paired the last of them with it, and the checks reported another bug and other
+    # code. Each of the two shares nothing with the other and holds code and a bug link.
+    al, pairs = _case("mdn-removals", "zh_CN")
+    assert pairs == {1: 1, 3: 3, 4: 4}
+
+
+def test_moved_pages_pair_by_page_name_and_fragment():
+    # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
+    # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector
+    # #Rules_view`): the same page name and fragment. The item the translation lacks is the
+    # one reported missing, not the one after it.
+    al, pairs = _case("mdn-moved-pages", "ja")
+    assert pairs == {1: 1, 3: 3, 5: 4, 6: 5, 7: 6, 8: 7}
+
+
+def test_different_english_sentences_are_not_one_text():
+    # A translation that kept upstream's English in an older revision: two English sentences
+    # of a similar length about other things (other bugs, other properties) score 45-50 by
+    # rapidfuzz, which is no sign of one text.
+    al, pairs = _case("mdn-english-left", "zh_CN")
+    assert 5 not in pairs and 7 not in pairs

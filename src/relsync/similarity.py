@@ -13,6 +13,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from rapidfuzz import fuzz
 
@@ -22,6 +23,9 @@ from .model import HEADING_KINDS, Anchors, BlockKind, Document
 
 #: Further cost of a split or merge when one half shares no anchor with the other side.
 UNSUPPORTED_MERGE_PENALTY = 0.05
+#: Further cost of a split or merge of list items: a translator keeps a bullet per bullet,
+#: and two short items joined fit a short translated one by length alone.
+LIST_MERGE_PENALTY = 0.1
 #: Weights of a 1-1 score with enough anchors to judge by: anchor overlap, length prior,
 #: position prior.
 ANCHOR_WEIGHTS = (0.6, 0.25, 0.15)
@@ -35,6 +39,9 @@ SPARSE_EVIDENCE = 0.8
 CODE_WEIGHTS = (0.93, 0.07)
 #: Factor of a heading pair of different levels.
 OTHER_LEVEL = 0.75
+#: Below this rapidfuzz ratio two texts of one script are not the same text: unrelated
+#: English sentences of a similar length score 35-50.
+SAME_TEXT_MIN = 60
 #: Width of the length prior, in log units of the length ratio.
 LENGTH_SIGMA = 0.55
 #: How fast the position prior falls as relative positions differ.
@@ -43,6 +50,7 @@ POSITION_SLOPE = 2.5
 
 # Enum members as module constants: read in loops over every block and every score.
 _HEADING, _TABLE_ROW, _CODE = BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.CODE
+_LIST_ITEM = BlockKind.LIST_ITEM
 _PROSE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
@@ -77,14 +85,32 @@ def _kind_factor(a: str, b: str) -> float:
     return 0.0
 
 
-def _norm_link(url: str) -> str:
-    """Localized links differ by a language prefix or host; keep the tail that identifies them."""
-    url = url.split("?", 1)[0].rstrip("/").lower()
+#: Last path segments that name no page of their own: the page is the directory above.
+_INDEX_PAGES = frozenset({"index", "index.html", "index.htm", "index.md", "readme.md", "_index.md"})
+
+
+def _link_keys(url: str) -> list[str]:
+    """Localized links differ by a language prefix or host, and moved pages keep their name
+    (``/Tools/Page_Inspector#Rules_view`` and ``/devtools-user/page_inspector/index.html
+    #rules-view``): a link is the last segment that names its page (``l:``) and, with a
+    fragment, that page and the fragment in one slug style (``f:``), which a translation
+    may localize."""
+    base, _, fragment = url.partition("#")
+    base = base.split("?", 1)[0].rstrip("/").lower()
     for prefix in ("https://", "http://"):
-        if url.startswith(prefix):
-            url = url[len(prefix):].split("/", 1)[-1] if "/" in url[len(prefix):] else ""
-    tail = url.rsplit("/", 1)[-1]
-    return tail.removesuffix(".html").removesuffix(".md") or url
+        if base.startswith(prefix):
+            rest = base[len(prefix):]
+            base = rest.split("/", 1)[1] if "/" in rest else ""
+    segments = [seg for seg in base.split("/") if seg]
+    while len(segments) > 1 and segments[-1] in _INDEX_PAGES:
+        segments.pop()
+    tail = segments[-1].removesuffix(".html").removesuffix(".md") if segments else base
+    if not fragment:
+        return ["l:" + tail]
+    slug = unquote(fragment).lower().replace("_", "-")
+    if not tail:
+        return ["l:#" + slug]
+    return ["l:" + tail, f"f:{tail}#{slug}"]
 
 
 def anchor_keys(anchors: Anchors) -> Counter[str]:
@@ -96,7 +122,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
         keys += ["d:" + d for d in anchors.dates]
         keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
     if anchors.links:
-        keys += ["l:" + _norm_link(link) for link in anchors.links]
+        for link in anchors.links:
+            keys += _link_keys(link)
     if anchors.terms:
         keys += ["t:" + t.lower() for t in anchors.terms]
     return Counter(keys) if keys else Counter()
@@ -105,6 +132,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
 #: Weight of an upstream term the translation does not contain: English prose is full of
 #: capitalized words that a translation rightly does not keep.
 UNMATCHED_TERM_WEIGHT = 0.3
+#: Weight of a link fragment the other side does not have: translations localize heading ids.
+UNMATCHED_FRAGMENT_WEIGHT = 0.3
 
 
 def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]:
@@ -152,8 +181,14 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
                     break
     wa = 0.0
     for k, v in rest_a.items():
-        wa += v * UNMATCHED_TERM_WEIGHT if k[0] == "t" else v
-    wb = float(sum(rest_b.values()))
+        if k[0] == "t":
+            v *= UNMATCHED_TERM_WEIGHT
+        elif k[0] == "f":
+            v *= UNMATCHED_FRAGMENT_WEIGHT
+        wa += v
+    wb = 0.0
+    for k, v in rest_b.items():
+        wb += v * UNMATCHED_FRAGMENT_WEIGHT if k[0] == "f" else v
     weight = 2.0 * shared + wa + wb
     return (2.0 * shared / weight if weight else 0.0), weight
 
@@ -265,8 +300,13 @@ class Scorer:
         self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
 
     def length_prior(self, la: int, lb: int, same_language: bool) -> float:
-        expected = 0.0 if same_language else self.log_ratio
-        d = math.log((lb + 4) / (la + 4)) - expected
+        """How well ``lb`` characters of translation fit ``la`` of upstream: the length
+        expected from the documents' ratio is smoothed as the observed one is, so that two
+        short upstream items are not a better fit for one short translated item than either
+        alone (with the ratio applied after smoothing, every short block of a language pair
+        of ratio 0.3 looks three times too long)."""
+        expected = la if same_language else self.ratio * la
+        d = math.log((lb + 4) / (expected + 4))
         return math.exp(-(d * d) / (2 * LENGTH_SIGMA * LENGTH_SIGMA))
 
     def block_score(self, block_a: int, block_b: int) -> float:
@@ -308,6 +348,8 @@ class Scorer:
             penalty = UNSUPPORTED_MERGE_PENALTY
         else:
             penalty = 0.0
+        if all(p.kind == _LIST_ITEM for p in parts):
+            penalty += LIST_MERGE_PENALTY
         return self._combine(ua[0], ub[0], ka, kb, la, lb, ta, tb, wa, latin_a and latin_b, kf, penalty,
                              pos_a, pos_b)
 
@@ -335,6 +377,8 @@ class Scorer:
         if weight >= 1.0:
             w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
             base = w_anchor * an + w_length * lp + w_pos * pp
+            if an < 1.0 and _contradicted(ka, kb):
+                base *= CONTRADICTED
         else:
             if ta and tb:
                 w_base, w_length, w_pos = TEXT_WEIGHTS
@@ -344,13 +388,49 @@ class Scorer:
                 base = w_base + w_pos * pp
             base *= SPARSE_EVIDENCE
         if same_language and ta and tb:
-            base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
+            same = fuzz.ratio(ta[:2000], tb[:2000], score_cutoff=SAME_TEXT_MIN) / 100.0
+            base = max(base, same)
         if source and ta:
             base = max(base, fuzz.ratio(ta[:2000], source[:2000]) / 100.0)
         if a.kind == _HEADING and b.kind in HEADING_KINDS:
             if a.level != b.level:
                 base *= OTHER_LEVEL
         return max(0.0, min(1.0, base * kf - penalty))
+
+
+#: Anchors that identify what a block is about (numbers, code, links, dates), as opposed to
+#: Latin words a translation may or may not keep.
+_STRONG = frozenset("ncld")
+#: Strong anchors the two sides must hold together, none shared and each side at least one,
+#: for them to contradict a pairing (one changed link each is a page renamed since).
+CONTRADICTING_ANCHORS = 3
+#: Factor of a score whose anchors contradict it: length and position alone do not make two
+#: blocks one when each names other things (another bug, other code).
+CONTRADICTED = 0.5
+
+
+def _strong(keys: Counter[str]) -> list[str]:
+    return [k for k in keys if k[0] in _STRONG and k != "d:*"]
+
+
+def _contradicted(ka: Counter[str], kb: Counter[str]) -> bool:
+    """Both sides hold strong anchors and share none of them (not even nearly), enough that
+    they speak of different things: two list items citing other bugs and other APIs. Latin
+    words both keep do not outweigh that."""
+    sa = _strong(ka)
+    if not sa:
+        return False
+    sb = _strong(kb)
+    if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < CONTRADICTING_ANCHORS:
+        return False
+    for a in sa:
+        if a in kb:
+            return False
+        for b in sb:
+            if a[:2] == b[:2] and abs(len(a) - len(b)) <= max(len(a), len(b)) // 5 and fuzz.ratio(
+                    a, b, score_cutoff=90):
+                return False
+    return True
 
 
 def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:

@@ -194,3 +194,13 @@ def has_prose(text: str) -> bool:
     """Whether ``text`` holds a letter outside its constructs' code: text around them, or a
     prose parameter (a caption, a macro's link text)."""
     return _PROSE_LETTER_RE.search(split(text)[0]) is not None
+
+
+_TARGET_RE = re.compile(r"""\{\{[\w.-]+\(\s*"((?:[^"\\]|\\.)*)"[^{}]*\)\}\}""")
+
+
+def macro_target(code: str) -> str | None:
+    """The target a canonical cross-reference macro names (``{{domxref("Node")}}`` ->
+    ``Node``), ``None`` for other code."""
+    m = _TARGET_RE.fullmatch(code)
+    return m.group(1) if m else None

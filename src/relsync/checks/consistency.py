@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from typing import Iterator
 
+from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
@@ -211,7 +212,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
     Inline code must be kept verbatim, up to the spaces inside its backticks (a code span may
-    lose its backticks as long as the code itself is there). In code blocks, comments and
+    lose its backticks as long as the code itself is there; `` `X.y` `` may be written as the
+    cross-reference macro of `X` and `` `.y` ``, which renders as the same name). In code blocks, comments and
     string literals may be translated; the rest must be the same, and a block that differs
     only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
     text is a warning.
@@ -256,6 +258,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
+    _drop_split_names(lost, added)
+    _drop_split_names(added, lost)
     minor = not added
     if not lost and added:
         # One of two mentions replaced: `CXX11_ABI=1` twice upstream, once and
@@ -282,6 +286,23 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
                            fix=fix)
+
+
+def _drop_split_names(names: list[str], parts: list[str]) -> None:
+    """Remove from ``names`` and ``parts`` a member name written as a macro and a code span
+    (``{{domxref("SVGViewElement")}}`` then `` `.viewTarget` `` for `` `SVGViewElement.viewTarget` ``):
+    the rendered text is the same name."""
+    for name in list(names):
+        for macro in parts:
+            target = dialects.macro_target(macro)
+            if not target or not name.startswith(target):
+                continue
+            rest = name[len(target):]
+            if rest[:1] in ".#" and rest in parts:
+                names.remove(name)
+                parts.remove(macro)
+                parts.remove(rest)
+                break
 
 
 def _extends(new: str, old: str) -> bool:

@@ -228,6 +228,18 @@ def test_items_that_cite_other_bugs_and_apis_do_not_pair():
     assert pairs == {1: 1, 3: 3, 4: 4}
 
 
+def test_an_added_item_is_not_left_over_for_an_upstream_item_it_shares_nothing_with():
+    # The translation has an item upstream lacks (the accessibility inspector) where
+    # upstream has one the translation lacks (the new Console UI, two pages and two bugs):
+    # the two unmatched items are no translation of each other, and the upstream one is
+    # reported missing.
+    al, pairs = _case("mdn-unshared-items", "ja")
+    assert pairs == {1: 1, 4: 4}
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    extra = [al.translation_blocks(p)[0].start for p in al.pairs if not p.upstream]
+    assert missing == [3] and extra == [3]
+
+
 def test_moved_pages_pair_by_page_name_and_fragment():
     # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
     # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector

@@ -426,13 +426,20 @@ LEFTOVER_MAX_BLOCKS = 3
 #: unless both show an image (an alt text may be shortened); CJK text counts a letter as
 #: three.
 LEFTOVER_MAX_LENGTH_RATIO = 6.0
+#: Nor are two blocks holding this many strong anchors (numbers, code, links, dates)
+#: together, none of them shared: an item the translation added beside an upstream item it
+#: lacks, each citing its own bugs and pages. Fewer is a block whose one or two anchors
+#: changed, which the leftover pairing is for.
+LEFTOVER_CONTRADICTING_ANCHORS = 5
 
 
 def _weighted_length(text: str) -> int:
     return len(text) + 2 * cjk_letters(text)
 
 
-def _leftover_pair(a: Block, b: Block) -> bool:
+def _leftover_pair(a: Block, b: Block, scorer: Scorer) -> bool:
+    if scorer.contradicts(a.index, b.index, LEFTOVER_CONTRADICTING_ANCHORS):
+        return False
     la, lb = _weighted_length(a.text), _weighted_length(b.text)
     if max(la, lb) <= LEFTOVER_MAX_LENGTH_RATIO * max(1, min(la, lb)):
         return True
@@ -468,7 +475,7 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
         if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
                 and all(kind not in _NOT_LEFTOVER for kind in kinds_up)
-                and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j])
+                and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j], scorer)
                         for i, j in zip(ups, trs))):
             for i, j, kind in zip(ups, trs, kinds_up):
                 s = scorer.block_score(i, j)

@@ -317,6 +317,13 @@ class Scorer:
             return 0.0
         return self._score([self.up[ua]], [self.tr[ub]], 0.5, 0.5)
 
+    def contradicts(self, block_a: int, block_b: int, least: int = 3) -> bool:
+        """Whether the units holding two blocks hold at least ``least`` strong anchors
+        together, none shared (see :func:`_contradicted`)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        return ua is not None and ub is not None and _contradicted(self.up[ua].keys, self.tr[ub].keys, least)
+
     def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
         key = (ai, bj)
         cached = self.cache.get(key)
@@ -413,7 +420,7 @@ def _strong(keys: Counter[str]) -> list[str]:
     return [k for k in keys if k[0] in _STRONG and k != "d:*"]
 
 
-def _contradicted(ka: Counter[str], kb: Counter[str]) -> bool:
+def _contradicted(ka: Counter[str], kb: Counter[str], least: int = CONTRADICTING_ANCHORS) -> bool:
     """Both sides hold strong anchors and share none of them (not even nearly), enough that
     they speak of different things: two list items citing other bugs and other APIs. Latin
     words both keep do not outweigh that."""
@@ -421,7 +428,7 @@ def _contradicted(ka: Counter[str], kb: Counter[str]) -> bool:
     if not sa:
         return False
     sb = _strong(kb)
-    if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < CONTRADICTING_ANCHORS:
+    if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < least:
         return False
     for a in sa:
         if a in kb:
@@ -430,7 +437,21 @@ def _contradicted(ka: Counter[str], kb: Counter[str]) -> bool:
             if a[:2] == b[:2] and abs(len(a) - len(b)) <= max(len(a), len(b)) // 5 and fuzz.ratio(
                     a, b, score_cutoff=90):
                 return False
+            if a[:2] == b[:2] and a[0] in "cl" and _same_words(a, b):
+                return False
     return True
+
+
+_NAME_WORD_RE = re.compile(r"[a-z]{2,}")
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Two page names or code spans of which two thirds of the words of the shorter are the
+    other's: one page renamed or localized (``CSS_improvements_in_Firefox_3`` and
+    ``Firefox_3_CSS_Improvement``), one command with another argument (``npx
+    install-vue@edge`` and ``npx install-vue@canary``). Bug numbers have no words."""
+    wa, wb = set(_NAME_WORD_RE.findall(a[2:])), set(_NAME_WORD_RE.findall(b[2:]))
+    return bool(wa and wb) and 3 * len(wa & wb) >= 2 * min(len(wa), len(wb))
 
 
 def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:

@@ -240,6 +240,17 @@ def test_an_added_item_is_not_left_over_for_an_upstream_item_it_shares_nothing_w
     assert missing == [3] and extra == [3]
 
 
+def test_a_dated_paragraph_does_not_pair_with_one_without_a_date():
+    # The translation lacks upstream's release paragraph ("released on March 18, 2014") and
+    # keeps its own call for help: the same version and length, but a translation keeps the
+    # release date, so the dated paragraph is missing and the other one extra.
+    al, pairs = _case("mdn-dated", "ru")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    extra = [al.translation_blocks(p)[0].start for p in al.pairs if not p.upstream]
+    assert missing == [1] and extra == [1]
+    assert pairs == {3: 3, 5: 5, 7: 7, 8: 8}
+
+
 def test_moved_pages_pair_by_page_name_and_fragment():
     # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
     # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector

@@ -429,7 +429,8 @@ LEFTOVER_MAX_LENGTH_RATIO = 6.0
 #: Nor are two blocks holding this many strong anchors (numbers, code, links, dates)
 #: together, none of them shared: an item the translation added beside an upstream item it
 #: lacks, each citing its own bugs and pages. Fewer is a block whose one or two anchors
-#: changed, which the leftover pairing is for.
+#: changed, which the leftover pairing is for. Nor are a dated block and an undated one
+#: that names something else (:meth:`~relsync.similarity.Scorer.dated_apart`).
 LEFTOVER_CONTRADICTING_ANCHORS = 5
 
 
@@ -440,6 +441,8 @@ def _weighted_length(text: str) -> int:
 def _leftover_pair(a: Block, b: Block, scorer: Scorer) -> bool:
     if scorer.contradicts(a.index, b.index, LEFTOVER_CONTRADICTING_ANCHORS):
         return False
+    if scorer.dated_apart(a.index, b.index):
+        return False  # a dated line is not translated as another line without its date
     la, lb = _weighted_length(a.text), _weighted_length(b.text)
     if max(la, lb) <= LEFTOVER_MAX_LENGTH_RATIO * max(1, min(la, lb)):
         return True

@@ -324,6 +324,16 @@ class Scorer:
         ub = self.unit_of_b.get(block_b)
         return ua is not None and ub is not None and _contradicted(self.up[ua].keys, self.tr[ub].keys, least)
 
+    def dated_apart(self, block_a: int, block_b: int) -> bool:
+        """Whether one of two blocks is dated and the other, undated, names something else
+        (see :func:`_undated_differs`)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        if ua is None or ub is None:
+            return False
+        ka, kb = self.up[ua].keys, self.tr[ub].keys
+        return (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb)
+
     def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
         key = (ai, bj)
         cached = self.cache.get(key)
@@ -386,6 +396,8 @@ class Scorer:
             base = w_anchor * an + w_length * lp + w_pos * pp
             if an < 1.0 and _contradicted(ka, kb):
                 base *= CONTRADICTED
+            elif (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb):
+                base = min(base * CONTRADICTED, CONTRADICTED_MAX)
         else:
             if ta and tb:
                 w_base, w_length, w_pos = TEXT_WEIGHTS
@@ -405,6 +417,9 @@ class Scorer:
         return max(0.0, min(1.0, base * kf - penalty))
 
 
+#: The key every dated block holds: a translation keeps the date of a line (a release or
+#: publication date) in a form the date reader knows, so a dated line pairs with a dated line.
+_DATED = "d:*"
 #: Anchors that identify what a block is about (numbers, code, links, dates), as opposed to
 #: Latin words a translation may or may not keep.
 _STRONG = frozenset("ncld")
@@ -414,6 +429,9 @@ CONTRADICTING_ANCHORS = 3
 #: Factor of a score whose anchors contradict it: length and position alone do not make two
 #: blocks one when each names other things (another bug, other code).
 CONTRADICTED = 0.5
+#: ... and a dated block beside an undated one that names something else scores at most
+#: this, under the aligner's gain floor: such a pair is never worth making.
+CONTRADICTED_MAX = 0.25
 
 
 def _strong(keys: Counter[str]) -> list[str]:
@@ -452,6 +470,14 @@ def _same_words(a: str, b: str) -> bool:
     install-vue@edge`` and ``npx install-vue@canary``). Bug numbers have no words."""
     wa, wb = set(_NAME_WORD_RE.findall(a[2:])), set(_NAME_WORD_RE.findall(b[2:]))
     return bool(wa and wb) and 3 * len(wa & wb) >= 2 * min(len(wa), len(wb))
+
+
+def _undated_differs(ka: Counter[str], kb: Counter[str]) -> bool:
+    """Of a dated and an undated block, whether the undated one holds a strong anchor the
+    dated one lacks: it speaks of something else (a call for help with its own link beside
+    a release line), rather than giving the date in words the date reader cannot read."""
+    dated, undated = (ka, kb) if _DATED in ka else (kb, ka)
+    return any(k not in dated for k in _strong(undated))
 
 
 def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:

@@ -251,6 +251,16 @@ def test_a_dated_paragraph_does_not_pair_with_one_without_a_date():
     assert pairs == {3: 3, 5: 5, 7: 7, 8: 8}
 
 
+def test_a_word_kept_once_on_each_side_does_not_pull_a_block_from_its_neighbour():
+    # The translation lacks the first guide link of the list; its paragraph above keeps
+    # "API" as the lacking item does (and upstream's paragraph says "APIs"), so the word is
+    # unique on both sides, but the paragraph is the paragraph's translation.
+    al, pairs = _case("vue-unique-word", "zh_CN")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    assert missing == [6]
+    assert pairs[4] == 4 and pairs[7] == 6
+
+
 def test_moved_pages_pair_by_page_name_and_fragment():
     # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
     # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector

@@ -334,8 +334,26 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list
                 alternatives.append(score((x - 1, x), (y,)))
         if alternatives and max(alternatives) - MERGE_PENALTY > s:
             continue
+        if _neighbour_fits_better(x, y, n, m, s, score):
+            continue
         chosen.append((x, y))
     return chosen
+
+
+#: A shared unique anchor is no sync point when a neighbour of one of its blocks pairs with
+#: the other by this much more.
+ANCHOR_NEIGHBOUR_MARGIN = 0.1
+
+
+def _neighbour_fits_better(x: int, y: int, n: int, m: int, s: float, score) -> bool:
+    """Whether the unit before or after ``x`` fits ``y`` clearly better than ``x`` does, or
+    the one before or after ``y`` fits ``x``: a word both keep once (``API``) is then no
+    sign of one block, the translation of the neighbour is (and ``x`` or ``y`` has no
+    partner: a block the other side lacks)."""
+    for xa, ya in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        if 0 <= xa < n and 0 <= ya < m and score((xa,), (ya,)) > s + ANCHOR_NEIGHBOUR_MARGIN:
+            return True
+    return False
 
 
 def _comment_anchors(ra: list[int], rb: list[int], scorer: Scorer) -> list[tuple[int, int]]:

@@ -261,6 +261,21 @@ def test_a_word_kept_once_on_each_side_does_not_pull_a_block_from_its_neighbour(
     assert pairs[4] == 4 and pairs[7] == 6
 
 
+def test_a_term_and_a_description_are_not_one_list_item():
+    # A stub translation (a fifth of upstream's length, so every short translated block fits
+    # a long upstream one by the documents' length ratio) lacking its first description:
+    # that description kept the translated term's words ("web application"), but MDN's
+    # `- : description` is never the translation of a term.
+    al, pairs = _case("mdn-stub", "zh_TW")
+    for p in al.pairs:
+        if p.is_match and al.upstream_blocks(p)[0].kind == "list_item":
+            up_kinds = {b.text.startswith(": ") for b in al.upstream_blocks(p)}
+            tr_kinds = {b.text.startswith(": ") for b in al.translation_blocks(p)}
+            assert up_kinds == tr_kinds, (al.upstream_blocks(p)[0].text, al.translation_blocks(p)[0].text)
+    missing = [b.text[:30] for p in al.pairs if not p.translation for b in al.upstream_blocks(p)]
+    assert ": Provides information about c" in missing
+
+
 def test_moved_pages_pair_by_page_name_and_fragment():
     # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
     # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector

@@ -204,3 +204,10 @@ def macro_target(code: str) -> str | None:
     ``Node``), ``None`` for other code."""
     m = _TARGET_RE.fullmatch(code)
     return m.group(1) if m else None
+
+
+def is_definition(text: str) -> bool:
+    """Whether a list item's text is the description of a term: MDN writes a definition
+    list as ``- term`` with ``- : description`` nested under it, and a translation keeps
+    that shape, so a description is never the translation of a term."""
+    return text.startswith(": ")

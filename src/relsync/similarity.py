@@ -18,6 +18,7 @@ from urllib.parse import unquote
 from rapidfuzz import fuzz
 
 from .anchors import code_skeleton
+from .dialects import is_definition
 from .languages import CJK_SHARE, cjk_ratio
 from .model import HEADING_KINDS, Anchors, BlockKind, Document
 
@@ -39,6 +40,8 @@ SPARSE_EVIDENCE = 0.8
 CODE_WEIGHTS = (0.93, 0.07)
 #: Factor of a heading pair of different levels.
 OTHER_LEVEL = 0.75
+#: Factor of a term paired with the description of a term (MDN's ``- : description``).
+OTHER_DEFINITION = 0.3
 #: Below this rapidfuzz ratio two texts of one script are not the same text: unrelated
 #: English sentences of a similar length score 35-50.
 SAME_TEXT_MIN = 60
@@ -224,6 +227,8 @@ class Unit:
         return self._words
     quote: int = 0
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
+    definition: bool = False
+    """For a list item: whether it describes the term above it (:func:`is_definition`)."""
     source: str = ""
     """For a translation block: the upstream text a comment above it keeps (see
     :mod:`relsync.comments`), compared with upstream text as text of one language."""
@@ -271,7 +276,8 @@ def units_of(doc: Document) -> list[Unit]:
         latin = cjk_ratio(text) < CJK_SHARE
         units.append(
             Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
-                  level=b.level if b.is_heading else 0, quote=b.quote)
+                  level=b.level if b.is_heading else 0, quote=b.quote,
+                  definition=b.kind == _LIST_ITEM and is_definition(text))
         )
         i += 1
     total = max(1, len(units) - 1)
@@ -356,6 +362,8 @@ class Scorer:
         kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
+        if any(u.definition for u in ua) != any(u.definition for u in ub):
+            kf *= OTHER_DEFINITION
         ka, la, ta, latin_a, wa = side_a
         kb, lb, tb, latin_b, _ = side_b
         # Each half of a split must share something with the other side; a credit line or a
@@ -375,6 +383,8 @@ class Scorer:
         kf = 1.0 if a.kind == b.kind else _kind_factor(a.kind, b.kind)
         if kf == 0.0:
             return 0.0
+        if a.definition != b.definition:
+            kf *= OTHER_DEFINITION
         if a.code and b.code:
             similarity = fuzz.ratio(a.code[:4000], b.code[:4000]) / 100.0
             pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline

@@ -206,6 +206,17 @@ def macro_target(code: str) -> str | None:
     return m.group(1) if m else None
 
 
+def macro_page(code: str) -> tuple[str, str] | None:
+    """The page a cross-reference macro links, as MDN resolves it: the macro and its target
+    in lower case and without call parentheses (page names are case-insensitive there, and
+    the reference macros drop a trailing ``()`` from the address, showing it in the text);
+    ``None`` for other code."""
+    target = macro_target(code)
+    if target is None:
+        return None
+    return code[2:code.index("(")].lower(), target.lower().removesuffix("()")
+
+
 def is_definition(text: str) -> bool:
     """Whether a list item's text is the description of a term: MDN writes a definition
     list as ``- term`` with ``- : description`` nested under it, and a translation keeps

@@ -213,7 +213,10 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Inline code must be kept verbatim, up to the spaces inside its backticks (a code span may
     lose its backticks as long as the code itself is there; `` `X.y` `` may be written as the
-    cross-reference macro of `X` and `` `.y` ``, which renders as the same name). In code blocks, comments and
+    cross-reference macro of `X` and `` `.y` ``, which renders as the same name; a
+    cross-reference macro whose target differs only in letter case or call parentheses,
+    `{{domxref("console.timeLog()")}}` for `{{domxref("Console.timeLog()")}}`, links the same
+    page: a warning). In code blocks, comments and
     string literals may be translated; the rest must be the same, and a block that differs
     only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
     text is a warning.
@@ -228,19 +231,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     ups, trs = sides
     if ups[0].kind == "code" and trs[0].kind == "code":
-        if ups[0].text == trs[0].text:
-            return
-        info = ups[0].info or trs[0].info
-        if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
-            line = _first_code_difference(ups[0].text, trs[0].text, info)
-            prose = prose_free_skeleton(ups[0].text, info) == prose_free_skeleton(trs[0].text, info)
-            where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
-            yield ctx.finding(
-                f"code block differs from upstream {where} (at block line {line})",
-                upstream_line=ups[0].start,
-                translation_line=trs[0].start,
-                minor=prose,
-            )
+        yield from _code_block_mismatch(ups[0], trs[0], ctx)
         return
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
@@ -260,6 +251,10 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             added.remove(twin)
     _drop_split_names(lost, added)
     _drop_split_names(added, lost)
+    same_pages = _drop_same_pages(lost, added)
+    if same_pages and not lost and not added:
+        yield _same_page_finding(pair, ctx, same_pages)
+        return
     minor = not added
     if not lost and added:
         # One of two mentions replaced: `CXX11_ABI=1` twice upstream, once and
@@ -286,6 +281,42 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
                            fix=fix)
+
+
+def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:
+    if up.text == tr.text:
+        return
+    info = up.info or tr.info
+    if code_skeleton(up.text, info) != code_skeleton(tr.text, info):
+        line = _first_code_difference(up.text, tr.text, info)
+        prose = prose_free_skeleton(up.text, info) == prose_free_skeleton(tr.text, info)
+        where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
+        yield ctx.finding(f"code block differs from upstream {where} (at block line {line})",
+                          upstream_line=up.start, translation_line=tr.start, minor=prose)
+
+
+def _drop_same_pages(lost: list[str], added: list[str]) -> list[tuple[str, str]]:
+    """Remove from ``lost`` and ``added`` the cross-reference macros that link the same page
+    (``{{domxref("console.timeLog()")}}`` and ``{{domxref("Console.timeLog()")}}``,
+    ``{{cssxref("calc")}}`` and ``{{cssxref("calc()")}}``); return them as pairs."""
+    pairs = []
+    for c in list(lost):
+        page = dialects.macro_page(c)
+        twin = next((d for d in added if page is not None and dialects.macro_page(d) == page), None)
+        if twin is not None:
+            lost.remove(c)
+            added.remove(twin)
+            pairs.append((c, twin))
+    return pairs
+
+
+def _same_page_finding(pair: Pair, ctx: Context, same_pages: list[tuple[str, str]]) -> Problem:
+    up = ", ".join(f"`{a}`" for a, _ in same_pages)
+    tr = ", ".join(f"`{b}`" for _, b in same_pages)
+    return ctx.pair_finding(pair, f"translation has {tr} where upstream has {up} (the same page: the "
+                            "target differs only in case or call parentheses)",
+                            details={"upstream": [a for a, _ in same_pages],
+                                     "translation": [b for _, b in same_pages]}, minor=True)
 
 
 def _drop_split_names(names: list[str], parts: list[str]) -> None:

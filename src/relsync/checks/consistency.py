@@ -63,7 +63,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     one replaced by another small integer (`3` upstream, `4` in the translation, neither
     elsewhere in the pair) is a finding. Numbers inside code, links and
     dates are left to their own rules; a number of the link text that the other side keeps
-    in the link target is not lost.
+    in the link target is not lost, unless the translation's text gives another number once
+    more than upstream's in its place (`Firefox 31 and Firefox 32` written `Firefox 32 и
+    Firefox 32`).
 
     `relsync fix` repairs one substitution: one value lost and one added, each written once
     and plainly, of the same shape, every other number of the block kept.
@@ -91,8 +93,11 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         added -= small_added
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
+    kept_in_link = {n for n in lost if _in_code(n, tr.links) and not _in_code(n, tr.code)}
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
     added = {n for n in added if not _in_code(n, up.code) and not _in_code(n, up.links)}
+    if kept_in_link and not lost and not added:
+        lost, added = _substituted(Counter(up.numbers), Counter(tr.numbers), kept_in_link)
     if not lost and not added:
         return
     if lost and added:
@@ -107,6 +112,17 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
                            minor=not (lost and added), fix=fix)
+
+
+def _substituted(up: Counter[str], tr: Counter[str], kept_in_link: set[str]) -> tuple[set[str], set[str]]:
+    """A number of upstream's text that the translation keeps only in a link target is not
+    lost, unless the translation's text gives another number once more than upstream's in
+    its place (``Firefox 31 and Firefox 32`` written ``Firefox 32 и Firefox 32`` beside
+    ``compare/firefox31...firefox32``): then it was replaced, not moved."""
+    gained = {n for n in tr if tr[n] > up[n] and _significant_number(n)}
+    if len(kept_in_link) == 1 and len(gained) == 1:
+        return set(kept_in_link), gained
+    return set(), set()
 
 
 def _one_substitution(up: Counter[str], tr: Counter[str], lost: str, added: str) -> bool:

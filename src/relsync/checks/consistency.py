@@ -353,10 +353,11 @@ def _drop_split_names(names: list[str], parts: list[str]) -> None:
 
 
 def _extends(new: str, old: str) -> bool:
-    """``setup_old()`` extends ``setup()``: the old name, without its call parentheses, opens
-    the new one, which the upstream text does not have."""
+    """``setup_old()`` extends ``setup()``: the old name, without its call parentheses and
+    of two characters or more (``$0`` -> ``$0_old``), opens the new one, which the upstream
+    text does not have."""
     core = old[:-2] if old.endswith("()") else old
-    return len(core) > 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
+    return len(core) >= 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
 
 
 def _TOKEN_RE(code: str) -> re.Pattern[str]:

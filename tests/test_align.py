@@ -276,6 +276,16 @@ def test_a_term_and_a_description_are_not_one_list_item():
     assert ": Provides information about c" in missing
 
 
+def test_a_kept_word_matches_the_longer_upstream_word_it_opens():
+    # The translation lacks the paragraph about render functions; the paragraph before it
+    # keeps "tree-shake" of upstream's "tree-shakeable", which pairs it with its upstream
+    # paragraph rather than the one after (both have no other anchor, and similar lengths).
+    al, pairs = _case("vue-kept-stem", "zh_CN")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    assert missing == [10]
+    assert pairs[8] == 8
+
+
 def test_moved_pages_pair_by_page_name_and_fragment():
     # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
     # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector

@@ -167,7 +167,7 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
     kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
     if kept:
         vocabulary = words()
-        for k in [k for k in kept if k[2:] in vocabulary]:
+        for k in [k for k in kept if k[2:] in vocabulary or _inflected(k[2:], vocabulary)]:
             shared += rest_b.pop(k)
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
@@ -194,6 +194,18 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
         wb += v * UNMATCHED_FRAGMENT_WEIGHT if k[0] == "f" else v
     weight = 2.0 * shared + wa + wb
     return (2.0 * shared / weight if weight else 0.0), weight
+
+
+#: A Latin word the translation kept matches an upstream word it opens when it has at least
+#: this many letters and the upstream word at most ``INFLECTION`` more (``tree-shake`` in
+#: "tree-shakeable", ``render`` in "rendering").
+INFLECTED_MIN, INFLECTION = 4, 4
+
+
+def _inflected(term: str, vocabulary: frozenset[str]) -> bool:
+    if len(term) < INFLECTED_MIN:
+        return False
+    return any(w.startswith(term) and len(w) - len(term) <= INFLECTION for w in vocabulary)
 
 
 def dice(a: Counter[str], b: Counter[str]) -> float:

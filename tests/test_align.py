@@ -207,3 +207,97 @@ def test_a_new_upstream_section_at_the_end_leaves_the_old_one_paired():
     missing = [al.upstream_blocks(p)[0] for p in al.pairs if not p.translation]
     assert missing and missing[0].kind == "heading" and missing[0].text == "isShallow()"
     assert all(b.start >= missing[0].start for b in missing)
+
+
+def _case(name: str, locale: str):
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    up = parse((cases / f"{name}.en.md").read_text(encoding="utf-8"))
+    tr = parse((cases / f"{name}.{locale}.md").read_text(encoding="utf-8"), locales=("en", locale))
+    al = align(up, tr)
+    assert covered_once(al)
+    return al, {al.upstream.blocks[p.upstream[0]].start: al.translation.blocks[p.translation[0]].start
+                for p in al.pairs if p.is_match}
+
+
+def test_items_that_cite_other_bugs_and_apis_do_not_pair():
+    # The translation has an item upstream removed (BasicCardRequest) where
+    # upstream has three new ones (prefs, the `text` event, keypress): length and position
+    # alone paired the last of them with it, and the checks reported another bug and other
+    # code. Each of the two shares nothing with the other and holds code and a bug link.
+    al, pairs = _case("mdn-removals", "zh_CN")
+    assert pairs == {1: 1, 3: 3, 4: 4}
+
+
+def test_an_added_item_is_not_left_over_for_an_upstream_item_it_shares_nothing_with():
+    # The translation has an item upstream lacks (the accessibility inspector) where
+    # upstream has one the translation lacks (the new Console UI, two pages and two bugs):
+    # the two unmatched items are no translation of each other, and the upstream one is
+    # reported missing.
+    al, pairs = _case("mdn-unshared-items", "ja")
+    assert pairs == {1: 1, 4: 4}
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    extra = [al.translation_blocks(p)[0].start for p in al.pairs if not p.upstream]
+    assert missing == [3] and extra == [3]
+
+
+def test_a_dated_paragraph_does_not_pair_with_one_without_a_date():
+    # The translation lacks upstream's release paragraph ("released on March 18, 2014") and
+    # keeps its own call for help: the same version and length, but a translation keeps the
+    # release date, so the dated paragraph is missing and the other one extra.
+    al, pairs = _case("mdn-dated", "ru")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    extra = [al.translation_blocks(p)[0].start for p in al.pairs if not p.upstream]
+    assert missing == [1] and extra == [1]
+    assert pairs == {3: 3, 5: 5, 7: 7, 8: 8}
+
+
+def test_a_word_kept_once_on_each_side_does_not_pull_a_block_from_its_neighbour():
+    # The translation lacks the first guide link of the list; its paragraph above keeps
+    # "API" as the lacking item does (and upstream's paragraph says "APIs"), so the word is
+    # unique on both sides, but the paragraph is the paragraph's translation.
+    al, pairs = _case("vue-unique-word", "zh_CN")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    assert missing == [6]
+    assert pairs[4] == 4 and pairs[7] == 6
+
+
+def test_a_term_and_a_description_are_not_one_list_item():
+    # A stub translation (a fifth of upstream's length, so every short translated block fits
+    # a long upstream one by the documents' length ratio) lacking its first description:
+    # that description kept the translated term's words ("web application"), but MDN's
+    # `- : description` is never the translation of a term.
+    al, pairs = _case("mdn-stub", "zh_TW")
+    for p in al.pairs:
+        if p.is_match and al.upstream_blocks(p)[0].kind == "list_item":
+            up_kinds = {b.text.startswith(": ") for b in al.upstream_blocks(p)}
+            tr_kinds = {b.text.startswith(": ") for b in al.translation_blocks(p)}
+            assert up_kinds == tr_kinds, (al.upstream_blocks(p)[0].text, al.translation_blocks(p)[0].text)
+    missing = [b.text[:30] for p in al.pairs if not p.translation for b in al.upstream_blocks(p)]
+    assert ": Provides information about c" in missing
+
+
+def test_a_kept_word_matches_the_longer_upstream_word_it_opens():
+    # The translation lacks the paragraph about render functions; the paragraph before it
+    # keeps "tree-shake" of upstream's "tree-shakeable", which pairs it with its upstream
+    # paragraph rather than the one after (both have no other anchor, and similar lengths).
+    al, pairs = _case("vue-kept-stem", "zh_CN")
+    missing = [al.upstream_blocks(p)[0].start for p in al.pairs if not p.translation]
+    assert missing == [10]
+    assert pairs[8] == 8
+
+
+def test_moved_pages_pair_by_page_name_and_fragment():
+    # Upstream's devtools pages moved to firefox-source-docs (`page_inspector/index.html
+    # #rules-view`), the translation links the old MDN pages (`/ja/docs/Tools/Page_Inspector
+    # #Rules_view`): the same page name and fragment. The item the translation lacks is the
+    # one reported missing, not the one after it.
+    al, pairs = _case("mdn-moved-pages", "ja")
+    assert pairs == {1: 1, 3: 3, 5: 4, 6: 5, 7: 6, 8: 7}
+
+
+def test_different_english_sentences_are_not_one_text():
+    # A translation that kept upstream's English in an older revision: two English sentences
+    # of a similar length about other things (other bugs, other properties) score 45-50 by
+    # rapidfuzz, which is no sign of one text.
+    al, pairs = _case("mdn-english-left", "zh_CN")
+    assert 5 not in pairs and 7 not in pairs

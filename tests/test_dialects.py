@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from relsync.dialects import only_constructs, split
+from relsync.dialects import is_definition, only_constructs, split
 from relsync.parse import parse
 
 
@@ -43,3 +43,9 @@ def test_parse_makes_macros_code_and_link_text_prose():
 def test_code_spans_keep_their_braces():
     block = parse("Write `{{ count }}` in the template.\n").blocks[0]
     assert block.anchors.code == ("{{ count }}",)
+
+
+def test_a_description_of_a_term_is_a_definition():
+    assert is_definition(": Firefox 3 supports the animated PNG (APNG) image format.")
+    assert not is_definition("Animated PNG graphics")
+    assert not is_definition("Note: a list item that opens with a label")

@@ -980,6 +980,18 @@ def test_one_word_list_items_without_anchors_pair_in_order(run_cli, tmp_path):
     assert [f for f in findings_json(out) if f["slug"] in ("missing", "extra")] == []
 
 
+def test_one_word_list_items_the_translation_lacks_are_missing(run_cli, tmp_path):
+    """A translation of 200 one-word list items that lacks every tenth has 20 `missing` items
+    and nothing extra: two short upstream items are not one translated item because their
+    joined length fits the documents' length ratio better."""
+    up, tr = list_pair(200, drop_every_tenth=True)
+    P = make_project(tmp_path, up, tr)
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=P)
+    assert code in (0, 1), err
+    found = [f["slug"] for f in findings_json(out)]
+    assert found.count("missing") == 20 and "extra" not in found, found
+
+
 def shuffled_pair(n: int) -> tuple[str, str]:
     """``n`` paragraphs with a unique anchor each (a version number), the translation shuffled."""
     import random

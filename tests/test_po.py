@@ -171,7 +171,8 @@ def test_import_example(example_po):
     assert not catalog.get("by PyTorch Team").fuzzy
     title = catalog.get("PyTorch 2.6 Release Blog")
     assert title.string == "新版本: PyTorch 2.5 发布博客"  # from the front-matter title
-    assert title.fuzzy and any("score" in c for c in title.user_comments)
+    # it announces another version: fuzzy, whatever its score
+    assert title.fuzzy and any("says 2.5 where upstream says 2.6" in c for c in title.user_comments)
     # the translator's credit line has no upstream counterpart: kept as a comment
     comments = [c for m in catalog for c in m.user_comments]
     assert any("译者：@片刻" in c for c in comments)
@@ -221,6 +222,23 @@ def test_import_split_paragraph_is_joined_and_fuzzy():
     assert message.fuzzy and message.string == "第一句 `torch.compile` 和 2.6。第二句 `foo()`。"
     assert "1 upstream block(s) aligned with 2 translated block(s)" in message.user_comments[0]
     assert catalog.get("Next").string == "下一个" and not catalog.get("Next").fuzzy
+    assert (report.translated, report.fuzzy) == (1, 1)
+
+
+def test_import_of_another_version_is_fuzzy_whatever_the_score():
+    """A translation that gives another version than upstream's (the translation of an older
+    upstream) needs review even when the alignment is sure of the pair; one that adds a
+    version beside upstream's text does not."""
+    from relsync.model import Alignment, Pair
+
+    up = po.load("PyTorch 2.6 ships `torch.compile` for Python 3.13.\n\nIt works with `foo()`.\n", "up.md")
+    tr = po.load("PyTorch 2.5 为 Python 3.13 提供 `torch.compile`。\n\n它适用于 `foo()`（自 1.2 起）。\n", "tr.md",
+                 locales=("en", "zh_CN"))
+    al = Alignment(up.doc, tr.doc, [Pair((0,), (0,), 0.95, "paragraph"), Pair((1,), (1,), 0.95, "paragraph")])
+    catalog, report = po.gettextize(up, tr, po.template(up, "up.md", "up"), "zh_CN", alignment=al)
+    first = catalog.get(up.units[0].msgid)
+    assert first.fuzzy and first.user_comments == ["relsync: the translation says 2.5 where upstream says 2.6"]
+    assert not catalog.get(up.units[1].msgid).fuzzy
     assert (report.translated, report.fuzzy) == (1, 1)
 
 

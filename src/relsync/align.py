@@ -334,8 +334,26 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list
                 alternatives.append(score((x - 1, x), (y,)))
         if alternatives and max(alternatives) - MERGE_PENALTY > s:
             continue
+        if _neighbour_fits_better(x, y, n, m, s, score):
+            continue
         chosen.append((x, y))
     return chosen
+
+
+#: A shared unique anchor is no sync point when a neighbour of one of its blocks pairs with
+#: the other by this much more.
+ANCHOR_NEIGHBOUR_MARGIN = 0.1
+
+
+def _neighbour_fits_better(x: int, y: int, n: int, m: int, s: float, score) -> bool:
+    """Whether the unit before or after ``x`` fits ``y`` clearly better than ``x`` does, or
+    the one before or after ``y`` fits ``x``: a word both keep once (``API``) is then no
+    sign of one block, the translation of the neighbour is (and ``x`` or ``y`` has no
+    partner: a block the other side lacks)."""
+    for xa, ya in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        if 0 <= xa < n and 0 <= ya < m and score((xa,), (ya,)) > s + ANCHOR_NEIGHBOUR_MARGIN:
+            return True
+    return False
 
 
 def _comment_anchors(ra: list[int], rb: list[int], scorer: Scorer) -> list[tuple[int, int]]:
@@ -426,13 +444,23 @@ LEFTOVER_MAX_BLOCKS = 3
 #: unless both show an image (an alt text may be shortened); CJK text counts a letter as
 #: three.
 LEFTOVER_MAX_LENGTH_RATIO = 6.0
+#: Nor are two blocks holding this many strong anchors (numbers, code, links, dates)
+#: together, none of them shared: an item the translation added beside an upstream item it
+#: lacks, each citing its own bugs and pages. Fewer is a block whose one or two anchors
+#: changed, which the leftover pairing is for. Nor are a dated block and an undated one
+#: that names something else (:meth:`~relsync.similarity.Scorer.dated_apart`).
+LEFTOVER_CONTRADICTING_ANCHORS = 5
 
 
 def _weighted_length(text: str) -> int:
     return len(text) + 2 * cjk_letters(text)
 
 
-def _leftover_pair(a: Block, b: Block) -> bool:
+def _leftover_pair(a: Block, b: Block, scorer: Scorer) -> bool:
+    if scorer.contradicts(a.index, b.index, LEFTOVER_CONTRADICTING_ANCHORS):
+        return False
+    if scorer.dated_apart(a.index, b.index):
+        return False  # a dated line is not translated as another line without its date
     la, lb = _weighted_length(a.text), _weighted_length(b.text)
     if max(la, lb) <= LEFTOVER_MAX_LENGTH_RATIO * max(1, min(la, lb)):
         return True
@@ -468,7 +496,7 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
         if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
                 and all(kind not in _NOT_LEFTOVER for kind in kinds_up)
-                and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j])
+                and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j], scorer)
                         for i, j in zip(ups, trs))):
             for i, j, kind in zip(ups, trs, kinds_up):
                 s = scorer.block_score(i, j)

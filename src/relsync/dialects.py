@@ -185,3 +185,40 @@ def only_constructs(text: str) -> bool:
     if not text or MARKER_RE.match(text) is None:
         return False
     return not CONSTRUCT_RE.sub("", text).strip()
+
+
+_PROSE_LETTER_RE = re.compile(r"[^\W\d_]")
+
+
+def has_prose(text: str) -> bool:
+    """Whether ``text`` holds a letter outside its constructs' code: text around them, or a
+    prose parameter (a caption, a macro's link text)."""
+    return _PROSE_LETTER_RE.search(split(text)[0]) is not None
+
+
+_TARGET_RE = re.compile(r"""\{\{[\w.-]+\(\s*"((?:[^"\\]|\\.)*)"[^{}]*\)\}\}""")
+
+
+def macro_target(code: str) -> str | None:
+    """The target a canonical cross-reference macro names (``{{domxref("Node")}}`` ->
+    ``Node``), ``None`` for other code."""
+    m = _TARGET_RE.fullmatch(code)
+    return m.group(1) if m else None
+
+
+def macro_page(code: str) -> tuple[str, str] | None:
+    """The page a cross-reference macro links, as MDN resolves it: the macro and its target
+    in lower case and without call parentheses (page names are case-insensitive there, and
+    the reference macros drop a trailing ``()`` from the address, showing it in the text);
+    ``None`` for other code."""
+    target = macro_target(code)
+    if target is None:
+        return None
+    return code[2:code.index("(")].lower(), target.lower().removesuffix("()")
+
+
+def is_definition(text: str) -> bool:
+    """Whether a list item's text is the description of a term: MDN writes a definition
+    list as ``- term`` with ``- : description`` nested under it, and a translation keeps
+    that shape, so a description is never the translation of a term."""
+    return text.startswith(": ")

@@ -13,15 +13,20 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from urllib.parse import unquote
 
 from rapidfuzz import fuzz
 
 from .anchors import code_skeleton
+from .dialects import is_definition
 from .languages import CJK_SHARE, cjk_ratio
 from .model import HEADING_KINDS, Anchors, BlockKind, Document
 
 #: Further cost of a split or merge when one half shares no anchor with the other side.
 UNSUPPORTED_MERGE_PENALTY = 0.05
+#: Further cost of a split or merge of list items: a translator keeps a bullet per bullet,
+#: and two short items joined fit a short translated one by length alone.
+LIST_MERGE_PENALTY = 0.1
 #: Weights of a 1-1 score with enough anchors to judge by: anchor overlap, length prior,
 #: position prior.
 ANCHOR_WEIGHTS = (0.6, 0.25, 0.15)
@@ -35,6 +40,11 @@ SPARSE_EVIDENCE = 0.8
 CODE_WEIGHTS = (0.93, 0.07)
 #: Factor of a heading pair of different levels.
 OTHER_LEVEL = 0.75
+#: Factor of a term paired with the description of a term (MDN's ``- : description``).
+OTHER_DEFINITION = 0.3
+#: Below this rapidfuzz ratio two texts of one script are not the same text: unrelated
+#: English sentences of a similar length score 35-50.
+SAME_TEXT_MIN = 60
 #: Width of the length prior, in log units of the length ratio.
 LENGTH_SIGMA = 0.55
 #: How fast the position prior falls as relative positions differ.
@@ -43,6 +53,7 @@ POSITION_SLOPE = 2.5
 
 # Enum members as module constants: read in loops over every block and every score.
 _HEADING, _TABLE_ROW, _CODE = BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.CODE
+_LIST_ITEM = BlockKind.LIST_ITEM
 _PROSE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
@@ -77,14 +88,32 @@ def _kind_factor(a: str, b: str) -> float:
     return 0.0
 
 
-def _norm_link(url: str) -> str:
-    """Localized links differ by a language prefix or host; keep the tail that identifies them."""
-    url = url.split("?", 1)[0].rstrip("/").lower()
+#: Last path segments that name no page of their own: the page is the directory above.
+_INDEX_PAGES = frozenset({"index", "index.html", "index.htm", "index.md", "readme.md", "_index.md"})
+
+
+def _link_keys(url: str) -> list[str]:
+    """Localized links differ by a language prefix or host, and moved pages keep their name
+    (``/Tools/Page_Inspector#Rules_view`` and ``/devtools-user/page_inspector/index.html
+    #rules-view``): a link is the last segment that names its page (``l:``) and, with a
+    fragment, that page and the fragment in one slug style (``f:``), which a translation
+    may localize."""
+    base, _, fragment = url.partition("#")
+    base = base.split("?", 1)[0].rstrip("/").lower()
     for prefix in ("https://", "http://"):
-        if url.startswith(prefix):
-            url = url[len(prefix):].split("/", 1)[-1] if "/" in url[len(prefix):] else ""
-    tail = url.rsplit("/", 1)[-1]
-    return tail.removesuffix(".html").removesuffix(".md") or url
+        if base.startswith(prefix):
+            rest = base[len(prefix):]
+            base = rest.split("/", 1)[1] if "/" in rest else ""
+    segments = [seg for seg in base.split("/") if seg]
+    while len(segments) > 1 and segments[-1] in _INDEX_PAGES:
+        segments.pop()
+    tail = segments[-1].removesuffix(".html").removesuffix(".md") if segments else base
+    if not fragment:
+        return ["l:" + tail]
+    slug = unquote(fragment).lower().replace("_", "-")
+    if not tail:
+        return ["l:#" + slug]
+    return ["l:" + tail, f"f:{tail}#{slug}"]
 
 
 def anchor_keys(anchors: Anchors) -> Counter[str]:
@@ -96,7 +125,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
         keys += ["d:" + d for d in anchors.dates]
         keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
     if anchors.links:
-        keys += ["l:" + _norm_link(link) for link in anchors.links]
+        for link in anchors.links:
+            keys += _link_keys(link)
     if anchors.terms:
         keys += ["t:" + t.lower() for t in anchors.terms]
     return Counter(keys) if keys else Counter()
@@ -105,6 +135,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
 #: Weight of an upstream term the translation does not contain: English prose is full of
 #: capitalized words that a translation rightly does not keep.
 UNMATCHED_TERM_WEIGHT = 0.3
+#: Weight of a link fragment the other side does not have: translations localize heading ids.
+UNMATCHED_FRAGMENT_WEIGHT = 0.3
 
 
 def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]:
@@ -135,7 +167,7 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
     kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
     if kept:
         vocabulary = words()
-        for k in [k for k in kept if k[2:] in vocabulary]:
+        for k in [k for k in kept if k[2:] in vocabulary or _inflected(k[2:], vocabulary)]:
             shared += rest_b.pop(k)
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
@@ -152,10 +184,28 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
                     break
     wa = 0.0
     for k, v in rest_a.items():
-        wa += v * UNMATCHED_TERM_WEIGHT if k[0] == "t" else v
-    wb = float(sum(rest_b.values()))
+        if k[0] == "t":
+            v *= UNMATCHED_TERM_WEIGHT
+        elif k[0] == "f":
+            v *= UNMATCHED_FRAGMENT_WEIGHT
+        wa += v
+    wb = 0.0
+    for k, v in rest_b.items():
+        wb += v * UNMATCHED_FRAGMENT_WEIGHT if k[0] == "f" else v
     weight = 2.0 * shared + wa + wb
     return (2.0 * shared / weight if weight else 0.0), weight
+
+
+#: A Latin word the translation kept matches an upstream word it opens when it has at least
+#: this many letters and the upstream word at most ``INFLECTION`` more (``tree-shake`` in
+#: "tree-shakeable", ``render`` in "rendering").
+INFLECTED_MIN, INFLECTION = 4, 4
+
+
+def _inflected(term: str, vocabulary: frozenset[str]) -> bool:
+    if len(term) < INFLECTED_MIN:
+        return False
+    return any(w.startswith(term) and len(w) - len(term) <= INFLECTION for w in vocabulary)
 
 
 def dice(a: Counter[str], b: Counter[str]) -> float:
@@ -189,6 +239,8 @@ class Unit:
         return self._words
     quote: int = 0
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
+    definition: bool = False
+    """For a list item: whether it describes the term above it (:func:`is_definition`)."""
     source: str = ""
     """For a translation block: the upstream text a comment above it keeps (see
     :mod:`relsync.comments`), compared with upstream text as text of one language."""
@@ -236,7 +288,8 @@ def units_of(doc: Document) -> list[Unit]:
         latin = cjk_ratio(text) < CJK_SHARE
         units.append(
             Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
-                  level=b.level if b.is_heading else 0, quote=b.quote)
+                  level=b.level if b.is_heading else 0, quote=b.quote,
+                  definition=b.kind == _LIST_ITEM and is_definition(text))
         )
         i += 1
     total = max(1, len(units) - 1)
@@ -265,8 +318,13 @@ class Scorer:
         self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
 
     def length_prior(self, la: int, lb: int, same_language: bool) -> float:
-        expected = 0.0 if same_language else self.log_ratio
-        d = math.log((lb + 4) / (la + 4)) - expected
+        """How well ``lb`` characters of translation fit ``la`` of upstream: the length
+        expected from the documents' ratio is smoothed as the observed one is, so that two
+        short upstream items are not a better fit for one short translated item than either
+        alone (with the ratio applied after smoothing, every short block of a language pair
+        of ratio 0.3 looks three times too long)."""
+        expected = la if same_language else self.ratio * la
+        d = math.log((lb + 4) / (expected + 4))
         return math.exp(-(d * d) / (2 * LENGTH_SIGMA * LENGTH_SIGMA))
 
     def block_score(self, block_a: int, block_b: int) -> float:
@@ -276,6 +334,23 @@ class Scorer:
         if ua is None or ub is None:
             return 0.0
         return self._score([self.up[ua]], [self.tr[ub]], 0.5, 0.5)
+
+    def contradicts(self, block_a: int, block_b: int, least: int = 3) -> bool:
+        """Whether the units holding two blocks hold at least ``least`` strong anchors
+        together, none shared (see :func:`_contradicted`)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        return ua is not None and ub is not None and _contradicted(self.up[ua].keys, self.tr[ub].keys, least)
+
+    def dated_apart(self, block_a: int, block_b: int) -> bool:
+        """Whether one of two blocks is dated and the other, undated, names something else
+        (see :func:`_undated_differs`)."""
+        ua = self.unit_of_a.get(block_a)
+        ub = self.unit_of_b.get(block_b)
+        if ua is None or ub is None:
+            return False
+        ka, kb = self.up[ua].keys, self.tr[ub].keys
+        return (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb)
 
     def score(self, ai: tuple[int, ...], bj: tuple[int, ...], pos_a: float, pos_b: float) -> float:
         key = (ai, bj)
@@ -299,6 +374,8 @@ class Scorer:
         kf = min(_kind_factor(a.kind, b.kind) for a in ua for b in ub)
         if kf == 0.0:
             return 0.0
+        if any(u.definition for u in ua) != any(u.definition for u in ub):
+            kf *= OTHER_DEFINITION
         ka, la, ta, latin_a, wa = side_a
         kb, lb, tb, latin_b, _ = side_b
         # Each half of a split must share something with the other side; a credit line or a
@@ -308,6 +385,8 @@ class Scorer:
             penalty = UNSUPPORTED_MERGE_PENALTY
         else:
             penalty = 0.0
+        if all(p.kind == _LIST_ITEM for p in parts):
+            penalty += LIST_MERGE_PENALTY
         return self._combine(ua[0], ub[0], ka, kb, la, lb, ta, tb, wa, latin_a and latin_b, kf, penalty,
                              pos_a, pos_b)
 
@@ -316,6 +395,8 @@ class Scorer:
         kf = 1.0 if a.kind == b.kind else _kind_factor(a.kind, b.kind)
         if kf == 0.0:
             return 0.0
+        if a.definition != b.definition:
+            kf *= OTHER_DEFINITION
         if a.code and b.code:
             similarity = fuzz.ratio(a.code[:4000], b.code[:4000]) / 100.0
             pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline
@@ -335,6 +416,10 @@ class Scorer:
         if weight >= 1.0:
             w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
             base = w_anchor * an + w_length * lp + w_pos * pp
+            if an < 1.0 and _contradicted(ka, kb):
+                base *= CONTRADICTED
+            elif (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb):
+                base = min(base * CONTRADICTED, CONTRADICTED_MAX)
         else:
             if ta and tb:
                 w_base, w_length, w_pos = TEXT_WEIGHTS
@@ -344,13 +429,77 @@ class Scorer:
                 base = w_base + w_pos * pp
             base *= SPARSE_EVIDENCE
         if same_language and ta and tb:
-            base = max(base, fuzz.ratio(ta[:2000], tb[:2000]) / 100.0)
+            same = fuzz.ratio(ta[:2000], tb[:2000], score_cutoff=SAME_TEXT_MIN) / 100.0
+            base = max(base, same)
         if source and ta:
             base = max(base, fuzz.ratio(ta[:2000], source[:2000]) / 100.0)
         if a.kind == _HEADING and b.kind in HEADING_KINDS:
             if a.level != b.level:
                 base *= OTHER_LEVEL
         return max(0.0, min(1.0, base * kf - penalty))
+
+
+#: The key every dated block holds: a translation keeps the date of a line (a release or
+#: publication date) in a form the date reader knows, so a dated line pairs with a dated line.
+_DATED = "d:*"
+#: Anchors that identify what a block is about (numbers, code, links, dates), as opposed to
+#: Latin words a translation may or may not keep.
+_STRONG = frozenset("ncld")
+#: Strong anchors the two sides must hold together, none shared and each side at least one,
+#: for them to contradict a pairing (one changed link each is a page renamed since).
+CONTRADICTING_ANCHORS = 3
+#: Factor of a score whose anchors contradict it: length and position alone do not make two
+#: blocks one when each names other things (another bug, other code).
+CONTRADICTED = 0.5
+#: ... and a dated block beside an undated one that names something else scores at most
+#: this, under the aligner's gain floor: such a pair is never worth making.
+CONTRADICTED_MAX = 0.25
+
+
+def _strong(keys: Counter[str]) -> list[str]:
+    return [k for k in keys if k[0] in _STRONG and k != "d:*"]
+
+
+def _contradicted(ka: Counter[str], kb: Counter[str], least: int = CONTRADICTING_ANCHORS) -> bool:
+    """Both sides hold strong anchors and share none of them (not even nearly), enough that
+    they speak of different things: two list items citing other bugs and other APIs. Latin
+    words both keep do not outweigh that."""
+    sa = _strong(ka)
+    if not sa:
+        return False
+    sb = _strong(kb)
+    if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < least:
+        return False
+    for a in sa:
+        if a in kb:
+            return False
+        for b in sb:
+            if a[:2] == b[:2] and abs(len(a) - len(b)) <= max(len(a), len(b)) // 5 and fuzz.ratio(
+                    a, b, score_cutoff=90):
+                return False
+            if a[:2] == b[:2] and a[0] in "cl" and _same_words(a, b):
+                return False
+    return True
+
+
+_NAME_WORD_RE = re.compile(r"[a-z]{2,}")
+
+
+def _same_words(a: str, b: str) -> bool:
+    """Two page names or code spans of which two thirds of the words of the shorter are the
+    other's: one page renamed or localized (``CSS_improvements_in_Firefox_3`` and
+    ``Firefox_3_CSS_Improvement``), one command with another argument (``npx
+    install-vue@edge`` and ``npx install-vue@canary``). Bug numbers have no words."""
+    wa, wb = set(_NAME_WORD_RE.findall(a[2:])), set(_NAME_WORD_RE.findall(b[2:]))
+    return bool(wa and wb) and 3 * len(wa & wb) >= 2 * min(len(wa), len(wb))
+
+
+def _undated_differs(ka: Counter[str], kb: Counter[str]) -> bool:
+    """Of a dated and an undated block, whether the undated one holds a strong anchor the
+    dated one lacks: it speaks of something else (a call for help with its own link beside
+    a release line), rather than giving the date in words the date reader cannot read."""
+    dated, undated = (ka, kb) if _DATED in ka else (kb, ka)
+    return any(k not in dated for k in _strong(undated))
 
 
 def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:

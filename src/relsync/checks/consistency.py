@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from typing import Iterator
 
+from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
@@ -62,7 +63,9 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     one replaced by another small integer (`3` upstream, `4` in the translation, neither
     elsewhere in the pair) is a finding. Numbers inside code, links and
     dates are left to their own rules; a number of the link text that the other side keeps
-    in the link target is not lost.
+    in the link target is not lost, unless the translation's text gives another number once
+    more than upstream's in its place (`Firefox 31 and Firefox 32` written `Firefox 32 и
+    Firefox 32`).
 
     `relsync fix` repairs one substitution: one value lost and one added, each written once
     and plainly, of the same shape, every other number of the block kept.
@@ -90,8 +93,11 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         added -= small_added
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
+    kept_in_link = {n for n in lost if _in_code(n, tr.links) and not _in_code(n, tr.code)}
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
     added = {n for n in added if not _in_code(n, up.code) and not _in_code(n, up.links)}
+    if kept_in_link and not lost and not added:
+        lost, added = _substituted(Counter(up.numbers), Counter(tr.numbers), kept_in_link)
     if not lost and not added:
         return
     if lost and added:
@@ -106,6 +112,17 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
                            minor=not (lost and added), fix=fix)
+
+
+def _substituted(up: Counter[str], tr: Counter[str], kept_in_link: set[str]) -> tuple[set[str], set[str]]:
+    """A number of upstream's text that the translation keeps only in a link target is not
+    lost, unless the translation's text gives another number once more than upstream's in
+    its place (``Firefox 31 and Firefox 32`` written ``Firefox 32 и Firefox 32`` beside
+    ``compare/firefox31...firefox32``): then it was replaced, not moved."""
+    gained = {n for n in tr if tr[n] > up[n] and _significant_number(n)}
+    if len(kept_in_link) == 1 and len(gained) == 1:
+        return set(kept_in_link), gained
+    return set(), set()
 
 
 def _one_substitution(up: Counter[str], tr: Counter[str], lost: str, added: str) -> bool:
@@ -211,7 +228,11 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Inline code or a code block differs between upstream and translation.
 
     Inline code must be kept verbatim, up to the spaces inside its backticks (a code span may
-    lose its backticks as long as the code itself is there). In code blocks, comments and
+    lose its backticks as long as the code itself is there; `` `X.y` `` may be written as the
+    cross-reference macro of `X` and `` `.y` ``, which renders as the same name; a
+    cross-reference macro whose target differs only in letter case or call parentheses,
+    `{{domxref("console.timeLog()")}}` for `{{domxref("Console.timeLog()")}}`, links the same
+    page: a warning). In code blocks, comments and
     string literals may be translated; the rest must be the same, and a block that differs
     only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
     text is a warning.
@@ -226,19 +247,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     ups, trs = sides
     if ups[0].kind == "code" and trs[0].kind == "code":
-        if ups[0].text == trs[0].text:
-            return
-        info = ups[0].info or trs[0].info
-        if code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info):
-            line = _first_code_difference(ups[0].text, trs[0].text, info)
-            prose = prose_free_skeleton(ups[0].text, info) == prose_free_skeleton(trs[0].text, info)
-            where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
-            yield ctx.finding(
-                f"code block differs from upstream {where} (at block line {line})",
-                upstream_line=ups[0].start,
-                translation_line=trs[0].start,
-                minor=prose,
-            )
+        yield from _code_block_mismatch(ups[0], trs[0], ctx)
         return
     if ups[0].kind == "code" or trs[0].kind == "code":
         return
@@ -256,6 +265,12 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
+    _drop_split_names(lost, added)
+    _drop_split_names(added, lost)
+    same_pages = _drop_same_pages(lost, added)
+    if same_pages and not lost and not added:
+        yield _same_page_finding(pair, ctx, same_pages)
+        return
     minor = not added
     if not lost and added:
         # One of two mentions replaced: `CXX11_ABI=1` twice upstream, once and
@@ -284,11 +299,65 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
                            fix=fix)
 
 
+def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:
+    if up.text == tr.text:
+        return
+    info = up.info or tr.info
+    if code_skeleton(up.text, info) != code_skeleton(tr.text, info):
+        line = _first_code_difference(up.text, tr.text, info)
+        prose = prose_free_skeleton(up.text, info) == prose_free_skeleton(tr.text, info)
+        where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
+        yield ctx.finding(f"code block differs from upstream {where} (at block line {line})",
+                          upstream_line=up.start, translation_line=tr.start, minor=prose)
+
+
+def _drop_same_pages(lost: list[str], added: list[str]) -> list[tuple[str, str]]:
+    """Remove from ``lost`` and ``added`` the cross-reference macros that link the same page
+    (``{{domxref("console.timeLog()")}}`` and ``{{domxref("Console.timeLog()")}}``,
+    ``{{cssxref("calc")}}`` and ``{{cssxref("calc()")}}``); return them as pairs."""
+    pairs = []
+    for c in list(lost):
+        page = dialects.macro_page(c)
+        twin = next((d for d in added if page is not None and dialects.macro_page(d) == page), None)
+        if twin is not None:
+            lost.remove(c)
+            added.remove(twin)
+            pairs.append((c, twin))
+    return pairs
+
+
+def _same_page_finding(pair: Pair, ctx: Context, same_pages: list[tuple[str, str]]) -> Problem:
+    up = ", ".join(f"`{a}`" for a, _ in same_pages)
+    tr = ", ".join(f"`{b}`" for _, b in same_pages)
+    return ctx.pair_finding(pair, f"translation has {tr} where upstream has {up} (the same page: the "
+                            "target differs only in case or call parentheses)",
+                            details={"upstream": [a for a, _ in same_pages],
+                                     "translation": [b for _, b in same_pages]}, minor=True)
+
+
+def _drop_split_names(names: list[str], parts: list[str]) -> None:
+    """Remove from ``names`` and ``parts`` a member name written as a macro and a code span
+    (``{{domxref("SVGViewElement")}}`` then `` `.viewTarget` `` for `` `SVGViewElement.viewTarget` ``):
+    the rendered text is the same name."""
+    for name in list(names):
+        for macro in parts:
+            target = dialects.macro_target(macro)
+            if not target or not name.startswith(target):
+                continue
+            rest = name[len(target):]
+            if rest[:1] in ".#" and rest in parts:
+                names.remove(name)
+                parts.remove(macro)
+                parts.remove(rest)
+                break
+
+
 def _extends(new: str, old: str) -> bool:
-    """``setup_old()`` extends ``setup()``: the old name, without its call parentheses, opens
-    the new one, which the upstream text does not have."""
+    """``setup_old()`` extends ``setup()``: the old name, without its call parentheses and
+    of two characters or more (``$0`` -> ``$0_old``), opens the new one, which the upstream
+    text does not have."""
     core = old[:-2] if old.endswith("()") else old
-    return len(core) > 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
+    return len(core) >= 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
 
 
 def _TOKEN_RE(code: str) -> re.Pattern[str]:

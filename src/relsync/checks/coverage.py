@@ -109,10 +109,14 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
 
 
 def _has_content(block: Block) -> bool:
-    """Front matter and HTML without visible text (a component, a wrapper) are structure,
-    not text to translate."""
+    """Front matter, HTML without visible text (a component, a wrapper) and a paragraph of
+    template constructs with no prose part (MDN's ``{{FirefoxSidebar}}``, a macro whose
+    arguments are all code) are structure, not text to translate: a translation may drop
+    them or keep them elsewhere (a sidebar in its front matter)."""
     if block.kind == "front_matter":
         return False
+    if block.kind == "shortcode":
+        return dialects.has_prose(block.text)
     return not (block.kind == "html" and not block.text.strip())
 
 
@@ -121,7 +125,9 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """An upstream block has no counterpart in the translation.
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
-    line after which they belong.
+    line after which they belong. Structure with nothing to translate is not content: front
+    matter, HTML without visible text, a paragraph that is only macros or shortcodes with no
+    prose part (MDN's `{{FirefoxSidebar}}`).
 
     Fails: upstream has `## Prototype features` and its paragraphs; the translation stops
     before it. Passes: every upstream heading, paragraph, list item and table row has a

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from typing import Iterator
 from urllib.parse import unquote, urlsplit
 
-from ..languages import is_language_tag
+from ..languages import is_language_tag, language_scripts
 from ..model import Pair, Severity
 from ..parse import HEADING_ID_RE
 from . import repairs
@@ -171,7 +172,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     or percent-encoded anchor, and the rewrites configured under `link-rewrites`. A link the
     translator added is not a finding; a link upstream has and the translation lacks, an
     anchor that differs only in case or `_`/`-` style, and a page name in the translation's
-    own script or words (a localized page) are warnings; a GitHub blob or tree URL that
+    own script, words or language (a localized page: `/es/Novedades_en_JavaScript_1.8` for
+    `/New_in_JavaScript_1.8`, unless the two give other numbers) are warnings; a GitHub blob
+    or tree URL that
     differs only by `master`/`main` is info. A same-page `#fragment` upstream that names none
     of its headings is broken upstream and is not compared.
 
@@ -211,7 +214,7 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
             msg += " (the same page; the anchors differ only in case or slug style)"
             minor = 1
-        elif all(any(_localized_name(a[u], b[v], words) for v in added) for u in lost):
+        elif all(any(_localized_name(a[u], b[v], words, ctx) for v in added) for u in lost):
             msg += " (a localized page name: perhaps the same page)"
             minor = 1
     else:
@@ -420,21 +423,72 @@ def _words(text: str) -> set[str]:
     return {w.casefold() for w in _WORD_RE.findall(text)}
 
 
-def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str], words: tuple[set[str], set[str]]) -> bool:
+def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str], words: tuple[set[str], set[str]],
+                    ctx: Context) -> bool:
     """A link of the same site whose page name is written in the translation's script
-    (``/zh-CN/在Firefox_3中CSS的改进`` for ``/CSS_improvements_in_Firefox_3``) or made of the
+    (``/zh-CN/在Firefox_3中CSS的改进`` for ``/CSS_improvements_in_Firefox_3``), made of the
     translation's own words (``/es/Dibujar_texto_usando_canvas`` beside the link text
-    "Dibujar texto usando canvas"): a localized site may translate its page names, which no
-    text comparison can map back."""
+    "Dibujar texto usando canvas") or in the translation's language (``/es/Novedades_en_
+    JavaScript_1.8`` for ``/New_in_JavaScript_1.8``): a localized site may translate its page
+    names, which no text comparison can map back. Not when both names give numbers and
+    they differ (``Novedades_en_JavaScript_1.6`` for ``New_in_JavaScript_1.8``)."""
     if a[0] != b[0] or not unquote(a[1]).isascii():
         return False
     name = unquote(b[1])
     if not name.isascii():
         return True
+    up_name = unquote(a[1])
+    up_numbers, numbers = set(_NAME_NUMBER_RE.findall(up_name)), set(_NAME_NUMBER_RE.findall(name))
+    if up_numbers and numbers and up_numbers != numbers:
+        return False  # a localized name of another version is another page
     slug = _words(name.rsplit("/", 1)[-1])
     up_words, tr_words = words
     # a title of two words or more, all in the translation's text, some of them not upstream's
-    return len(slug) >= 2 and slug <= tr_words and bool(slug - up_words)
+    if len(slug) >= 2 and slug <= tr_words and bool(slug - up_words):
+        return True
+    return "Latn" in language_scripts(ctx.locale) and _in_translation_language(up_name, name, ctx)
+
+
+_NAME_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+_NAME_NUMBER_RE = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _fold(word: str) -> str:
+    """A word without case and accents: page names drop them (``Como_crear`` for "Cómo")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
+
+
+def _in_translation_language(up_path: str, tr_path: str, ctx: Context) -> bool:
+    """Whether a page name is in the translation's language (written in Latin script) rather
+    than upstream's: more of its words (those not in upstream's page name) are ordinary words
+    of the translation's text that upstream's text never uses (``en``, ``von``,
+    ``almacenamiento``; not a name in capitals) than the reverse."""
+    up_vocabulary, tr_vocabulary = _vocabularies(ctx)
+    own = {_fold(w) for w in _NAME_WORD_RE.findall(up_path)}
+    theirs = ours = 0
+    for word in {_fold(w) for w in _NAME_WORD_RE.findall(tr_path)} - own:
+        if word in tr_vocabulary and word not in up_vocabulary:
+            theirs += tr_vocabulary[word]
+        elif word in up_vocabulary and word not in tr_vocabulary:
+            ours += 1
+    return theirs > ours
+
+
+def _vocabularies(ctx: Context) -> tuple[dict[str, bool], dict[str, bool]]:
+    """The words of each side's text, folded; a translation word maps to whether the text
+    writes it as an ordinary word (lower case, or capitalized), not only as a name in
+    capitals (``HTML``, ``JavaScript``)."""
+    memo = ctx.memo.get("vocabularies")
+    if memo is None:
+        al = ctx.alignment
+        up = {_fold(w): True for b in al.upstream.blocks for w in _NAME_WORD_RE.findall(b.text)}
+        tr: dict[str, bool] = {}
+        for block in al.translation.blocks:
+            for w in _NAME_WORD_RE.findall(block.text):
+                ordinary = w.islower() or (w[0].isupper() and w[1:].islower())
+                tr[_fold(w)] = tr.get(_fold(w), False) or ordinary
+        memo = ctx.memo["vocabularies"] = (up, tr)
+    return memo
 
 
 def _default_branch(url: str) -> str:

@@ -174,8 +174,8 @@ def stale(ctx: Context, blocks: Iterable[Block]) -> bool:
 
 def confident(pair: Pair, ctx: Context) -> bool:
     """Whether a pair is sure enough to repair one side from the other: scored high, or held
-    in place by confident pairs on both sides (a short paragraph whose only value is the
-    wrong one scores low)."""
+    in place by confident pairs on both sides, or by one and the end of both documents (a
+    short paragraph whose values are all wrong scores low)."""
     if pair.score >= CONFIDENT_SCORE:
         return True
     pairs = ctx.alignment.pairs
@@ -186,7 +186,7 @@ def confident(pair: Pair, ctx: Context) -> bool:
     if k is None:
         return False
     around = pairs[max(0, k - 1):k] + pairs[k + 1:k + 2]
-    return len(around) == 2 and all(p.is_match and p.score >= CONFIDENT_SCORE for p in around)
+    return bool(around) and all(p.is_match and p.score >= CONFIDENT_SCORE for p in around)
 
 
 def same_shape(old: str, new: str) -> bool:

@@ -1,7 +1,8 @@
 """Gettextize: a PO filled from an existing translated document, by alignment.
 
-Every aligned pair fills a msgstr; a pair scoring under :data:`FUZZY_SCORE`, and a split or
-merged paragraph, is fuzzy with a translator comment giving the score; table cells pair by
+Every aligned pair fills a msgstr; a pair scoring under :data:`FUZZY_SCORE`, one that gives
+another version than upstream's, and a split or merged paragraph, is fuzzy with a translator
+comment giving the score or the versions; table cells pair by
 column within aligned rows; unmatched upstream text stays untranslated; translated text with
 no upstream counterpart is kept as a translator comment on the message before it.
 """
@@ -181,6 +182,10 @@ def _fill_pair(pair: Pair, up_blocks: list[Block], up_units: list[Unit], tr: Par
     cells of columns upstream does not have)."""
     low = pair.score < FUZZY_SCORE
     note = f"relsync: aligned with score {pair.score:.2f}" if low else None
+    if not low:
+        other = _other_versions(up_blocks, tr_blocks)
+        if other:
+            low, note = True, f"relsync: the translation says {other[1]} where upstream says {other[0]}"
     if all(b.kind == "table_row" for b in up_blocks) and all(b.kind == "table_row" for b in tr_blocks):
         return _fill_row(up_units, up_blocks[0], tr, tr_blocks[0], fill, low, note)
     if len(up_blocks) == 1 and len(tr_blocks) == 1:
@@ -198,6 +203,17 @@ def _fill_pair(pair: Pair, up_blocks: list[Block], up_units: list[Unit], tr: Par
     for unit, part in zip(up_units, parts):
         fill(unit, part, True, split_note)
     return []
+
+
+def _other_versions(up_blocks: list[Block], tr_blocks: list[Block]) -> tuple[str, str] | None:
+    """Upstream's versions and the ones the translation gives in their place (``2.5`` for
+    ``2.6``): the translation of an older upstream, or one copied wrong, which a score that
+    rests on the rest of the text does not show."""
+    up = {n for b in up_blocks for n in b.anchors.numbers if "." in n}
+    tr = {n for b in tr_blocks for n in b.anchors.numbers if "." in n}
+    if up - tr and tr - up:
+        return ", ".join(sorted(up - tr)), ", ".join(sorted(tr - up))
+    return None
 
 
 def _tr_line(tr: Parsed, unit: Unit, text: str) -> int:

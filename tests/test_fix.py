@@ -274,3 +274,16 @@ def test_the_rules_say_which_repair(run_cli):
         "code-mismatch", "date-mismatch", "link-mismatch", "number-mismatch", "title-version"}
     _, out, _ = run_cli("rules", "RS202")
     assert out.startswith("RS202 date-mismatch (consistency, default severity: error, repaired by relsync fix)")
+
+
+@pytest.mark.parametrize("locale", ["zh-cn", "zh-CN", "zh_CN"])
+def test_a_locale_written_as_a_site_writes_it_is_the_same_locale(run_cli, tmp_path, locale):
+    """`-l zh-cn` (as MDN and Hugo write it) is zh_CN: the date is checked and repaired in
+    its style (it was an internal error: babel reads only zh_CN)."""
+    up, tr = tmp_path / "up.md", tmp_path / "tr.md"
+    up.write_text("# Release\n\nReleased on October 29, 2024.\n", encoding="utf-8")
+    tr.write_text("# 发布\n\n发布于 2024年10月28日。\n", encoding="utf-8")
+    code, out, err = run_cli("check", str(up), str(tr), "-l", locale)
+    assert code == 1 and "RS202 date-mismatch" in out, (out, err)
+    code, out, err = run_cli("fix", "--diff", str(up), str(tr), "-l", locale)
+    assert "+发布于 2024年10月29日。" in out, (out, err)

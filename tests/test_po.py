@@ -809,3 +809,13 @@ def test_a_shortcode_with_prose_parameters_is_a_message_and_a_bare_macro_is_not(
     out = po.build_text(parsed, cat)
     assert out.splitlines()[2] == '{{< figure src="/images/flow.svg" alt="流程图" caption="请求流程" >}}'
     assert "{{FirefoxSidebar}}" in out
+
+
+@pytest.mark.parametrize("written", ["zh-cn", "zh-CN", "zh_CN"])
+def test_a_po_names_its_language_as_gettext_does_however_the_locale_was_written(written, tmp_path):
+    """`-l zh-cn` (a site's code) gives `Language: zh_CN` (it gave zh_cn, which gettext
+    tools do not take for Chinese as spoken in China)."""
+    parsed = po.load("# Title\n\nText.\n", "x.md")
+    catalog = po.new_catalog(po.template(parsed, "x.md", "x"), written)
+    assert catalog.locale_identifier == "zh_CN"
+    assert b'"Language: zh_CN\\n"' in po.serialize(catalog)

@@ -11,7 +11,7 @@ from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
 from .errors import notice
 from .io import atomic_write_text, refuse_overwrite
-from .languages import parse_locale
+from .languages import locale_name, parse_locale
 from .project import Project, discover, explicit_pair
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
@@ -53,11 +53,12 @@ def emit_bytes(data: bytes) -> None:
 
 
 def locale_option(value: str | None) -> str | None:
-    """A ``--locale`` value, checked to be a locale."""
+    """A ``--locale`` value, checked to be a locale and named as relsync names locales
+    (``zh-cn`` is ``zh_CN``)."""
     if value is None:
         return None
     parse_locale(value)
-    return value
+    return locale_name(value)
 
 
 def project(ctx: click.Context, upstream: str | None, translation: str | None,

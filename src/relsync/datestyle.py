@@ -42,12 +42,20 @@ def parse_iso(value: str) -> tuple[date, bool] | None:
 
 
 @functools.lru_cache(maxsize=64)
+def _locale(locale: str) -> Locale | None:
+    """babel's locale for a code as relsync or a site writes it (``zh_CN``, ``zh-cn``)."""
+    try:
+        return Locale.parse(locale.replace("-", "_"))
+    except (ValueError, UnknownLocaleError, TypeError):
+        return None
+
+
+@functools.lru_cache(maxsize=64)
 def _patterns(locale: str) -> tuple[tuple[DateTimePattern, bool, bool], ...]:
     """The locale's date patterns as (pattern, has a day field, is a standard format), the
     standard formats first (full to short), then the skeleton formats."""
-    try:
-        loc = Locale.parse(locale.replace("-", "_"))
-    except (ValueError, UnknownLocaleError, TypeError):
+    loc = _locale(locale)
+    if loc is None:
         return ()
     out = []
     seen = set()
@@ -104,15 +112,16 @@ def _by_patterns(line: str, start: int, end: int, old: date, new: date, has_day:
                  locales: tuple[str, ...]) -> tuple[int, int, str] | None:
     matches: list[tuple[int, int, str, bool]] = []
     for locale in locales:
+        loc = _locale(locale)
         for pattern, with_day, standard in _patterns(locale):
             if with_day != has_day:
                 continue
-            written = pattern.apply(old, locale)
+            written = pattern.apply(old, loc)
             for m in _tolerant(written).finditer(line, max(0, end - len(written) - 8)):
                 if m.start() > start:
                     break
                 if m.end() >= end:
-                    text = _carry_spaces(pattern.apply(new, locale), m.group())
+                    text = _carry_spaces(pattern.apply(new, loc), m.group())
                     matches.append((m.start(), m.end(), text, standard))
                     break
     if not matches:

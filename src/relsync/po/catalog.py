@@ -18,7 +18,7 @@ from babel.messages.catalog import Catalog
 from .. import pofile
 from ..config import DEFAULT_PO_WIDTH
 from ..errors import InputError
-from ..languages import CJK_WRITING
+from ..languages import CJK_WRITING, locale_name
 from .matching import indexed_fuzzy_matching
 from .units import Parsed
 
@@ -65,7 +65,8 @@ def new_catalog(pot: Catalog, locale: str, reference: str | None = None) -> Cata
 
 
 def _babel_locale(locale: str) -> str:
-    return locale.replace("-", "_")
+    """A locale as gettext names it (``zh-cn`` and ``zh-CN`` are ``zh_CN``)."""
+    return locale_name(locale).replace("-", "_")
 
 
 def update(po: Catalog, pot: Catalog) -> Catalog:

@@ -316,6 +316,24 @@ class Scorer:
         self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
         self.unit_of_a = {b: k for k, u in enumerate(up) for b in u.blocks}
         self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
+        self._strong: dict[int, tuple[Counter[str], list[str], int]] = {}
+
+    def strong(self, keys: Counter[str]) -> tuple[list[str], int]:
+        """The strong anchors of a side and how many there are, once per side (the DP asks
+        for the same units' again and again)."""
+        cached = self._strong.get(id(keys))
+        if cached is None or cached[0] is not keys:
+            found = _strong(keys)
+            cached = self._strong[id(keys)] = (keys, found, sum(keys[k] for k in found))
+        return cached[1], cached[2]
+
+    def contradicted(self, ka: Counter[str], kb: Counter[str], least: int = 3) -> bool:
+        """:func:`_contradicted`, with each side's strong anchors found once."""
+        sa, na = self.strong(ka)
+        if not sa:
+            return False
+        sb, nb = self.strong(kb)
+        return bool(sb) and na + nb >= least and _no_shared(sa, sb, kb)
 
     def length_prior(self, la: int, lb: int, same_language: bool) -> float:
         """How well ``lb`` characters of translation fit ``la`` of upstream: the length
@@ -340,7 +358,7 @@ class Scorer:
         together, none shared (see :func:`_contradicted`)."""
         ua = self.unit_of_a.get(block_a)
         ub = self.unit_of_b.get(block_b)
-        return ua is not None and ub is not None and _contradicted(self.up[ua].keys, self.tr[ub].keys, least)
+        return ua is not None and ub is not None and self.contradicted(self.up[ua].keys, self.tr[ub].keys, least)
 
     def dated_apart(self, block_a: int, block_b: int) -> bool:
         """Whether one of two blocks is dated and the other, undated, names something else
@@ -416,7 +434,7 @@ class Scorer:
         if weight >= 1.0:
             w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
             base = w_anchor * an + w_length * lp + w_pos * pp
-            if an < 1.0 and _contradicted(ka, kb):
+            if an < 1.0 and self.contradicted(ka, kb, CONTRADICTING_ANCHORS):
                 base *= CONTRADICTED
             elif (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb):
                 base = min(base * CONTRADICTED, CONTRADICTED_MAX)
@@ -470,6 +488,11 @@ def _contradicted(ka: Counter[str], kb: Counter[str], least: int = CONTRADICTING
     sb = _strong(kb)
     if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < least:
         return False
+    return _no_shared(sa, sb, kb)
+
+
+def _no_shared(sa: list[str], sb: list[str], kb: Counter[str]) -> bool:
+    """Whether no strong anchor of one side is (nearly) one of the other's."""
     for a in sa:
         if a in kb:
             return False

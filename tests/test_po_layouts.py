@@ -133,3 +133,20 @@ def test_po_workflow_with_the_upstream_in_another_checkout(run_cli, tmp_path):
     assert "我们很高兴地宣布" in built and "We are excited to announce" not in built
     code, _, err = run_cli("po", "build", cwd=project)  # built by relsync now: no --force needed
     assert code == 0, err
+
+
+def test_two_documents_of_one_name_in_the_site_get_two_catalogs(run_cli, tmp_path):
+    """Docusaurus serves docs/intro.md and versioned_docs/version-2.x/intro.md as `intro` of
+    two versions: each gets its own POT and PO, named by its path (one name would make
+    one document's catalog overwrite the other's)."""
+    site = tmp_path / "site"
+    shutil.copytree(LAYOUTS / "docusaurus", site)
+    (site / "EXPECTED.json").unlink()
+    code, _, err = run_cli("po", "extract", cwd=site)
+    assert code == 0, err
+    pots = sorted(p.relative_to(site / "po" / "templates").as_posix() for p in (site / "po" / "templates").rglob("*.pot"))
+    assert "docs/intro.pot" in pots and "versioned_docs/version-2.x/intro.pot" in pots, pots
+    assert "intro.pot" not in pots
+    references = {p for pot in (site / "po" / "templates").rglob("*intro.pot") for m in _po(pot) if m.id
+                  for p, _ in m.locations}
+    assert references == {"docs/intro.md", "versioned_docs/version-2.x/intro.md"}

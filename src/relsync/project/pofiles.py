@@ -124,8 +124,27 @@ def site_documents(cfg: Config, pairs: list[PairSpec], missing: list[MissingFile
         name = spec.name or path.name
         names.setdefault(path, name[: -len(path.suffix)] if name.lower().endswith(path.suffix.lower()) else name)
         translations.setdefault(path, {}).setdefault(spec.locale, Path(spec.translation))
+    _unique_names(cfg, names)
     return [Doc(names[path], _relative_to_root(cfg, path), po_dir, tuple(sorted(translations[path].items())))
             for path in sorted(names, key=lambda p: names[p])]
+
+
+def _unique_names(cfg: Config, names: dict[Path, str]) -> None:
+    """One name per document: documents the site gives one name (``intro`` of two versions
+    of Docusaurus' docs) are named by their paths instead, so that no catalog is another's."""
+    while True:
+        seen: dict[str, list[Path]] = {}
+        for path, name in names.items():
+            seen.setdefault(name, []).append(path)
+        shared = [paths for paths in seen.values() if len(paths) > 1]
+        if not shared:
+            return
+        for paths in shared:
+            for path in paths:
+                by_path = _relative_to_root(cfg, path).with_suffix("").as_posix().lstrip("./")
+                if names[path] == by_path:  # two files of one path without their suffixes
+                    by_path = _relative_to_root(cfg, path).as_posix()
+                names[path] = by_path
 
 
 def po_locales(cfg: Config, locale: str | None = None) -> list[str]:

@@ -463,3 +463,18 @@ def test_readme_workflow_uses_existing_formats():
     steps = yaml.safe_load(block)["jobs"]["relsync"]["steps"]
     formats = re.findall(r"relsync check --format (\w+)", " ".join(s.get("run", "") for s in steps))
     assert formats and set(formats) <= set(FINDING_FORMATS)
+
+
+def test_diff_only_problems_leaves_out_the_pairs_without_any(run_cli, project):
+    """In a project, `diff --only-problems` shows the pairs that have problems and the
+    summary, not a header and "no problems" for every clean pair."""
+    clean = project / "upstream" / "clean.md"
+    clean.write_text("# Clean\n\nVersion 3.2 is out.\n", encoding="utf-8")
+    (project / "locales" / "zh_CN" / "clean.md").write_text("# 干净\n\n3.2 版已发布。\n", encoding="utf-8")
+    code, out, _ = run_cli("--no-color", "diff", "--only-problems", "--width", "100")
+    assert code == 1
+    assert "upstream/notes.md" in out and "clean.md" not in out
+    assert "no problems" not in out
+    assert out.rstrip().endswith("in 2 document pairs; 1 fixable with `relsync fix`")
+    code, out, _ = run_cli("--no-color", "diff", "--only-problems", "upstream/clean.md", "locales/zh_CN/clean.md")
+    assert code == 0 and "no problems: every block is translated and consistent" in out

@@ -173,9 +173,12 @@ def _diff_text(result: runner.CheckResult, width: int, max_lines: int, only_prob
     from .report import terminal
     from .report.text import format_finding, summary_line
 
+    shown = result.reports
+    if only_problems and len(shown) > 1:  # a project: the pairs with problems (and the summary)
+        shown = [r for r in shown if r.findings]
     chunks = [terminal.render(r.alignment, r.findings, width=width, max_lines=max_lines,
                               only_problems=only_problems, color=colored, locale=r.spec.locale)
-              + terminal.staleness_line(r.staleness) for r in result.reports]
+              + terminal.staleness_line(r.staleness) for r in shown]
     for f in result.files:
         chunks.append(format_finding(f, colored) + "\n")
     chunks.append(summary_line(result.summary()) + "\n")

@@ -141,7 +141,8 @@ def _unique_names(cfg: Config, names: dict[Path, str]) -> None:
             return
         for paths in shared:
             for path in paths:
-                by_path = _relative_to_root(cfg, path).with_suffix("").as_posix().lstrip("./")
+                parts = _relative_to_root(cfg, path).with_suffix("").parts
+                by_path = "/".join(p for p in parts if p not in ("..", "."))  # (an upstream checkout beside)
                 if names[path] == by_path:  # two files of one path without their suffixes
                     by_path = _relative_to_root(cfg, path).as_posix()
                 names[path] = by_path

@@ -478,3 +478,14 @@ def test_diff_only_problems_leaves_out_the_pairs_without_any(run_cli, project):
     assert out.rstrip().endswith("in 2 document pairs; 1 fixable with `relsync fix`")
     code, out, _ = run_cli("--no-color", "diff", "--only-problems", "upstream/clean.md", "locales/zh_CN/clean.md")
     assert code == 0 and "no problems: every block is translated and consistent" in out
+
+
+def test_diff_does_not_mark_structure_without_text_as_missing(run_cli, tmp_path):
+    """A macro with nothing to translate that the translation leaves out ({{FirefoxSidebar}},
+    in its front matter on MDN; de/1.5) is no missing block in the side-by-side view either."""
+    up, tr = tmp_path / "en.md", tmp_path / "de.md"
+    up.write_text("# Firefox 1.5\n\n{{FirefoxSidebar}}\n\nFirefox 1.5 is out.\n", encoding="utf-8")
+    tr.write_text("# Firefox 1.5\n\nFirefox 1.5 ist erschienen.\n", encoding="utf-8")
+    code, out, _ = run_cli("--no-color", "diff", "--only-problems", str(up), str(tr), "-l", "de")
+    assert code == 0, out
+    assert "MISSING" not in out and "no problems" in out

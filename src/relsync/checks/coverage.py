@@ -108,7 +108,7 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     return bool(locale) and is_english(prose, locale) is True
 
 
-def _has_content(block: Block) -> bool:
+def has_content(block: Block) -> bool:
     """Front matter, HTML without visible text (a component, a wrapper) and a paragraph of
     template constructs with no prose part (MDN's ``{{FirefoxSidebar}}``, a macro whose
     arguments are all code) are structure, not text to translate: a translation may drop
@@ -158,7 +158,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
 
     for pair in al.pairs:
         if pair.upstream and not pair.translation:
-            if not _has_content(al.upstream.blocks[pair.upstream[0]]):
+            if not has_content(al.upstream.blocks[pair.upstream[0]]):
                 continue
             run.append(pair)
             continue
@@ -262,7 +262,7 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if pair.upstream or not pair.translation:
         return
     blocks = ctx.alignment.translation_blocks(pair)
-    if not _has_content(blocks[0]):
+    if not has_content(blocks[0]):
         return
     text = " ".join(b.text for b in blocks)
     yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")

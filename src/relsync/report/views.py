@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..checks.coverage import has_content
 from ..model import Alignment, Finding, Pair, StrEnum
 
 
@@ -57,8 +58,9 @@ def pair_statuses(al: Alignment, findings: list[Finding]) -> list[PairView]:
             continue
         views[k].findings.append(f)
     for view in views:
-        if not view.pair.translation:
-            view.status = PairStatus.MISSING
+        if not view.pair.translation:  # (structure with nothing to translate is not missing)
+            missing = view.findings or any(has_content(al.upstream.blocks[i]) for i in view.pair.upstream)
+            view.status = PairStatus.MISSING if missing else PairStatus.OK
             continue
         if not view.pair.upstream:
             view.status = PairStatus.EXTRA

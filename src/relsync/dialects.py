@@ -222,3 +222,21 @@ def is_definition(text: str) -> bool:
     list as ``- term`` with ``- : description`` nested under it, and a translation keeps
     that shape, so a description is never the translation of a term."""
     return text.startswith(": ")
+
+
+#: A language note a translator adds to a link to a page in another language: a short
+#: parenthesized word in superscript, MDN's French ``<sup>(angl.)</sup>``.
+_NOTE_TEXT_RE = re.compile(r"\s*\([^\d()<>]{1,15}\)\s*")
+
+
+def language_notes(children) -> dict[int, bool]:
+    """Indices of the tags of each language note: ``{open: True, close: False}`` (the text
+    between stays text)."""
+    notes: dict[int, bool] = {}
+    for k in range(len(children) - 2):
+        a, t, b = children[k], children[k + 1], children[k + 2]
+        if (a.type == "html_inline" and b.type == "html_inline" and t.type == "text"
+                and a.content.strip().lower() == "<sup>" and b.content.strip().lower() == "</sup>"
+                and _NOTE_TEXT_RE.fullmatch(t.content)):
+            notes[k], notes[k + 2] = True, False
+    return notes

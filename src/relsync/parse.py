@@ -233,8 +233,14 @@ class _Builder:
         code: list[str] = []
         links: list[str] = []
         markup: Counter[str] = Counter()
-        for child in inline.children:
+        children = inline.children
+        notes = dialects.language_notes(children) if "<sup" in inline.content.lower() else {}
+        for k, child in enumerate(children):
             ct = child.type
+            if k in notes:
+                if notes[k]:
+                    markup["note"] += 1  # not compared: a translator marks a link's language
+                continue
             if ct == "text":
                 text_parts.append(child.content)
                 prose_parts.append(child.content)

@@ -409,7 +409,9 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Images, footnote references, inline HTML tags or emphasis differ in number or kind.
 
     Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
-    emphasis is compared by presence; images, footnote references and HTML tags by count.
+    emphasis is compared by presence; images, footnote references and HTML tags by count. A
+    language note a translator adds to a link (`<sup>(angl.)</sup>`, a short parenthesized
+    word in superscript) is no markup of the text.
 
     Fails: "see ![diagram](d.png)[^1]" / "见下图". Passes: "a *new* API" / "一个_新的_ API".
     """

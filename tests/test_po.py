@@ -819,3 +819,19 @@ def test_a_po_names_its_language_as_gettext_does_however_the_locale_was_written(
     catalog = po.new_catalog(po.template(parsed, "x.md", "x"), written)
     assert catalog.locale_identifier == "zh_CN"
     assert b'"Language: zh_CN\\n"' in po.serialize(catalog)
+
+
+def test_a_github_alert_keeps_its_marker_line_out_of_the_message(tmp_path):
+    """`> [!NOTE]` alone on its line makes a GitHub (and VitePress) alert: the marker is
+    structure, not text; in the msgid it was joined to the text, and a build put it on the
+    text's line, where it is no alert any more."""
+    text = "# T\n\n> [!NOTE]\n> Useful information that users should know.\n> Second line.\n"
+    parsed = po.load(text, "x.md")
+    assert [u.msgid for u in parsed.units] == ["T", "Useful information that users should know. Second line."]
+    cat = Catalog(locale="zh_CN")
+    cat.add(parsed.units[1].msgid, "用户应当知道的有用信息。\n第二行。")
+    out = po.build_text(parsed, cat)
+    assert out == "# T\n\n> [!NOTE]\n> 用户应当知道的有用信息。\n> 第二行。\n"
+    translated = po.load(out, "zh.md", locales=("zh_CN",))
+    catalog, _ = po.gettextize(parsed, translated, po.template(parsed, "x.md", "x"), "zh_CN")
+    assert catalog.get(parsed.units[1].msgid).string == "用户应当知道的有用信息。第二行。"

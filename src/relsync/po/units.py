@@ -278,6 +278,11 @@ def _continuation_prefix(lead: str) -> str:
     return _NOT_PREFIX_RE.sub(" ", lead) if lead else ""
 
 
+#: The first line of a GitHub alert in a block quote (``> [!NOTE]``; VitePress reads them
+#: too): the alert's kind, which a translation keeps as it is.
+_ALERT_RE = re.compile(r"\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]", re.IGNORECASE)
+
+
 def _inline_unit(source: Source, block: Block) -> Unit | None:
     content = block.source
     if not content.strip():
@@ -307,6 +312,10 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
             col = len(line) - len(want)
             pieces.append(want)
         cols.append(col)
+    line_number = block.start
+    if block.quote and last >= 1 and _ALERT_RE.fullmatch(pieces[0]):
+        # a GitHub alert's marker stays on its own line, out of the message
+        first, pieces, cols, last, line_number = first + 1, pieces[1:], cols[1:], last - 1, block.start + 1
     msgid_parts: list[str] = []
     for k, piece in enumerate(pieces):
         if k == last:
@@ -337,7 +346,7 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
     start = source.offset(first, cols[0])
     end = source.offset(end_line, end_col)
     eol = source.eols[first] or "\n"
-    return Unit(msgid, block.kind, block.start, start, end, block.index, style=style,
+    return Unit(msgid, block.kind, line_number, start, end, block.index, style=style,
                 prefix=prefix, eol=eol)
 
 

@@ -835,3 +835,19 @@ def test_a_github_alert_keeps_its_marker_line_out_of_the_message(tmp_path):
     translated = po.load(out, "zh.md", locales=("zh_CN",))
     catalog, _ = po.gettextize(parsed, translated, po.template(parsed, "x.md", "x"), "zh_CN")
     assert catalog.get(parsed.units[1].msgid).string == "用户应当知道的有用信息。第二行。"
+
+
+def test_an_mkdocs_admonition_title_is_a_message():
+    """`!!! note "Custom title"` (and `??? tip "..."`): the quoted title is text a
+    translator translates, like a `::: tip Title` container's; the build keeps the marker,
+    the kind and the quotes."""
+    text = '# T\n\n!!! note "Custom title"\n    Body text here.\n\n???+ tip "Pro tip"\n    More.\n\n!!! warning ""\n    No title.\n'
+    parsed = po.load(text, "x.md")
+    assert [(u.msgid, u.kind) for u in parsed.units] == [
+        ("T", "heading"), ("Custom title", "container"), ("Body text here.", "paragraph"),
+        ("Pro tip", "container"), ("More.", "paragraph"), ("No title.", "paragraph")]
+    cat = Catalog(locale="zh_CN")
+    cat.add("Custom title", "自定义 \"标题\"")
+    cat.add("Pro tip", "提示")
+    out = po.build_text(parsed, cat)
+    assert '!!! note "自定义 "标题""\n' in out and '???+ tip "提示"\n' in out and '!!! warning ""\n' in out

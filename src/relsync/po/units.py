@@ -27,6 +27,9 @@ DEFAULT_FRONT_MATTER = ("title",)
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
 _CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s]+[ \t]+)(.*?)[ \t]*$")
+#: An MkDocs admonition's first line with its quoted title (``!!! note "Title"``,
+#: ``???+ tip "Title"``): the title is the text between the first and the last quote.
+_ADMONITION_RE = re.compile(r'^([ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]+")(.*)"[ \t]*$')
 _QUOTE_PREFIX_RE = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]?")
 
 
@@ -425,7 +428,7 @@ def _container_unit(source: Source, block: Block) -> Unit | None:
     if not block.text:
         return None
     idx = block.start - 1
-    m = _CONTAINER_RE.match(source.lines[idx])
+    m = _CONTAINER_RE.match(source.lines[idx]) or _ADMONITION_RE.match(source.lines[idx])
     if not m or not m.group(2).strip():
         return None
     return Unit(m.group(2), "container", block.start, source.offset(idx, m.start(2)),

@@ -851,3 +851,17 @@ def test_an_mkdocs_admonition_title_is_a_message():
     cat.add("Pro tip", "提示")
     out = po.build_text(parsed, cat)
     assert '!!! note "自定义 "标题""\n' in out and '???+ tip "提示"\n' in out and '!!! warning ""\n' in out
+
+
+def test_a_docusaurus_admonition_title_in_brackets_is_the_title():
+    """Docusaurus 3 writes `:::note[Your Title]`: the kind is `note`, the title is what the
+    brackets hold (it was read as the kind `note[Your` with the title `Title]`, and a
+    translated title broke the syntax)."""
+    text = "# T\n\n:::note[Your Title]\nSome **content**.\n:::\n\n:::tip Old style title\nText.\n:::\n"
+    parsed = po.load(text, "x.md")
+    containers = [b for b in parsed.doc.blocks if b.kind == "container"]
+    assert [(b.info, b.text) for b in containers] == [("note", "Your Title"), ("tip", "Old style title")]
+    assert [u.msgid for u in parsed.units if u.kind == "container"] == ["Your Title", "Old style title"]
+    cat = Catalog(locale="zh_CN")
+    cat.add("Your Title", "你的标题")
+    assert ":::note[你的标题]\n" in po.build_text(parsed, cat)

@@ -447,7 +447,8 @@ class _Builder:
     def _container(self, tok: Token) -> None:
         start, _ = self._span(tok.map)
         info = tok.info.strip()
-        name, _, title = info.partition(" ")
+        m = _BRACKET_TITLE_RE.fullmatch(info)  # Docusaurus 3: :::note[Title]
+        name, title = (m.group(1), m.group(2)) if m else (info.partition(" ")[0], info.partition(" ")[2])
         self.raw.append(
             dict(kind=BlockKind.CONTAINER, start=start, end=start, text=title.strip(), anchors=self._prose(title),
                  markup=Markup(), level=0, quote=0, info=name, source=title)
@@ -515,6 +516,8 @@ def _merge_anchors(items) -> Anchors:
 
 merge_anchors = _merge_anchors
 
+#: A container's kind and, in brackets, its title (Docusaurus 3's ``:::note[Title]``).
+_BRACKET_TITLE_RE = re.compile(r"([\w-]+)\[(.*)\]")
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)

@@ -26,7 +26,9 @@ from ..parse import HEADING_ID_RE, markdown, parse
 DEFAULT_FRONT_MATTER = ("title",)
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
-_CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s]+[ \t]+)(.*?)[ \t]*$")
+_CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s\[]+[ \t]+)(.*?)[ \t]*$")
+#: Docusaurus 3's ``:::note[Title]``: the title is what the brackets hold.
+_BRACKET_CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[\w-]+\[)(.*)\][ \t]*$")
 #: An MkDocs admonition's first line with its quoted title (``!!! note "Title"``,
 #: ``???+ tip "Title"``): the title is the text between the first and the last quote.
 _ADMONITION_RE = re.compile(r'^([ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]+")(.*)"[ \t]*$')
@@ -428,7 +430,8 @@ def _container_unit(source: Source, block: Block) -> Unit | None:
     if not block.text:
         return None
     idx = block.start - 1
-    m = _CONTAINER_RE.match(source.lines[idx]) or _ADMONITION_RE.match(source.lines[idx])
+    line = source.lines[idx]
+    m = _BRACKET_CONTAINER_RE.match(line) or _CONTAINER_RE.match(line) or _ADMONITION_RE.match(line)
     if not m or not m.group(2).strip():
         return None
     return Unit(m.group(2), "container", block.start, source.offset(idx, m.start(2)),

@@ -26,12 +26,6 @@ from ..parse import HEADING_ID_RE, markdown, parse
 DEFAULT_FRONT_MATTER = ("title",)
 
 _EOL_RE = re.compile(r"\r\n|\r|\n")
-_CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[^\s\[]+[ \t]+)(.*?)[ \t]*$")
-#: Docusaurus 3's ``:::note[Title]``: the title is what the brackets hold.
-_BRACKET_CONTAINER_RE = re.compile(r"^([ \t]*:{3,}[ \t]*[\w-]+\[)(.*)\][ \t]*$")
-#: An MkDocs admonition's first line with its quoted title (``!!! note "Title"``,
-#: ``???+ tip "Title"``): the title is the text between the first and the last quote.
-_ADMONITION_RE = re.compile(r'^([ \t]*(?:!!!|\?\?\?\+?)[ \t]*[\w-]+(?:[ \t]+[\w-]+)*[ \t]+")(.*)"[ \t]*$')
 _QUOTE_PREFIX_RE = re.compile(r"^[ \t]*>(?:[ \t]*>)*[ \t]?")
 
 
@@ -206,7 +200,7 @@ def extract_units(source: Source, doc: Document,
         kind = block.kind
         if kind == "front_matter":
             units.extend(_front_matter_units(source, doc, block, front_matter))
-        elif kind in ("heading", "paragraph", "list_item") or (kind == "shortcode" and _has_prose(block)):
+        elif kind in ("heading", "paragraph", "list_item") or (kind == "shortcode" and dialects.has_prose(block.text)):
             unit = _inline_unit(source, block)
             if unit is not None:
                 units.append(unit)
@@ -221,12 +215,6 @@ def extract_units(source: Source, doc: Document,
             if unit is not None:
                 units.append(unit)
     return _assign_contexts(units)
-
-
-def _has_prose(block: Block) -> bool:
-    """Whether a paragraph of template constructs has prose to translate: a figure's alt
-    and caption, not a layout macro alone (``{{FirefoxSidebar}}``)."""
-    return bool(dialects.split(block.text)[0].strip())
 
 
 _FENCE_OPEN_RE = re.compile(r"^([ \t]*)(`{3,}|~{3,})")
@@ -427,15 +415,17 @@ def _row_start(source: Source, idx: int) -> int | None:
 
 
 def _container_unit(source: Source, block: Block) -> Unit | None:
-    if not block.text:
+    """A container's title (``::: tip Title``, Docusaurus' ``:::note[Title]``, MkDocs'
+    ``!!! note "Title"``), as the parser read it, where it stands on the first line."""
+    title = block.source.strip()
+    if not title:
         return None
     idx = block.start - 1
-    line = source.lines[idx]
-    m = _BRACKET_CONTAINER_RE.match(line) or _CONTAINER_RE.match(line) or _ADMONITION_RE.match(line)
-    if not m or not m.group(2).strip():
+    col = source.lines[idx].rfind(title)  # the title ends the line, before a closing ] or "
+    if col < 0:
         return None
-    return Unit(m.group(2), "container", block.start, source.offset(idx, m.start(2)),
-                source.offset(idx, m.end(2)), block.index, style=Style.LINE)
+    return Unit(title, "container", block.start, source.offset(idx, col),
+                source.offset(idx, col + len(title)), block.index, style=Style.LINE)
 
 
 def _front_matter_units(source: Source, doc: Document, block: Block,

@@ -25,7 +25,7 @@ from .config import Config, PoSettings
 from .errors import InputError, RelsyncError
 from .io import display_path, refuse_overwrite
 from .languages import parse_locale
-from .project import built_path, guess_locale, po_catalog_dirs, po_documents, po_locales, po_path, pot_path
+from .project import PoFiles, built_path, guess_locale, po_path, pot_path
 
 
 def _settings(ctx: click.Context) -> tuple[Config, PoSettings]:
@@ -115,7 +115,7 @@ def extract(ctx, upstream, output, width, no_wrap):
             written = po_lib.write_catalog(output, pot, w, _key(previous))
             _note(output, "wrote" if written else "unchanged", f"{len(pot)} messages")
         return
-    for doc in po_documents(cfg):
+    for doc in PoFiles(cfg).documents:
         target = pot_path(cfg, doc)
         previous = _existing(target)
         pot = po_lib.extract_file(doc.path(cfg), display_path(doc.path(cfg)),
@@ -157,8 +157,9 @@ def init(ctx, pot, locale, output, width, no_wrap):
         refuse_overwrite(output, pot)
         _create(Path(output), catalog, w)
         return
-    for loc in po_locales(cfg, locale):
-        for doc in po_documents(cfg):
+    files = PoFiles(cfg)
+    for loc in files.locales(locale):
+        for doc in files.documents:
             template_path = pot_path(cfg, doc)
             if not template_path.exists():
                 raise InputError(display_path(template_path), "no such template; run `relsync po extract` first")
@@ -198,8 +199,9 @@ def update(ctx, pot, po_file, locale, width, no_wrap):
     if pot:
         _update_one(Path(pot), Path(po_file), w)
         return
-    for loc in po_locales(cfg, locale):
-        for doc in po_documents(cfg):
+    files = PoFiles(cfg)
+    for loc in files.locales(locale):
+        for doc in files.documents:
             target = po_path(cfg, loc, doc)
             if target.exists():
                 template_path = pot_path(cfg, doc)
@@ -259,8 +261,9 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
         _import_one(Path(upstream), display_path(upstream), Path(translation), loc,
                     Path(output) if output and output != "-" else None, Path(upstream).stem, settings, w)
         return
-    for loc in po_locales(cfg, locale):
-        for doc in po_documents(cfg):
+    files = PoFiles(cfg)
+    for loc in files.locales(locale):
+        for doc in files.documents:
             tr = built_path(cfg, loc, doc)
             if tr is None or not tr.exists():
                 continue
@@ -337,8 +340,9 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
         status = po_lib.write_built(output, display_path(output), data, po_file, force)
         _note(output, status)
         return
-    for loc in po_locales(cfg, locale):
-        for doc in po_documents(cfg):
+    files = PoFiles(cfg)
+    for loc in files.locales(locale):
+        for doc in files.documents:
             catalog_path = po_path(cfg, loc, doc)
             if not catalog_path.exists():
                 continue
@@ -380,7 +384,7 @@ def stats(ctx, files, fmt, fail_under):
             else:
                 paths.append(p)
     else:
-        for base in po_catalog_dirs(cfg):
+        for base in PoFiles(cfg).catalog_dirs():
             if base.is_dir():
                 found = sorted(base.rglob("*.po"))
                 paths.extend(found)

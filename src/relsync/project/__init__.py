@@ -39,8 +39,7 @@ from .specs import MissingFile, OrphanFile, PairSpec
 __all__ = [
     "Doc", "Layout", "LocaleSpec", "MissingFile", "NOT_LOCALES", "OrphanFile", "PairSpec", "Project", "Rule",
     "built_path", "catalog_dir", "discover", "document_names", "explicit_pair", "glossary_for", "glossary_path",
-    "guess_locale", "layout_for", "locale_dir", "locale_names", "matches", "po_catalog_dirs", "po_documents",
-    "po_locales",
+    "PoFiles", "guess_locale", "layout_for", "locale_dir", "locale_names", "matches",
     "po_path", "pot_path", "read_glossary", "relative_path", "translation_locale", "upstream_dir",
 ]
 
@@ -237,56 +236,44 @@ def _explicit_pairs(project: Project, cfg: Config) -> None:
 
 # -- the PO workflow's files ---------------------------------------------------------------
 
-_PO_PROJECTS: dict[int, tuple[Config, Project | None]] = {}
+class PoFiles:
+    """The PO workflow's documents and locales, found once per command: ``upstream/**.md``
+    and the locale directories in relsync's layout; in any other, every upstream document
+    discovery pairs (or finds untranslated) and the project's locales."""
 
+    def __init__(self, cfg: Config) -> None:
+        self.cfg = cfg
+        self.project = None if pofiles.is_relsync_layout(cfg) else discover(cfg)
+        """The discovered project, when the PO files follow another layout than relsync's."""
 
-def _po_project(cfg: Config) -> Project | None:
-    """The discovered project when the PO files follow another layout than relsync's (one
-    discovery per settings object: every PO command asks per locale)."""
-    cached = _PO_PROJECTS.get(id(cfg))
-    if cached is not None and cached[0] is cfg:
-        return cached[1]
-    project = None if pofiles.is_relsync_layout(cfg) else discover(cfg)
-    _PO_PROJECTS.clear()  # one command, one settings object
-    _PO_PROJECTS[id(cfg)] = (cfg, project)
-    return project
+    @functools.cached_property
+    def documents(self) -> list[Doc]:
+        if self.project is None:
+            return pofiles.relsync_documents(self.cfg)
+        return pofiles.site_documents(self.cfg, self.project.pairs, self.project.missing + self.project.unstarted)
 
+    def locales(self, locale: str | None = None) -> list[str]:
+        """``locale`` alone, or every locale of the project. In a layout other than
+        relsync's, ``locale`` is one of the project's (named as relsync names it or as its
+        paths write it), since only the layout knows where its translation goes."""
+        if self.project is None:
+            return pofiles.relsync_locales(self.cfg, locale)
+        known = self.project.locales + self.project.not_started
+        if not locale:
+            return known
+        parse_locale(locale)
+        wanted = self.project.only_locale(locale)
+        chosen = wanted.locales + wanted.not_started
+        if not chosen:
+            raise ConfigError(f"locale {locale!r} is not one of the project's locales "
+                              f"({', '.join(known) or 'none found'})")
+        return chosen
 
-def po_documents(cfg: Config) -> list[Doc]:
-    """The upstream documents of the PO workflow: ``upstream/**.md`` in relsync's layout;
-    in any other, every upstream document discovery pairs (or finds untranslated)."""
-    project = _po_project(cfg)
-    if project is None:
-        return pofiles.relsync_documents(cfg)
-    return pofiles.site_documents(cfg, project.pairs, project.missing + project.unstarted)
-
-
-def po_locales(cfg: Config, locale: str | None = None) -> list[str]:
-    """The locales of the PO workflow: ``locale`` alone, or every locale of the project. In
-    a layout other than relsync's, ``locale`` is one of the project's (named as relsync
-    names it or as its paths write it), since only the layout knows where its translation
-    goes."""
-    project = _po_project(cfg)
-    if project is None:
-        return pofiles.po_locales(cfg, locale)
-    known = project.locales + project.not_started
-    if not locale:
-        return known
-    parse_locale(locale)
-    wanted = project.only_locale(locale)
-    chosen = wanted.locales + wanted.not_started
-    if not chosen:
-        raise ConfigError(f"locale {locale!r} is not one of the project's locales "
-                          f"({', '.join(known) or 'none found'})")
-    return chosen
-
-
-def po_catalog_dirs(cfg: Config, locale: str | None = None) -> list[Path]:
-    """The directories of the project's POs, one per locale."""
-    project = _po_project(cfg)
-    po_dir = None if project is None else cfg.inside_root(
-        Path(cfg.po.directory or pofiles.DEFAULT_PO_DIRECTORY), "PO directory")
-    return [catalog_dir(cfg, loc, po_dir) for loc in po_locales(cfg, locale)]
+    def catalog_dirs(self) -> list[Path]:
+        """The directories of the project's POs, one per locale."""
+        po_dir = None if self.project is None else self.cfg.inside_root(
+            Path(self.cfg.po.directory or pofiles.DEFAULT_PO_DIRECTORY), "PO directory")
+        return [catalog_dir(self.cfg, loc, po_dir) for loc in self.locales()]
 
 
 # -- two files named on the command line --------------------------------------------------

@@ -148,7 +148,7 @@ def _unique_names(cfg: Config, names: dict[Path, str]) -> None:
                 names[path] = by_path
 
 
-def po_locales(cfg: Config, locale: str | None = None) -> list[str]:
+def relsync_locales(cfg: Config, locale: str | None = None) -> list[str]:
     """The locales of the PO workflow in relsync's layout: ``locale`` alone, or every
     locale directory."""
     if locale:

@@ -377,12 +377,26 @@ def test_init_writes_the_rule_of_a_project_with_one_directory_per_language(run_c
     assert after["pairs"] == before["pairs"] and after["missing"] == before["missing"]
 
 
-def test_directories_that_are_no_locale_codes_are_no_language_layout(run_cli, tmp_path):
-    """`en/` beside `assets/` and `api/` (words, not locale codes) is no layout relsync can
-    guess: the clear error, not a guess."""
+@pytest.mark.parametrize("others", [("assets", "api"), ("src", "lib"), ("ast", "old")])
+def test_directories_that_are_no_locale_codes_are_no_language_layout(run_cli, tmp_path, others):
+    """`en/` beside `assets/` and `api/`, or `src/` and `lib/` (words, and three-letter
+    names babel would read as rare languages), is no layout relsync can guess: the clear
+    error, not a guess; and the root is not taken for one either."""
     site = tmp_path / "site"
-    for rel in ("en/a.md", "assets/a.md", "api/a.md"):
+    for rel in ("en/a.md", *(f"{o}/a.md" for o in others)):
         (site / rel).parent.mkdir(parents=True, exist_ok=True)
         (site / rel).write_text("# A\n", encoding="utf-8")
-    code, _, err = run_cli("pairs", cwd=site)
+    code, _, err = run_cli("pairs", cwd=site / "en")
     assert code == 2 and "no layout found" in err
+
+
+def test_a_region_of_digits_is_a_locale_directory(run_cli, tmp_path):
+    """`es-419` (Latin American Spanish, as Docusaurus and VitePress sites name it) beside
+    `en-us/` is a translation, found from inside it too."""
+    site = tmp_path / "site"
+    for rel in ("en-us/a.md", "es-419/a.md"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("# A\n", encoding="utf-8")
+    got = pairs_json(run_cli, site / "es-419")
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("../en-us/a.md", "a.md", "es_419")]

@@ -7,13 +7,12 @@ API call before any work starts.
 
 from __future__ import annotations
 
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ConfigError, InputError
-from .languages import locale_name, parse_locale
+from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
 
 if sys.version_info >= (3, 11):
@@ -164,11 +163,8 @@ SITE_MARKERS = (
 )
 
 
-#: Where a project keeps one directory per language (``en/`` beside ``ja/``), and the shape
-#: of such names: an English one, and any locale code (which detection checks with babel).
+#: Where a project keeps one directory per language (``en/`` beside ``ja/``).
 LANGUAGE_DIRECTORY_BASES = ("", "docs", "content")
-_ENGLISH_DIR_RE = re.compile(r"en(?:[-_][A-Za-z]{2,4})?")
-_LOCALE_DIR_RE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 
 
 def _site_root(directory: Path) -> bool:
@@ -180,18 +176,21 @@ def _site_root(directory: Path) -> bool:
 
 
 def _language_root(directory: Path) -> bool:
-    """Whether a directory keeps one directory per language (``en/`` beside ``ja/``), itself
-    or in ``docs/`` or ``content/``."""
-    return any(_language_directories(directory / base) for base in LANGUAGE_DIRECTORY_BASES)
+    """Whether a directory keeps one directory per language, itself or in ``docs/`` or
+    ``content/``."""
+    return any(all(language_directories(directory / base)) for base in LANGUAGE_DIRECTORY_BASES)
 
 
-def _language_directories(directory: Path) -> bool:
+def language_directories(directory: Path) -> tuple[list[str], list[str]]:
+    """The subdirectories of ``directory`` named by locale codes: the English ones (``en``,
+    ``en-us``) and the others (``ja``, ``zh-cn``), each sorted."""
     try:
-        names = [d.name for d in directory.iterdir() if d.is_dir()]
+        names = sorted(d.name for d in directory.iterdir() if d.is_dir() and not d.name.startswith("."))
     except OSError:
-        return False
-    english = [n for n in names if _ENGLISH_DIR_RE.fullmatch(n)]
-    return bool(english) and any(_LOCALE_DIR_RE.fullmatch(n) and n not in english for n in names)
+        return [], []
+    codes = [n for n in names if is_language_tag(n)]
+    english = [n for n in codes if n.replace("_", "-").partition("-")[0].lower() == "en"]
+    return english, [n for n in codes if n not in english]
 
 
 def find_root(start: Path | None = None) -> tuple[Path, Path | None]:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..config import LANGUAGE_DIRECTORY_BASES, Config
+from ..config import LANGUAGE_DIRECTORY_BASES, Config, language_directories
 from ..languages import locale_name
 from . import detect_js
-from .layouts import NOT_LOCALES, Layout, Rule, is_locale_code, relsync_layout, spec_for
+from .layouts import Layout, Rule, relsync_layout, spec_for
 from .patterns import Pattern
 from .sitefiles import merge, read_config
 
@@ -33,7 +33,7 @@ def detect(cfg: Config) -> Layout | None:
     root = cfg.root
     if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
         return relsync_layout(cfg, f"{cfg.upstream}/")
-    for detector in (*DETECTORS, language_directories):
+    for detector in (*DETECTORS, one_directory_per_language):
         layout = detector(root)
         if layout is not None:
             return layout
@@ -268,19 +268,12 @@ def _mdn_key(url: str) -> str | None:
 
 # -- one directory per language -------------------------------------------------------------
 
-def language_directories(root: Path) -> Layout | None:
+def one_directory_per_language(root: Path) -> Layout | None:
     """Directories named by locale codes side by side, one of them English (``en/``,
     ``en-us/``) and at least one other (``ja/``, ``zh-cn/``): the English directory is
     upstream, each other one a translation of it, file for file."""
     for base in LANGUAGE_DIRECTORY_BASES:
-        directory = root / base if base else root
-        try:
-            names = sorted(d.name for d in directory.iterdir() if d.is_dir() and not d.name.startswith("."))
-        except OSError:
-            continue
-        codes = [n for n in names if n not in NOT_LOCALES and is_locale_code(n)]
-        english = [n for n in codes if _language(n) == "en"]
-        others = [n for n in codes if _language(n) != "en"]
+        english, others = language_directories(root / base if base else root)
         if not english or not others:
             continue
         source = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
@@ -292,10 +285,6 @@ def language_directories(root: Path) -> Layout | None:
                                  Pattern.parse(f"{prefix}{{lang}}/{{path}}", "directories")))
         return layout
     return None
-
-
-def _language(code: str) -> str:
-    return re.split(r"[-_]", code, maxsplit=1)[0].lower()
 
 
 # -- defaults of the presets ----------------------------------------------------------------

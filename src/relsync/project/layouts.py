@@ -17,12 +17,11 @@ from pathlib import Path
 from ..config import Config
 from ..errors import ConfigError
 from ..io import display_path
-from ..languages import locale_name, parse_locale
+from ..languages import is_language_tag, locale_name
 from .patterns import Pattern, directory_pattern
 
 #: Directories under ``locales/`` that are not locales.
 NOT_LOCALES = frozenset({"templates", "LC_MESSAGES", "_templates"})
-_LOCALE_PART_RE = re.compile(r"^[a-z]{2,3}(?:[_-][A-Za-z]{2,4})?(?:[_-][A-Za-z]{2})?$")
 
 
 @dataclass(frozen=True)
@@ -95,14 +94,9 @@ def spec_for(code: str, locale: str | None = None, started: bool | None = None) 
 
 def is_locale_code(name: str) -> bool:
     """Whether a directory or suffix name is a locale code babel knows (``zh-cn``, ``pt-BR``,
-    ``ja``), not a word that looks like one (``api``, ``js``)."""
-    if name in NOT_LOCALES or not _LOCALE_PART_RE.match(name):
-        return False
-    try:
-        parse_locale(name)
-    except ConfigError:
-        return False
-    return True
+    ``ja``, ``es-419``), not a word that looks like one (``api``, ``js``, ``src``): see
+    :func:`relsync.languages.is_language_tag`; never relsync's own PO directories."""
+    return name not in NOT_LOCALES and is_language_tag(name)
 
 
 def relsync_layout(cfg: Config, detected_from: str = "") -> Layout:

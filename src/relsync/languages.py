@@ -16,6 +16,7 @@ from collections import Counter
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
+from babel.numbers import get_decimal_symbol
 
 from .errors import ConfigError
 
@@ -165,6 +166,15 @@ def month_locales(locale: str) -> tuple[str, ...]:
         return ("en", str(parse_locale(locale)))
     except ConfigError:
         return ("en",)
+
+
+def decimal_mark(locale: str) -> str:
+    """The decimal symbol of a locale's numbers, from CLDR (``,`` in de, fr, ru; ``.`` in
+    en, zh, ja)."""
+    try:
+        return get_decimal_symbol(parse_locale(locale)) or "."
+    except (ConfigError, ValueError, KeyError):
+        return "."
 
 
 def default_link_prefixes(locale: str) -> list[str]:

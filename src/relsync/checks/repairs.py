@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 from ..anchors import URL_RE, find_dates
 from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
+from ..languages import decimal_mark, month_locales
 from ..model import Block, BlockKind, Edit, Pair
 from ..parse import markdown
 from .registry import Context
@@ -206,14 +207,16 @@ def number_fix(ctx: Context, blocks: list[Block], old: str, new: str) -> Edit | 
     if place is None:
         return None
     line, text, start, end = place
-    if text[start:end] != old or not new.replace(".", "").isdigit():
+    written = text[start:end]
+    mark = decimal_mark(locales[-1])  # "1,5" in German is 1.5, and 1.6 is written "1,6"
+    if written not in (old, old.replace(".", mark)) or not new.replace(".", "").isdigit():
         return None
     # The same digits in code or a link target too ("`limit=256` ... 256"): changing the
     # prose alone would make the block contradict itself.
-    digits = re.compile(rf"(?<![\d.]){re.escape(old)}(?!\d|\.\d)")
+    digits = re.compile(rf"(?<![\d.,]){re.escape(written)}(?!\d|[.,]\d)")
     if sum(len(digits.findall(t)) for b in blocks for _, t, _ in _lines(ctx, b)) != 1:
         return None
-    return edit(ctx, line, text, start, end, new)
+    return edit(ctx, line, text, start, end, new if written == old else new.replace(".", mark))
 
 
 def date_fix(ctx: Context, blocks: list[Block], old_iso: str, new_iso: str) -> Edit | None:
@@ -269,4 +272,6 @@ def link_fix(ctx: Context, blocks: list[Block], old: str, target: str,
 
 
 def _locales(ctx: Context) -> tuple[str, ...]:
-    return tuple(dict.fromkeys([l for l in (ctx.locale, "en") if l]))
+    """The locales the anchors read the translation in (English month names, the
+    translation's own; its numbers in the last): :func:`relsync.languages.month_locales`."""
+    return month_locales(ctx.locale) if ctx.locale else ("en",)

@@ -865,3 +865,25 @@ def test_a_docusaurus_admonition_title_in_brackets_is_the_title():
     cat = Catalog(locale="zh_CN")
     cat.add("Your Title", "你的标题")
     assert ":::note[你的标题]\n" in po.build_text(parsed, cat)
+
+
+def test_a_yaml_title_with_a_space_before_its_colon_is_imported():
+    """`title : Hello world` is YAML's `title`: the title block is on its line, so import
+    fills its message (the title was placed on the `---` line and left untranslated)."""
+    up = po.load("---\ntitle : Hello world\n---\n\nText here.\n", "x.md")
+    tr = po.load("---\ntitle : 你好，世界\n---\n\n这里的文字。\n", "zh.md", locales=("zh_CN",))
+    assert [b.start for b in up.doc.blocks if b.kind == "title"] == [2]
+    catalog, _ = po.gettextize(up, tr, po.template(up, "x.md", "x"), "zh_CN")
+    assert catalog.get("Hello world").string == "你好，世界"
+
+
+def test_a_line_break_in_a_front_matter_translation_joins_as_the_text_reads():
+    """A title is one line: a line break a translator typed between two Chinese characters
+    joins them, between two words it is a space (as in a cell or heading)."""
+    parsed = po.load("---\ntitle: Release notes\ndescription: What is new\n---\n\nText.\n", "x.md",
+                     front_matter=("title", "description"))
+    cat = Catalog(locale="zh_CN")
+    cat.add("Release notes", "发布\n说明")
+    cat.add("What is new", "新 features\nand fixes")
+    out = po.build_text(parsed, cat)
+    assert "title: 发布说明\n" in out and "description: 新 features and fixes\n" in out

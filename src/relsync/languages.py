@@ -13,6 +13,7 @@ import functools
 import re
 import unicodedata
 from collections import Counter
+from typing import Iterable
 
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global
@@ -65,6 +66,16 @@ def line_break_joiner(before: str, after: str) -> str:
     if before and after and _UNSPACED_RE.match(before[-1]) and _UNSPACED_RE.match(after[0]):
         return ""
     return " "
+
+
+def join_lines(pieces: Iterable[str]) -> str:
+    """Texts on separate lines as one line, each break read as :func:`line_break_joiner`
+    reads it (empty pieces left out)."""
+    out = ""
+    for piece in pieces:
+        if piece:
+            out = out + line_break_joiner(out, piece) + piece if out else piece
+    return out
 
 
 _UNSPACED_GAP_RE = re.compile(f"(?<=[{_UNSPACED}])\\s+(?=[{_UNSPACED}])")

@@ -341,9 +341,9 @@ class _Builder:
         )
         title = data.get("title")
         if isinstance(title, str) and title.strip():
-            key = _TITLE_KEY_RE[form]
-            line = next((first + offset for offset, raw_line in enumerate(tok.content.split("\n"))
-                         if key.match(raw_line)), start)
+            lines = tok.content.split("\n")
+            found = front_matter.key_line(lines, 0, len(lines), form, "title")
+            line = first + found - 1 if found is not None else start
             self.raw.append(
                 dict(kind=BlockKind.TITLE, start=line, end=line, text=title.strip(), anchors=self._prose(title),
                      markup=Markup(), level=1, quote=0, info="", source=title)
@@ -521,9 +521,6 @@ _BRACKET_TITLE_RE = re.compile(r"([\w-]+)\[(.*)\]")
 _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
-#: The line of a front-matter block that holds its title, per form.
-_TITLE_KEY_RE = {front_matter.YAML: re.compile(r"title:"), front_matter.TOML: re.compile(r"title[ \t]*="),
-                 front_matter.JSON: re.compile(r'[ \t]*"title"[ \t]*:')}
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 

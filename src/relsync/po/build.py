@@ -16,7 +16,7 @@ from babel.messages.catalog import Catalog
 from markdown_it.common.html_re import HTML_TAG_RE
 
 from .. import front_matter
-from ..languages import line_break_joiner
+from ..languages import join_lines, line_break_joiner
 from ..parse import HEADING_ID_RE, markdown
 from .units import Parsed, Style, Unit
 
@@ -36,7 +36,7 @@ def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: 
         return _line(unit, _one_line(text), underline, next_line)
     if unit.style == Style.CELL:
         return _cell(_one_line(text), lead, rest)
-    return front_matter.quote(re.sub(r"[ \t]*\n[ \t]*", " ", text), unit.style)
+    return front_matter.quote(join_lines(line.strip(" \t") for line in text.split("\n")), unit.style)
 
 
 def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:

@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 
 from .. import front_matter
 from ..align import align
-from ..languages import line_break_joiner
+from ..languages import join_lines
 from ..model import Alignment, Block, Pair
 from .catalog import new_catalog, strip_format_flags
 from .units import Parsed, Unit
@@ -50,11 +50,7 @@ def unit_text(parsed: Parsed, block: Block) -> str:
 def _join(texts: Iterable[str]) -> str:
     """The texts of several translated blocks as the one block they translate (a blank line
     would end it when built), with a space between them unless both sides are CJK."""
-    texts = [t for t in texts if t.strip()]
-    out = ""
-    for t in texts:
-        out = out + line_break_joiner(out, t) + t if out else t
-    return out
+    return join_lines(t for t in texts if t.strip())
 
 
 def _split(text: str, weights: Sequence[int]) -> list[str]:

@@ -400,3 +400,20 @@ def test_a_region_of_digits_is_a_locale_directory(run_cli, tmp_path):
     got = pairs_json(run_cli, site / "es-419")
     assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
         ("../en-us/a.md", "a.md", "es_419")]
+
+
+def test_vitepress_locales_computed_by_code_beside_a_root_rewrite(run_cli, tmp_path):
+    """Locales that cannot be read are taken from the directories; the one a rewrite serves
+    at the root (`en/`) is the source language's, not a locale."""
+    site = tmp_path / "site"
+    (site / ".vitepress").mkdir(parents=True)
+    for rel in ("en/guide.md", "ja/guide.md"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("# Guide\n\nText.\n", encoding="utf-8")
+    (site / ".vitepress" / "config.mts").write_text(
+        "export default {\n  rewrites: { 'en/:rest*': ':rest*' },\n"
+        "  locales: Object.fromEntries(langs.map((l) => [l, { lang: l }])),\n}\n", encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("en/guide.md", "ja/guide.md", "ja")]
+    assert got["orphans"] == []

@@ -190,7 +190,7 @@ def _vitepress(root: Path, base: str, name: str) -> Layout:
         layout.source_language = locale_name(root_lang)
         if "locales" in (js.text if js is not None else ""):
             _unreadable(layout, js, "locales")
-            layout.locales = _locale_dirs(root / src, "")
+            layout.locales = _locale_dirs(root / src, served.get("", ""))
     upstream = Pattern.parse(_join(src, served.get("", ""), "{path}"), "vitepress")
     layout.rules.append(Rule((upstream,), Pattern.parse(_join(src, "{lang}", "{path}"), "vitepress"),
                              include=("**/*.md",), exclude=exclude))

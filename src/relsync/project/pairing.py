@@ -310,22 +310,24 @@ def _plain_key(path: Path) -> tuple[str, str]:
 
 def _pair_by_slug(found: Found) -> None:
     """Pair a missing translation with an orphan of the same locale when their names differ
-    only by a date prefix (and ``/index``), one of them dated."""
+    only by a date prefix (and ``/index``), one of them dated: each orphan keyed once, each
+    missing file looked up (the first orphan of its key, in order, wins)."""
     if not found.missing or not found.orphans:
         return
+    by_key: dict[tuple, list[tuple[int, bool]]] = {}
+    for k, (tr, _, spec, _) in enumerate(found.orphans):
+        have = slug_key(tr)
+        by_key.setdefault((spec, have or _plain_key(tr)), []).append((k, have is not None))
+    taken: set[int] = set()
     kept = []
     for up, expected, spec, name, locale_dir in found.missing:
         want = slug_key(expected)
-        match = None
-        for k, (tr, _, other, _) in enumerate(found.orphans):
-            if other != spec:
-                continue
-            have = slug_key(tr)
-            if (want or have) and (want or _plain_key(expected)) == (have or _plain_key(tr)):
-                match = k
-                break
+        match = next((k for k, dated in by_key.get((spec, want or _plain_key(expected)), ())
+                      if k not in taken and (want or dated)), None)
         if match is None:
             kept.append((up, expected, spec, name, locale_dir))
         else:
-            found.pairs.append((up, found.orphans.pop(match)[0], spec, name, locale_dir))
+            taken.add(match)
+            found.pairs.append((up, found.orphans[match][0], spec, name, locale_dir))
     found.missing = kept
+    found.orphans = [o for k, o in enumerate(found.orphans) if k not in taken]

@@ -417,3 +417,32 @@ def test_vitepress_locales_computed_by_code_beside_a_root_rewrite(run_cli, tmp_p
     assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
         ("en/guide.md", "ja/guide.md", "ja")]
     assert got["orphans"] == []
+
+
+def test_every_configuration_detection_reads_marks_a_site_root():
+    """The root finder knows a site by the files detection reads (run from a page deep in
+    `content/ja/`, a `hugo.yml` site was taken for the directories under `content/`)."""
+    import importlib
+
+    from relsync.config import SITE_MARKERS
+
+    detect = importlib.import_module("relsync.project.detect")  # (the package exports detect())
+    detect_js = importlib.import_module("relsync.project.detect_js")
+
+    read = {*(n for n in detect.HUGO_FILES if n.startswith("hugo.")), "mkdocs.yml", "mkdocs.yaml",
+            "_config.yml", "_config.yaml", *detect_js.ASTRO_FILES,
+            *(site + n for site in ("", "website/") for n in detect_js.DOCUSAURUS_FILES),
+            *(base + n.split("/")[0] for base in ("", "docs/") for n in detect_js.VITEPRESS_FILES)}
+    assert read <= set(SITE_MARKERS), sorted(read - set(SITE_MARKERS))
+
+
+def test_a_hugo_site_found_from_a_page_deep_in_a_translation(run_cli, tmp_path):
+    site = tmp_path / "website"
+    (site / "content" / "en" / "docs").mkdir(parents=True)
+    (site / "content" / "ja" / "docs").mkdir(parents=True)
+    (site / "hugo.yml").write_text("defaultContentLanguage: en\nlanguages:\n  en:\n    contentDir: content/en\n"
+                                   "  ja:\n    contentDir: content/ja\n", encoding="utf-8")
+    (site / "content" / "en" / "docs" / "a.md").write_text("# A\n", encoding="utf-8")
+    (site / "content" / "ja" / "docs" / "a.md").write_text("# エー\n", encoding="utf-8")
+    got = pairs_json(run_cli, site / "content" / "ja" / "docs")
+    assert got["layout"] == "hugo"

@@ -156,10 +156,10 @@ class Config:
 
 #: Files and directories that mark the root of a site whose layout relsync detects.
 SITE_MARKERS = (
-    "hugo.toml", "hugo.yaml", "hugo.json", "config/_default", "mkdocs.yml", "mkdocs.yaml",
-    "docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
-    "website/docusaurus.config.js", "website/docusaurus.config.ts", "astro.config.mjs",
-    "astro.config.ts", ".vitepress", "docs/.vitepress", "_config.yml", "content/files/en-us",
+    "hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config/_default", "mkdocs.yml", "mkdocs.yaml",
+    *(f"{site}docusaurus.config.{e}" for site in ("", "website/") for e in ("ts", "mts", "cts", "js", "mjs", "cjs")),
+    *(f"astro.config.{e}" for e in ("mjs", "js", "ts", "mts")),
+    ".vitepress", "docs/.vitepress", "_config.yml", "_config.yaml", "content/files/en-us",
 )
 
 

@@ -230,13 +230,7 @@ class Unit:
     code: str = ""
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
     _words: frozenset[str] | None = None
-
-    @property
-    def words(self) -> frozenset[str]:
-        """Lowercase Latin words of the text (of upstream prose), computed on first use."""
-        if self._words is None:
-            self._words = frozenset(_WORD_RE.findall(self.text.lower())) if self.latin else frozenset()
-        return self._words
+    _strong: "Strong | None" = None
     quote: int = 0
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
     definition: bool = False
@@ -246,6 +240,21 @@ class Unit:
     :mod:`relsync.comments`), compared with upstream text as text of one language."""
     joined: tuple | None = None
     """This unit merged with the next one(s), as :func:`_side` last computed it."""
+
+    @property
+    def words(self) -> frozenset[str]:
+        """Lowercase Latin words of the text (of upstream prose), computed on first use."""
+        if self._words is None:
+            self._words = frozenset(_WORD_RE.findall(self.text.lower())) if self.latin else frozenset()
+        return self._words
+
+    @property
+    def strong(self) -> "Strong":
+        """The strong anchors of the unit and how many there are (:func:`strong_of`),
+        computed on first use: the DP compares the same unit with every unit of its band."""
+        if self._strong is None:
+            self._strong = strong_of(self.keys)
+        return self._strong
 
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
@@ -316,24 +325,6 @@ class Scorer:
         self.cache: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
         self.unit_of_a = {b: k for k, u in enumerate(up) for b in u.blocks}
         self.unit_of_b = {b: k for k, u in enumerate(tr) for b in u.blocks}
-        self._strong: dict[int, tuple[Counter[str], list[str], int]] = {}
-
-    def strong(self, keys: Counter[str]) -> tuple[list[str], int]:
-        """The strong anchors of a side and how many there are, once per side (the DP asks
-        for the same units' again and again)."""
-        cached = self._strong.get(id(keys))
-        if cached is None or cached[0] is not keys:
-            found = _strong(keys)
-            cached = self._strong[id(keys)] = (keys, found, sum(keys[k] for k in found))
-        return cached[1], cached[2]
-
-    def contradicted(self, ka: Counter[str], kb: Counter[str], least: int = 3) -> bool:
-        """:func:`_contradicted`, with each side's strong anchors found once."""
-        sa, na = self.strong(ka)
-        if not sa:
-            return False
-        sb, nb = self.strong(kb)
-        return bool(sb) and na + nb >= least and _no_shared(sa, sb, kb)
 
     def length_prior(self, la: int, lb: int, same_language: bool) -> float:
         """How well ``lb`` characters of translation fit ``la`` of upstream: the length
@@ -358,7 +349,8 @@ class Scorer:
         together, none shared (see :func:`_contradicted`)."""
         ua = self.unit_of_a.get(block_a)
         ub = self.unit_of_b.get(block_b)
-        return ua is not None and ub is not None and self.contradicted(self.up[ua].keys, self.tr[ub].keys, least)
+        return ua is not None and ub is not None and _contradicted(self.up[ua].strong, self.tr[ub].strong,
+                                                                    self.tr[ub].keys, least)
 
     def dated_apart(self, block_a: int, block_b: int) -> bool:
         """Whether one of two blocks is dated and the other, undated, names something else
@@ -394,8 +386,8 @@ class Scorer:
             return 0.0
         if any(u.definition for u in ua) != any(u.definition for u in ub):
             kf *= OTHER_DEFINITION
-        ka, la, ta, latin_a, wa = side_a
-        kb, lb, tb, latin_b, _ = side_b
+        ka, la, ta, latin_a, wa, sa = side_a
+        kb, lb, tb, latin_b, _, sb = side_b
         # Each half of a split must share something with the other side; a credit line or a
         # note with no anchors needs the length to speak for it.
         parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
@@ -405,8 +397,8 @@ class Scorer:
             penalty = 0.0
         if all(p.kind == _LIST_ITEM for p in parts):
             penalty += LIST_MERGE_PENALTY
-        return self._combine(ua[0], ub[0], ka, kb, la, lb, ta, tb, wa, latin_a and latin_b, kf, penalty,
-                             pos_a, pos_b)
+        return self._combine(ua[0], ub[0], ka, kb, sa, sb, la, lb, ta, tb, wa, latin_a and latin_b, kf,
+                             penalty, pos_a, pos_b)
 
     def _score_one(self, a: Unit, b: Unit, pos_a: float, pos_b: float) -> float:
         """The score of one unit against one (the DP's most frequent question)."""
@@ -420,12 +412,12 @@ class Scorer:
             pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline
             w_code, w_pos = CODE_WEIGHTS
             return min(1.0, w_code * similarity + w_pos * pp)
-        return self._combine(a, b, a.keys, b.keys, a.length, b.length, a.text, b.text, lambda: a.words,
-                             b.latin and a.latin, kf, 0.0, pos_a, pos_b, b.source)
+        return self._combine(a, b, a.keys, b.keys, a.strong, b.strong, a.length, b.length, a.text, b.text,
+                             lambda: a.words, b.latin and a.latin, kf, 0.0, pos_a, pos_b, b.source)
 
-    def _combine(self, a: Unit, b: Unit, ka: Counter[str], kb: Counter[str], la: int, lb: int, ta: str,
-                 tb: str, wa, same_language: bool, kf: float, penalty: float, pos_a: float,
-                 pos_b: float, source: str = "") -> float:
+    def _combine(self, a: Unit, b: Unit, ka: Counter[str], kb: Counter[str], sa: "Strong", sb: "Strong",
+                 la: int, lb: int, ta: str, tb: str, wa, same_language: bool, kf: float, penalty: float,
+                 pos_a: float, pos_b: float, source: str = "") -> float:
         """Anchors, length, position and text of the two sides into one score; ``source``: the
         upstream text a translation comment keeps (compared as text of one language)."""
         lp = self.length_prior(la, lb, same_language and self.ratio < 0.8)
@@ -434,7 +426,7 @@ class Scorer:
         if weight >= 1.0:
             w_anchor, w_length, w_pos = ANCHOR_WEIGHTS
             base = w_anchor * an + w_length * lp + w_pos * pp
-            if an < 1.0 and self.contradicted(ka, kb, CONTRADICTING_ANCHORS):
+            if an < 1.0 and _contradicted(sa, sb, kb):
                 base *= CONTRADICTED
             elif (_DATED in ka) != (_DATED in kb) and _undated_differs(ka, kb):
                 base = min(base * CONTRADICTED, CONTRADICTED_MAX)
@@ -474,24 +466,28 @@ CONTRADICTED = 0.5
 CONTRADICTED_MAX = 0.25
 
 
+#: A side's strong anchors and how many times they occur.
+Strong = tuple[tuple[str, ...], int]
+
+
 def _strong(keys: Counter[str]) -> list[str]:
     return [k for k in keys if k[0] in _STRONG and k != "d:*"]
 
 
-def _contradicted(ka: Counter[str], kb: Counter[str], least: int = CONTRADICTING_ANCHORS) -> bool:
-    """Both sides hold strong anchors and share none of them (not even nearly), enough that
-    they speak of different things: two list items citing other bugs and other APIs. Latin
-    words both keep do not outweigh that."""
-    sa = _strong(ka)
-    if not sa:
-        return False
-    sb = _strong(kb)
-    if not sb or sum(ka[k] for k in sa) + sum(kb[k] for k in sb) < least:
-        return False
-    return _no_shared(sa, sb, kb)
+def strong_of(keys: Counter[str]) -> Strong:
+    found = tuple(_strong(keys))
+    return found, sum(keys[k] for k in found)
 
 
-def _no_shared(sa: list[str], sb: list[str], kb: Counter[str]) -> bool:
+def _contradicted(sa: Strong, sb: Strong, kb: Counter[str], least: int = CONTRADICTING_ANCHORS) -> bool:
+    """Both sides hold strong anchors (``sa``, ``sb``: :func:`strong_of`) and share none of
+    them (not even nearly), enough that they speak of different things: two list items
+    citing other bugs and other APIs. Latin words both keep do not outweigh that."""
+    (a, na), (b, nb) = sa, sb
+    return bool(a) and bool(b) and na + nb >= least and _no_shared(a, b, kb)
+
+
+def _no_shared(sa: tuple[str, ...], sb: tuple[str, ...], kb: Counter[str]) -> bool:
     """Whether no strong anchor of one side is (nearly) one of the other's."""
     for a in sa:
         if a in kb:
@@ -525,14 +521,14 @@ def _undated_differs(ka: Counter[str], kb: Counter[str]) -> bool:
     return any(k not in dated for k in _strong(undated))
 
 
-def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | None:
+def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object, Strong] | None:
     """One side of a split or merged pair: anchor keys, length, text, whether it is all
-    Latin, and its words (a function, computed on use); ``None`` when the units are not all
+    Latin, its words (a function, computed on use) and its strong anchors; ``None`` when the units are not all
     prose of one block-quote depth. Kept on the first unit: the DP asks for the same pair of
     units against every unit of its band."""
     first = units[0]
     if len(units) == 1:
-        return first.keys, first.length, first.text, first.latin, lambda: first.words
+        return first.keys, first.length, first.text, first.latin, lambda: first.words, first.strong
     memo = first.joined
     if memo is not None and memo[0] == len(units) and memo[1] is units[-1]:
         return memo[2]
@@ -543,7 +539,8 @@ def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object] | No
         for u in units:
             keys.update(u.keys)
         side = (keys, sum(u.length for u in units), " ".join(u.text for u in units),
-                all(u.latin for u in units), lambda: frozenset().union(*(u.words for u in units)))
+                all(u.latin for u in units), lambda: frozenset().union(*(u.words for u in units)),
+                strong_of(keys))
     first.joined = (len(units), units[-1], side)
     return side
 

@@ -287,3 +287,15 @@ def test_a_locale_written_as_a_site_writes_it_is_the_same_locale(run_cli, tmp_pa
     assert code == 1 and "RS202 date-mismatch" in out, (out, err)
     code, out, err = run_cli("fix", "--diff", str(up), str(tr), "-l", locale)
     assert "+发布于 2024年10月29日。" in out, (out, err)
+
+
+def test_a_locale_with_a_region_babel_does_not_know_is_its_language_for_dates_too():
+    """The date reader reads `de-XX` as German (the language when the region is unknown);
+    the repair writes the date in German too (it found no style: babel knows no de_XX)."""
+    import relsync
+
+    up = "# Release\n\nReleased on October 29, 2024.\n"
+    tr = "# Veröffentlichung\n\nVeröffentlicht am 28. Oktober 2024.\n"
+    fixed, applied = relsync.fix_text(up, tr, locale="de-XX")
+    assert [f.slug for f in applied] == ["date-mismatch"]
+    assert "Veröffentlicht am 29. Oktober 2024." in fixed

@@ -16,8 +16,9 @@ import functools
 import re
 from datetime import date
 
-from babel import Locale, UnknownLocaleError
 from babel.dates import DateTimePattern, parse_pattern, tokenize_pattern
+
+from .languages import parse_cldr_locale
 
 #: Pattern fields a date repair may write: year, month, day, weekday.
 _DATE_FIELDS = frozenset("yMLdEc")
@@ -42,19 +43,10 @@ def parse_iso(value: str) -> tuple[date, bool] | None:
 
 
 @functools.lru_cache(maxsize=64)
-def _locale(locale: str) -> Locale | None:
-    """babel's locale for a code as relsync or a site writes it (``zh_CN``, ``zh-cn``)."""
-    try:
-        return Locale.parse(locale.replace("-", "_"))
-    except (ValueError, UnknownLocaleError, TypeError):
-        return None
-
-
-@functools.lru_cache(maxsize=64)
 def _patterns(locale: str) -> tuple[tuple[DateTimePattern, bool, bool], ...]:
     """The locale's date patterns as (pattern, has a day field, is a standard format), the
     standard formats first (full to short), then the skeleton formats."""
-    loc = _locale(locale)
+    loc = parse_cldr_locale(locale)
     if loc is None:
         return ()
     out = []
@@ -112,7 +104,7 @@ def _by_patterns(line: str, start: int, end: int, old: date, new: date, has_day:
                  locales: tuple[str, ...]) -> tuple[int, int, str] | None:
     matches: list[tuple[int, int, str, bool]] = []
     for locale in locales:
-        loc = _locale(locale)
+        loc = parse_cldr_locale(locale)
         for pattern, with_day, standard in _patterns(locale):
             if with_day != has_day:
                 continue

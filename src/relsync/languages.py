@@ -171,20 +171,34 @@ def is_cjk(locale: str) -> bool:
     return locale.replace("-", "_").split("_")[0].lower() in CJK_LANGUAGES
 
 
+@functools.lru_cache(maxsize=256)
+def parse_cldr_locale(code: str) -> Locale | None:
+    """``zh_CN``, ``zh-cn``, ``pt-br`` -> a babel Locale (the language alone if the region is
+    unknown); ``None`` for what is no locale."""
+    parts = code.replace("-", "_").split("_")
+    if not parts or not parts[0]:
+        return None
+    norm = [parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]]
+    for candidate in ("_".join(norm), parts[0].lower()):
+        try:
+            return Locale.parse(candidate)
+        except (ValueError, UnknownLocaleError, TypeError):
+            continue
+    return None
+
+
 def month_locales(locale: str) -> tuple[str, ...]:
     """Locales whose month names may appear in a translation into ``locale``."""
-    try:
-        return ("en", str(parse_locale(locale)))
-    except ConfigError:
-        return ("en",)
+    loc = parse_cldr_locale(locale) if locale else None  # (the language, if babel knows no such region)
+    return ("en", str(loc)) if loc is not None else ("en",)
 
 
 def decimal_mark(locale: str) -> str:
     """The decimal symbol of a locale's numbers, from CLDR (``,`` in de, fr, ru; ``.`` in
     en, zh, ja)."""
     try:
-        return get_decimal_symbol(parse_locale(locale)) or "."
-    except (ConfigError, ValueError, KeyError):
+        return get_decimal_symbol(parse_cldr_locale(locale) or "en") or "."
+    except (ValueError, KeyError):
         return "."
 
 

@@ -24,10 +24,10 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from babel.dates import get_date_format, get_day_names, get_month_names, split_interval_pattern, tokenize_pattern
 
-from ..languages import is_cjk_char
+from ..languages import is_cjk_char, parse_cldr_locale
 
 #: Ordinal suffixes written after a day number: CLDR has ordinal plural rules, and babel ships
 #: no ordinal spell-out strings.
@@ -101,21 +101,6 @@ class Spec:
     connectors: set[str] = field(default_factory=set)
     ordinals: set[str] = field(default_factory=set)
     range_words: set[str] = field(default_factory=set)
-
-
-def parse_cldr_locale(code: str) -> Locale | None:
-    """``zh_CN``, ``zh-cn``, ``pt-br`` -> a babel Locale (the language alone if the region is
-    unknown); ``None`` for what is no locale."""
-    parts = code.replace("-", "_").split("_")
-    if not parts or not parts[0]:
-        return None
-    norm = [parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]]
-    for candidate in ("_".join(norm), parts[0].lower()):
-        try:
-            return Locale.parse(candidate)
-        except (ValueError, UnknownLocaleError, TypeError):
-            continue
-    return None
 
 
 def _merged_tokens(pattern: str) -> list[tuple[str, object]]:

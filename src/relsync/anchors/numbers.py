@@ -32,7 +32,7 @@ from babel import Locale
 from babel.numbers import UnsupportedNumberingSystemError, get_decimal_symbol, get_group_symbol, parse_pattern
 
 from ..languages import CJK_WRITING, is_cjk_char as _is_cjk
-from .dates_cldr import parse_cldr_locale
+from ..languages import parse_cldr_locale
 
 __all__ = ["english_reading", "find_numbers", "same_number"]
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 import re
 
+from .model import Block
+
 #: Named parameters of shortcodes and includes whose values are prose.
 PROSE_PARAMETERS = frozenset({
     "alt", "title", "caption", "attr", "description", "text", "label", "summary", "content",
@@ -229,14 +231,26 @@ def is_definition(text: str) -> bool:
 _NOTE_TEXT_RE = re.compile(r"\s*\([^\d()<>]{1,15}\)\s*")
 
 
-def language_notes(children) -> dict[int, bool]:
-    """Indices of the tags of each language note: ``{open: True, close: False}`` (the text
-    between stays text)."""
-    notes: dict[int, bool] = {}
+def language_notes(children) -> set[int]:
+    """Indices of the two tags of each language note among inline tokens (the text between
+    stays text)."""
+    notes: set[int] = set()
     for k in range(len(children) - 2):
         a, t, b = children[k], children[k + 1], children[k + 2]
         if (a.type == "html_inline" and b.type == "html_inline" and t.type == "text"
                 and a.content.strip().lower() == "<sup>" and b.content.strip().lower() == "</sup>"
                 and _NOTE_TEXT_RE.fullmatch(t.content)):
-            notes[k], notes[k + 2] = True, False
+            notes.update((k, k + 2))
     return notes
+
+
+def has_content(block: Block) -> bool:
+    """Front matter, HTML without visible text (a component, a wrapper) and a paragraph of
+    template constructs with no prose part (MDN's ``{{FirefoxSidebar}}``, a macro whose
+    arguments are all code) are structure, not text to translate: a translation may drop
+    them or keep them elsewhere (a sidebar in its front matter)."""
+    if block.kind == "front_matter":
+        return False
+    if block.kind == "shortcode":
+        return has_prose(block.text)
+    return not (block.kind == "html" and not block.text.strip())

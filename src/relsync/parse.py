@@ -234,13 +234,11 @@ class _Builder:
         links: list[str] = []
         markup: Counter[str] = Counter()
         children = inline.children
-        notes = dialects.language_notes(children) if "<sup" in inline.content.lower() else {}
+        notes = dialects.language_notes(children) if "<sup" in inline.content.lower() else ()
         for k, child in enumerate(children):
             ct = child.type
             if k in notes:
-                if notes[k]:
-                    markup["note"] += 1  # not compared: a translator marks a link's language
-                continue
+                continue  # a translator's mark of a link's language: no markup of the text
             if ct == "text":
                 text_parts.append(child.content)
                 prose_parts.append(child.content)

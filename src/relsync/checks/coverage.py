@@ -108,18 +108,6 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     return bool(locale) and is_english(prose, locale) is True
 
 
-def has_content(block: Block) -> bool:
-    """Front matter, HTML without visible text (a component, a wrapper) and a paragraph of
-    template constructs with no prose part (MDN's ``{{FirefoxSidebar}}``, a macro whose
-    arguments are all code) are structure, not text to translate: a translation may drop
-    them or keep them elsewhere (a sidebar in its front matter)."""
-    if block.kind == "front_matter":
-        return False
-    if block.kind == "shortcode":
-        return dialects.has_prose(block.text)
-    return not (block.kind == "html" and not block.text.strip())
-
-
 @check("RS101", "coverage.missing", Severity.ERROR, scope=Scope.DOCUMENT)
 def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """An upstream block has no counterpart in the translation.
@@ -158,7 +146,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
 
     for pair in al.pairs:
         if pair.upstream and not pair.translation:
-            if not has_content(al.upstream.blocks[pair.upstream[0]]):
+            if not dialects.has_content(al.upstream.blocks[pair.upstream[0]]):
                 continue
             run.append(pair)
             continue
@@ -262,7 +250,7 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if pair.upstream or not pair.translation:
         return
     blocks = ctx.alignment.translation_blocks(pair)
-    if not has_content(blocks[0]):
+    if not dialects.has_content(blocks[0]):
         return
     text = " ".join(b.text for b in blocks)
     yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")

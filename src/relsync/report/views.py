@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..checks.coverage import has_content
+from ..dialects import has_content
 from ..model import Alignment, Finding, Pair, StrEnum
 
 

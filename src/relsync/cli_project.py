@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .cli_common import Exit, emit, locale_option, settings
-from .config import Config
+from .config import LAYOUTS, Config
 from .errors import EXIT_ERROR, EXIT_OK, ConfigError
 from .io import atomic_write_text, display_path
 from .project import Project, discover, layout_for
@@ -53,8 +53,7 @@ def _has_settings(cfg: Config) -> Path | None:
 
 
 @click.command(name="init")
-@click.option("--layout", "layout_name", type=click.Choice(["relsync", "hugo", "docusaurus", "mkdocs", "vitepress",
-                                                            "starlight", "jekyll", "mdn"]),
+@click.option("--layout", "layout_name", type=click.Choice(LAYOUTS),
               help="The layout to write (default: the one detected).")
 @click.pass_context
 def init(ctx: click.Context, layout_name: str | None) -> None:
@@ -72,7 +71,7 @@ def init(ctx: click.Context, layout_name: str | None) -> None:
         layout = layout_for(cfg)
     except ConfigError as exc:
         raise ConfigError(f"{exc} (or name one: relsync init --layout hugo)") from None
-    found: Project = discover(cfg)
+    found: Project = discover(cfg, layout)
     locales = [(x, found.codes.get(x, x)) for x in found.locales + found.not_started]
     upstream_root = None
     if layout.upstream_root is not None:  # relative to the root, as the setting is read

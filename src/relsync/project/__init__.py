@@ -166,9 +166,10 @@ def _configured_locales(layout: Layout, cfg: Config) -> None:
         layout.source_language = cfg.source_language
 
 
-def discover(cfg: Config) -> Project:
-    """Every upstream/translation pair of the project, and the files without a partner."""
-    layout = layout_for(cfg)
+def discover(cfg: Config, layout: Layout | None = None) -> Project:
+    """Every upstream/translation pair of the project, and the files without a partner
+    (``layout``: :func:`layout_for`'s, when the caller has it already)."""
+    layout = layout or layout_for(cfg)
     project = Project(cfg, layout=layout, warnings=list(layout.warnings))
     found = pair_layout(layout, cfg) if layout.rules else None
     if found is not None:
@@ -271,8 +272,7 @@ class PoFiles:
 
     def catalog_dirs(self) -> list[Path]:
         """The directories of the project's POs, one per locale."""
-        po_dir = None if self.project is None else self.cfg.inside_root(
-            Path(self.cfg.po.directory or pofiles.DEFAULT_PO_DIRECTORY), "PO directory")
+        po_dir = None if self.project is None else pofiles.po_directory(self.cfg)
         return [catalog_dir(self.cfg, loc, po_dir) for loc in self.locales()]
 
 

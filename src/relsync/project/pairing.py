@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..languages import locale_name
-from .layouts import Layout, LocaleSpec, Rule, is_locale_code
+from .layouts import NOT_LOCALES, Layout, LocaleSpec, Rule, is_locale_code
 from .patterns import Pattern, key_of, walk
 from .sitefiles import front_matter
 
@@ -146,7 +146,7 @@ def _found_locales(rule: Rule, layout: Layout, tree: _Tree, same_tree: bool) -> 
                 continue
             if any(b.startswith(head + name + "/") for b in upstream_bases):
                 continue
-            if (layout.lenient_locales and name not in ("templates", "LC_MESSAGES", "_templates")) \
+            if (layout.lenient_locales and name not in NOT_LOCALES) \
                     or is_locale_code(name):
                 codes.add(name)
     else:

@@ -21,13 +21,13 @@ from ..io import display_path
 from ..languages import parse_locale
 from .layouts import NOT_LOCALES
 from .pairing import matches
-from .patterns import PLACEHOLDER_RE
+from .patterns import MARKDOWN_EXTENSIONS, PLACEHOLDER_RE
 from .specs import MissingFile, PairSpec
 
 #: The POs' directory in a layout other than relsync's, unless ``[po] directory`` says.
 DEFAULT_PO_DIRECTORY = "po"
 #: The upstream files the PO workflow reads: Markdown (and MDX).
-PO_SUFFIXES = (".md", ".markdown", ".mdx")
+PO_SUFFIXES = MARKDOWN_EXTENSIONS
 
 
 def is_relsync_layout(cfg: Config) -> bool:
@@ -110,11 +110,16 @@ def _relative_to_root(cfg: Config, path: Path) -> Path:
             return path
 
 
+def po_directory(cfg: Config) -> Path:
+    """Where the POs go in a layout other than relsync's (``[po] directory``, else ``po``)."""
+    return cfg.inside_root(Path(cfg.po.directory or DEFAULT_PO_DIRECTORY), "PO directory")
+
+
 def site_documents(cfg: Config, pairs: list[PairSpec], missing: list[MissingFile]) -> list[Doc]:
     """The upstream documents of the PO workflow in another layout: every upstream file
     discovery paired or found missing a translation, with where each locale's translation
     is (or would be)."""
-    po_dir = cfg.inside_root(Path(cfg.po.directory or DEFAULT_PO_DIRECTORY), "PO directory")
+    po_dir = po_directory(cfg)
     names: dict[Path, str] = {}
     translations: dict[Path, dict[str, Path]] = {}
     for spec in [*pairs, *missing]:

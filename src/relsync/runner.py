@@ -276,6 +276,8 @@ class Cache:
     """Findings per pair, stored as JSON files named by the pair's content hash."""
 
     directory: Path
+    _cleaned: set[Path] = field(default_factory=set, repr=False, compare=False)
+    """The buckets whose stale temporaries this run removed (once each, not at every write)."""
 
     @property
     def versioned(self) -> Path:
@@ -303,7 +305,9 @@ class Cache:
         tmp: Path | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            remove_stale_temporaries(path.parent, None, _CACHE_TEMPORARY_RE)
+            if path.parent not in self._cleaned:
+                self._cleaned.add(path.parent)
+                remove_stale_temporaries(path.parent, None, _CACHE_TEMPORARY_RE)
             tmp = path.with_name(f"{key}.{os.urandom(6).hex()}.tmp")
             tmp.write_bytes(data)
             os.replace(tmp, path)

@@ -80,14 +80,15 @@ def fix_text(upstream: str, translation: str, *, locale: str = "", name: str = "
     """A translation (Markdown text) with the safe repairs made, and the findings repaired
     (the arguments are :func:`relsync.check`'s; ``rules``: only these rules' repairs)."""
     glossary = list(glossary)
+    up = parse(upstream, f"upstream/{name or 'document.md'}")  # once: every trial re-checks the translation only
 
     def findings_of(text: str) -> list[Finding]:
-        return check(upstream, text, locale=locale, name=name, config=config, glossary=glossary)
+        return check(up, text, locale=locale, name=name, config=config, glossary=glossary)
 
     found = findings_of(translation)
     reported = {_ident(f) for f in found if fixable(f, rules)}
     ff = repair(translation.encode("utf-8"), selectable(found, rules), findings_of,
-                f"translation/{name or 'document.md'}", reported=reported)
+                f"translation/{name or 'document.md'}", reported=reported, current=found)
     return ff.after.decode("utf-8"), ff.applied
 
 
@@ -166,14 +167,16 @@ MAX_ROUNDS = 4
 
 
 def repair(data: bytes, findings: list[Finding], findings_of: Callable[[str], list[Finding]],
-           path: str, spec: PairSpec | None = None, reported: set[tuple] | None = None) -> FileFix:
+           path: str, spec: PairSpec | None = None, reported: set[tuple] | None = None,
+           current: list[Finding] | None = None) -> FileFix:
     """The repairs of ``findings`` in a translation's bytes, each kept only if ``findings_of``
     (the checks, on a text) confirms it; then, round by round, the repairs that the repaired
     text offers for findings that were ``reported`` (as :func:`_ident` names them; default:
-    ``findings``), until none is left."""
+    ``findings``), until none is left. ``current``: ``findings_of`` the unchanged text, when
+    the caller has it."""
     ff = FileFix(spec, path, data, data)
     reported = {_ident(f) for f in findings} if reported is None else reported
-    current = findings_of(_decode(data)[2])
+    current = findings_of(_decode(data)[2]) if current is None else current
     refused: set[tuple] = set()
     for _ in range(MAX_ROUNDS):
         kept, why_not, current = _round(ff.after, findings, findings_of, current)

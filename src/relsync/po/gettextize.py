@@ -253,13 +253,10 @@ def _attach_extras(cat: Catalog, up: Parsed, extras: list[tuple[int, str]]) -> N
     for index, text in extras:
         target = units[index] if 0 <= index < len(units) else (units[0] if units else None)
         message = cat.get(target.msgid, context=target.context) if target else None
-        lines = [part for part in _LINE_BREAKS_RE.split(text) if part.strip()]
+        lines = [part for part in text.splitlines() if part.strip()]  # every line break some PO reader sees
         lines[0] = f"relsync: extra in translation, no upstream counterpart: {lines[0]}"
         if message is None:  # a comment line each: a line break in the header breaks the PO
             cat.header_comment = cat.header_comment.rstrip("#\n") + "".join(f"\n# {line}" for line in lines) + "\n#"
         else:
             message.user_comments = list(message.user_comments) + [" ".join(lines)]
 
-
-#: What a line break is to some reader of PO files (str.splitlines splits at all of these).
-_LINE_BREAKS_RE = re.compile("[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]+")

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 #: package above it.
 STAGES = [
     ["relsync._version", "relsync.errors", "relsync.model"],
-    ["relsync.languages", "relsync.io", "relsync.datestyle"],
+    ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter"],
     ["relsync.anchors.dates_cldr"],
     ["relsync.anchors.dates_grammar", "relsync.anchors.numbers"],
     ["relsync.anchors.dates"],
@@ -32,7 +32,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors", "relsync.dialects"],
-    ["relsync.front_matter", "relsync.mdx", "relsync.parse"],
+    ["relsync.mdx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.rows"],

@@ -446,3 +446,21 @@ def test_a_hugo_site_found_from_a_page_deep_in_a_translation(run_cli, tmp_path):
     (site / "content" / "ja" / "docs" / "a.md").write_text("# エー\n", encoding="utf-8")
     got = pairs_json(run_cli, site / "content" / "ja" / "docs")
     assert got["layout"] == "hugo"
+
+
+def test_a_front_matter_value_yaml_cannot_build_keeps_the_page_paired_by_key(run_cli, tmp_path):
+    """`date: 2025-02-30` (no such day) is read as text, as the checks read it: the page
+    keeps its translationKey and pairs with its translation of another name (discovery read
+    such front matter as empty)."""
+    site = tmp_path / "site"
+    (site / "content" / "en").mkdir(parents=True)
+    (site / "content" / "ja").mkdir(parents=True)
+    (site / "hugo.toml").write_text('defaultContentLanguage = "en"\n[languages.en]\ncontentDir = "content/en"\n'
+                                    '[languages.ja]\ncontentDir = "content/ja"\n', encoding="utf-8")
+    (site / "content" / "en" / "release.md").write_text(
+        "---\ntitle: Release\ndate: 2025-02-30\ntranslationKey: release-1\n---\n\nText.\n", encoding="utf-8")
+    (site / "content" / "ja" / "ririsu.md").write_text(
+        "---\ntitle: リリース\ntranslationKey: release-1\n---\n\nテキスト。\n", encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert [(p["upstream"], p["translation"]) for p in got["pairs"]] == [
+        ("content/en/release.md", "content/ja/ririsu.md")]

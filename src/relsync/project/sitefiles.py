@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import front_matter as front_matter_forms
 from ..errors import ConfigError
 
 if sys.version_info >= (3, 11):
@@ -71,16 +72,14 @@ def front_matter(path: Path) -> dict:
             text = handle.read(FRONT_MATTER_BYTES).decode("utf-8", "replace")
     except OSError:
         return {}
-    try:
-        m = _FM_RE.match(text)
-        if m:
-            data = yaml.safe_load(m.group(1))
-        else:
-            m = _TOML_FM_RE.match(text)
-            data = tomllib.loads(m.group(1)) if m else {}
-    except (yaml.YAMLError, tomllib.TOMLDecodeError, ValueError, RecursionError):
+    m = _FM_RE.match(text)
+    form = front_matter_forms.YAML
+    if m is None:
+        m, form = _TOML_FM_RE.match(text), front_matter_forms.TOML
+    if m is None:
         return {}
-    return data if isinstance(data, dict) else {}
+    data, _ = front_matter_forms.load(m.group(1), form)  # as the checks read it (2025-02-30 is text)
+    return data
 
 
 def merge(target: dict, data: dict, lower: bool = False) -> dict:

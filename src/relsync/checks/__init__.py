@@ -10,12 +10,12 @@
 * :mod:`.staleness`: passages whose upstream changed since they were translated;
 * :mod:`.files`: whole files without a partner.
 
-The rule modules are loaded when the registry is first read (a warm-cache run reads no rule).
+The rule modules are loaded when the registry is first read (a warm-cache run reads no rule):
+read it through :func:`rules` and :func:`find_rule`, never as a dictionary.
 """
 
 from . import registry
 from .registry import (
-    REGISTRY,
     SUPERSEDES,
     Context,
     DocumentRule,
@@ -44,7 +44,7 @@ def _load_rules() -> None:
 registry.set_loader(_load_rules)
 
 __all__ = [
-    "REGISTRY", "SUPERSEDES", "Context", "DocumentRule", "PairRule", "Problem", "ProjectContext",
+    "SUPERSEDES", "Context", "DocumentRule", "PairRule", "Problem", "ProjectContext",
     "ProjectRule", "Rule", "Scope", "apply_rule_options", "check", "find_rule", "resolve_settings",
     "rules", "run_checks", "run_project_checks", "suppress",
 ]

@@ -316,3 +316,15 @@ def test_digits_helper_reads_all_scripts():
 ])
 def test_a_numeric_date_may_touch_cjk_text_but_not_a_word(text, expected):
     assert values(text, ("en", "zh_CN", "de")) == expected
+
+
+def test_the_publication_date_is_located_on_its_front_matter_line_in_every_form():
+    """TOML's `date = ...` and YAML's `date :` are on their line, and a `date:` line of the
+    body is not the front matter's (the line was the first `date:` of the text, or 1)."""
+    from relsync.checks.publication import front_matter_date
+    from relsync.parse import parse
+
+    toml = parse('+++\ntitle = "Release"\ndate = 2025-01-29\n+++\n\n# Release\n', "x.md")
+    yaml_doc = parse("---\ntitle: Release\ndate : 2025-01-29\n---\n\ndate: see below\n", "y.md")
+    assert front_matter_date(toml) == ("2025-01-29", 3)
+    assert front_matter_date(yaml_doc) == ("2025-01-29", 3)

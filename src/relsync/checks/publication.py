@@ -15,6 +15,7 @@ import re
 from pathlib import PurePosixPath
 from typing import Iterator
 
+from .. import front_matter
 from ..model import Alignment, BlockKind, Document, Severity
 from .consistency import _dates_equal
 from .registry import Context, Problem, Scope, check
@@ -35,9 +36,10 @@ def front_matter_date(doc: Document) -> tuple[str, int] | None:
         iso = "-".join(_ISO_RE.match(value).groups())
     else:
         return None
-    line = next((k for k, text in enumerate(doc.text.split("\n")[:200], start=1)
-                 if text.startswith("date:")), 1)
-    return iso, line
+    block = next((b for b in doc.blocks if b.kind == BlockKind.FRONT_MATTER), None)
+    line = front_matter.key_line(doc.text.split("\n"), block.start - 1, block.end, block.info or front_matter.YAML,
+                                 "date") if block is not None else None
+    return iso, line or 1
 
 
 def publication_date(doc: Document) -> tuple[str, str, int | None] | None:

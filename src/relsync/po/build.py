@@ -53,11 +53,7 @@ def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
         lines = _without_pipes(lines)
     if len(lines) > 1 and _CONTAINER_LEAD_RE.sub("", lead) and _DELIMITER_ROW_RE.match(lines[1]):
         _join_or_escape(lines, 1)  # `- | a` over `|---|---|`: the list marker makes a cell
-    prefix = unit.prefix
-    proper = _NOT_PREFIX_RE.sub(" ", lead)
-    if len(prefix) < len(proper):
-        prefix = proper  # a lazy continuation upstream: a translated line could leave the block
-    return "".join([lines[0]] + [unit.eol + prefix + line for line in lines[1:]])
+    return "".join([lines[0]] + [unit.eol + unit.prefix + line for line in lines[1:]])
 
 
 def _line(unit: Unit, one_line: str, underline: str, next_line: str) -> str:
@@ -101,7 +97,6 @@ _PIPE_RE = re.compile(r"(?<!\\)\|")
 _HARD_BREAK_END_RE = re.compile(r"(?:^|[^\\])(?:\\\\)*\\$| {2,}$")
 _DELIMITER_ROW_RE = re.compile(r"[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)*[ \t]*:?-+:?[ \t]*\|?[ \t]*$")
 _CONTAINER_LEAD_RE = re.compile(r"^[ \t>]*")
-_NOT_PREFIX_RE = re.compile(r"[^\s>]")
 _THEMATIC_BREAK_RE = re.compile(r"[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$")
 
 

@@ -335,7 +335,9 @@ def _inline_unit(source: Source, block: Block) -> Unit | None:
     if not msgid.strip():
         return None
     lead = source.lines[first][: cols[0]]
-    prefix = source.lines[first + 1][: cols[1]] if last >= 1 else _continuation_prefix(lead)
+    # (the longer of the next line's and the first line's: under a lazy continuation
+    # upstream, a translated line could otherwise leave the block)
+    prefix = max(source.lines[first + 1][: cols[1]] if last >= 1 else "", _continuation_prefix(lead), key=len)
     start = source.offset(first, cols[0])
     end = source.offset(end_line, end_col)
     eol = source.eols[first] or "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import Iterator
@@ -278,7 +279,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         up_counts = Counter(c.strip() for b in ups for c in b.anchors.code)
         tr_counts = Counter(c.strip() for b in trs for c in b.anchors.code)
         lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c]
-                      and len(_TOKEN_RE(c).findall(tr_text)) < up_counts[c])
+                      and len(_token_re(c).findall(tr_text)) < up_counts[c])
         if not lost:
             # A name extended into another (`setup()` -> `setup_old()`) while the name stays
             # elsewhere in the text: less certain, one level down.
@@ -360,13 +361,15 @@ def _extends(new: str, old: str) -> bool:
     return len(core) >= 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
 
 
-def _TOKEN_RE(code: str) -> re.Pattern[str]:
+@functools.lru_cache(maxsize=1024)
+def _token_re(code: str) -> re.Pattern[str]:
+    """``code`` as a whole token (compiled once per code span)."""
     return re.compile(rf"(?<![\w-]){re.escape(code)}(?![\w-])")
 
 
 def _has_token(text: str, code: str) -> bool:
     """``code`` occurs in ``text`` as a whole: `weights_only` is not in "weights_only_v2"."""
-    return _TOKEN_RE(code).search(text) is not None
+    return _token_re(code).search(text) is not None
 
 
 _PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")

@@ -32,6 +32,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors", "relsync.dialects"],
+    ["relsync.sentences"],
     ["relsync.mdx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],

@@ -46,6 +46,7 @@ from relsync.languages import month_locales  # noqa: E402
 from relsync.parse import parse  # noqa: E402
 from relsync.pipeline import make_context  # noqa: E402
 from relsync.checks import run_checks  # noqa: E402
+from relsync.checks.omission import _MIN_CHARS as MIN_CHARS, _length, masked  # noqa: E402
 
 KINDS = ("last-sentence", "last-half", "middle-sentence", "list-item-half", "english-clause")
 NEW_RULES = ("omission", "untranslated-clause", "untranslated")
@@ -91,8 +92,10 @@ def _cut(kind: str, lines: list[str], up_raw: str, up_kind: str, tr_kind: str) -
             return None
         mid = len(body) // 2
         cut = body.rfind(" ", 0, mid) if " " in body[:mid] and sum(ch.isascii() for ch in body) > 0.8 * len(body) else mid
-        if cut <= 0 or "`" in body[cut - 1:cut + 1] or body[:cut].count("`") % 2 or body[:cut].count("[") != body[:cut].count("]"):
-            return None
+        head = body[:cut]
+        if cut <= 0 or any(head.count(a) != head.count(b) for a, b in ("[]", "()", "（）")) \
+                or head.count("`") % 2 or head.count("**") % 2 or head.count("{{") != head.count("}}"):
+            return None  # the cut would break markup
         end = _END_RE.search(body)
         new = body[:cut].rstrip(" ,;:，、") + (end.group(0) if end else "")
         return [lead + new], 1 - len(new) / len(body)
@@ -133,6 +136,8 @@ def _inject(kind, up_lines, tr_lines, al, rng, blocks):
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
         if up.kind != tr.kind or tr.kind not in ("paragraph", "list_item") or tr.quote or up.start != up.end:
             continue
+        if _length(masked(up)[0]) < MIN_CHARS:
+            continue  # too short a block for the rule to judge
         done = _cut(kind, tr_lines[tr.start - 1:tr.end], up_lines[up.start - 1].strip(), up.kind, tr.kind)
         if done is not None:
             eligible.append((tr, done))

@@ -39,24 +39,34 @@ _DEFAULT_SPREAD = 0.3
 #: An upstream block needs this many prose characters to be judged.
 _MIN_CHARS = 40
 #: The part of the block without counterpart, in characters of prose, at least.
-_MIN_MISSING_SHARE = 0.25
+_MIN_MISSING_SHARE = 0.2
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
 _SKIP_COST = 4.0
 #: Cost of each sentence more than one in a group (two upstream sentences translated as one).
-_MERGE_COST = 2.0
+_MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
 #: unit is read as translated (at most two count).
 _LOST_ANCHOR_COST = 3.0
 #: ... and with such a loss.
 _SHORTFALL_WITH_LOSS = -0.5
+#: ... and with as many sentences as upstream, none of the skipped anchors lost.
+_SHORTFALL_LENGTH_ONLY = -3.0
+#: Another choice of the part left out must cost this much more, or nothing is said.
+_AMBIGUOUS = 1.5
 #: The whole translation must be at least this many standard deviations shorter than predicted.
-_SHORTFALL = -2.0
+_SHORTFALL = -1.5
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
-_MARGIN = 3.5
+_MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations).
-_FIT = 4.0
+_FIT = 6.0
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
-_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=\u2014)|(?<=\u2014)\s*|\s+(?:and|but|so|which|while|because|or)\s+")
+_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*"
+                        r"|\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as|since|unless|until|after|before|by|using|instead)\s)")
+#: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
+_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
+#: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
+_REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
+_TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 
@@ -71,14 +81,31 @@ _PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
 
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
-    """A block's text with template syntax reduced to its prose, URLs dropped and each code
-    span replaced by one private-use character (the ``k``-th code span by U+E000 + ``k``), so
-    that no sentence or clause is cut inside code and code counts for no length."""
-    text = URL_RE.sub(" ", dialects.split(block.text)[0])
-    code = tuple(sorted({c for c in block.anchors.code if c}, key=len, reverse=True))[:4096]
-    for k, c in enumerate(code):
-        text = text.replace(c, chr(_PLACEHOLDER_BASE + k))
-    return " ".join(text.split()), code
+    """A block's text with URLs dropped and each code span, template construct (a Hugo
+    shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
+    1469019") replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
+    so that no sentence or clause is cut inside them and they count for no length."""
+    text = block.text
+    anchors: list[str] = []
+
+    def hold(value: str) -> str:
+        anchors.append(value)
+        return chr(_PLACEHOLDER_BASE + len(anchors) - 1)
+
+    if dialects.MARKER_RE.search(text):
+        def construct(m: re.Match) -> str:
+            canonical, prose = dialects.construct(m.group(0))
+            return " " + " ".join(prose) + " " + hold(canonical)
+        text = dialects.CONSTRUCT_RE.sub(construct, text)
+    for label in _REFERENCE_LINK_RE.findall(block.source):
+        if label in text:
+            number = max(re.findall(r"\d{3,}", label), key=len)
+            text = text.replace(label, hold(number))
+    for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
+        if c in text and len(anchors) < 4096:
+            text = text.replace(c, hold(c))
+    text = URL_RE.sub(" ", text)
+    return " ".join(text.split()), tuple(anchors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,9 +139,13 @@ def document_ratio(al: Alignment, locale: str) -> Ratio:
 
 @dataclass(slots=True)
 class Unit:
+    """A sentence, or a clause of one: its text, length of prose and anchors."""
+
     text: str
     length: int
     anchors: frozenset[str]
+    sentence: int = 0
+    """The sentence of the block it belongs to."""
 
 
 def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
@@ -129,14 +160,12 @@ def _unmask(text: str, code: tuple[str, ...]) -> str:
 
 
 def upstream_units(block: Block) -> tuple[list[Unit], int]:
-    """The sentences of an upstream block, or the clauses of its one sentence; and the
-    number of its sentences."""
+    """The clauses of an upstream block's sentences, and the number of its sentences."""
     text, code = masked(block)
     parts = sentences.split(text)
-    count = len(parts)
-    if count == 1:
-        parts = _clauses(parts[0])
-    return [Unit(_unmask(p, code), _length(p), _anchors(p, code)) for p in parts], count
+    units = [Unit(_unmask(c, code), _length(c), _anchors(c, code), k)
+             for k, p in enumerate(parts) for c in _clauses(p)]
+    return units, sum(1 for p in parts if _WORDS_RE.search(p))
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -169,17 +198,30 @@ def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[st
     return z * z + min(2, missing) * _LOST_ANCHOR_COST
 
 
+def _is_unlatin(text: str) -> bool:
+    """Whether most letters of ``text`` are of another script than Latin."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters)
+
+
+def _own_key(k: int) -> str:
+    return f"\x00unit{k}"
+
+
 def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
-           allow_skip: bool, merge: float) -> tuple[float, list[int]]:
+           allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int]]:
     """The cheapest monotone alignment of the units: its cost and the upstream units it
     leaves without counterpart. An upstream unit with a number or code span of its own that
     the translation keeps cannot be skipped; one whose own anchors the translation lost
-    costs more to translate than to skip."""
+    costs more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for
+    each sentence boundary it crosses on either side (a translator keeps sentences)."""
     inf = float("inf")
     n, m = len(ups), len(trs)
     best = [[(inf, ())] * (m + 1) for _ in range(n + 1)]
     best[0][0] = (0.0, ())
-    moves = [(a, b) for a in (1, 2, 3) for b in (1, 2)] + [(0, 1)] + ([(1, 0)] if allow_skip else [])
+    moves = [(a, b) for a in range(1, 5) for b in (1, 2)] + [(0, 1)]
+    if allow_skip:
+        moves += [(a, 0) for a in range(1, 5)]
     for i in range(n + 1):
         for j in range(m + 1):
             cost, skipped = best[i][j]
@@ -189,13 +231,15 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                 if i + a > n or j + b > m:
                     continue
                 if b == 0:
-                    if ups[i].anchors & kept:
+                    if any(u.anchors & kept for u in ups[i:i + a]) or forbid.intersection(range(i, i + a)):
                         continue
-                    step, more = _SKIP_COST, (i,)
+                    step, more = _SKIP_COST, tuple(range(i, i + a))
                 elif a == 0:
                     step, more = _SKIP_COST, ()
                 else:
-                    step = _group_cost(ups[i:i + a], trs[j:j + b], ratio, lost) + (a + b - 2) * merge
+                    group = ups[i:i + a]
+                    crossed = group[-1].sentence - group[0].sentence + b - 1
+                    step = _group_cost(group, trs[j:j + b], ratio, lost) + crossed * _MERGE_COST
                     more = ()
                 if cost + step < best[i + a][j + b][0]:
                     best[i + a][j + b] = (cost + step, skipped + more)
@@ -210,33 +254,65 @@ def uncovered(up: Block, tr: Block, ratio: Ratio) -> list[str]:
         return []  # an image's alt text is no prose a reader misses
     ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
-    if len(ups) < 2 or total < _MIN_CHARS:
+    if total < _MIN_CHARS or len(ups) < 2:
         return []
     trs = _translation_units(tr)
     lt = sum(t.length for t in trs)
     if not lt:
         return []
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
+    raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     owners: dict[str, int] = {}
     for u in ups:
         for a in u.anchors:
             owners[a] = owners.get(a, 0) + 1
     own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
-    kept = frozenset(a for a in own if a in in_translation)
-    lost = frozenset(a for a in own if a not in in_translation and a not in tr.text)
+    kept = frozenset(a for a in own if a in in_translation or a in raw)
+    # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss
+    lost = frozenset(a for a in own if a not in kept and not a.startswith("{"))
+    if _is_unlatin(tr.text):
+        # a translation in another script keeps names in Latin letters: a unit whose own
+        # name the translation writes is translated
+        words = {}
+        for k, u in enumerate(ups):
+            for w in set(_TERM_RE.findall(u.text)):
+                words.setdefault(w, set()).add(k)
+        tr_words = set(_TERM_RE.findall(tr.text))
+        for w, where in words.items():
+            if len(where) == 1 and w in tr_words:
+                k = next(iter(where))
+                ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
+                kept |= {_own_key(k)}
     shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
     if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
         return []
-    merge = _MERGE_COST if count > 1 else 0.0  # clauses are merged as a matter of course
-    full, _ = _align(ups, trs, ratio, kept, lost, False, merge)
-    partial, skipped = _align(ups, trs, ratio, kept, lost, True, merge)
-    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * len(skipped) > _FIT:
+    full, _ = _align(ups, trs, ratio, kept, lost, False)
+    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
+    runs = sum(1 for k in skipped if k - 1 not in skipped)
+    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
         return []
+    other, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
+                      forbid=frozenset(skipped))
+    if other - partial < _AMBIGUOUS:
+        return []  # another part could as well be the one left out: which one is not clear
     if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
         return []
-    if count > 1 and len(trs) >= count and not any(ups[k].anchors & lost for k in skipped):
-        return []  # as many sentences as upstream: a terse translation, unless anchors are lost
-    return [ups[k].text for k in skipped]
+    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
+        return []  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
+    return _quoted_parts(ups, skipped)
+
+
+def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
+    """The skipped units, consecutive clauses of one sentence joined."""
+    out: list[str] = []
+    last = None
+    for k in skipped:
+        if last is not None and k == last + 1 and ups[k].sentence == ups[last].sentence:
+            out[-1] += " " + ups[k].text
+        else:
+            out.append(ups[k].text)
+        last = k
+    return out
 
 
 def _quote(text: str, width: int = 80) -> str:
@@ -266,6 +342,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
     if up.kind not in _KINDS or tr.kind != up.kind:
         return
+    if tr.anchors.links and not up.anchors.links:
+        return  # the translation links where upstream does not: two different items paired
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale)

@@ -209,7 +209,23 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         min_words = 2  # "Published: March 4, 2025" copied as is
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
-        yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
+        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d"
+        if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
+            yield ctx.finding(message, upstream_line=ups[0].start + _text_offset(ups[0]),
+                              translation_line=trs[0].start + _text_offset(trs[0]))
+        else:
+            yield ctx.pair_finding(pair, message)
+
+
+_TAG_RE = re.compile(r"<[^<>]*>")
+
+
+def _text_offset(block: Block) -> int:
+    """The line of an HTML block where its visible text starts, from the block's first."""
+    for k, line in enumerate(block.source.split("\n")):
+        if _TAG_RE.sub("", line).strip():
+            return k
+    return 0
 
 
 #: An English paragraph with no upstream counterpart needs this many ordinary words (and

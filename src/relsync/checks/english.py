@@ -38,6 +38,7 @@ _CLAUSE_FUNCTION_WORDS = 2
 #: Code written without backticks: a dotted or called name, a path (``app.mount()``).
 _CODE_LIKE_RE = re.compile(r"\S*[._/()<>=]\S*")
 _HEADING_ID_RE = re.compile(r"\{\s*#[^}]*\}")
+_LABEL_RE = re.compile(r"(?:[-*+]\s+)?\*\*[^*\n]+\*\*\s*[:：]?")
 _LINK_TEXT_RE = re.compile(r"\[([^\]]+)\]\(")
 #: A clause needs this many ordinary words (and this many words in all).
 _CLAUSE_ORDINARY = 4
@@ -83,6 +84,14 @@ def _memo(ctx: Context) -> dict:
     return memo
 
 
+def _uses(memo: dict, phrase: str) -> int:
+    """How many times the translation writes ``phrase`` as words (in any case)."""
+    phrase = " ".join(phrase.casefold().split())
+    if not phrase:
+        return 0
+    return len(re.findall(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", memo["tr_text"]))
+
+
 def _is_translated_page(al: Alignment, locale: str, latin: bool) -> bool:
     paragraphs = [(al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]])
                   for p in al.pairs if len(p.upstream) == 1 and len(p.translation) == 1
@@ -126,7 +135,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         if _quoted(text, m.start(), m.end()):
             continue  # a quoted message or title
         plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
-        if memo["tr_text"].count(plain.casefold()) > 1 or plain.casefold() in memo["kept"]:
+        if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
             continue  # a phrase the translation keeps as it is
         shown = " ".join(_unmask(run, tr.anchors.code).strip(" ,;:(").split())
         if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
@@ -135,7 +144,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         rest = text[:m.start()] + text[m.end():]
         if memo["latin"]:
             if identify(plain, ("en", ctx.locale)) != "en" or identify(rest, ("en", ctx.locale)) != language_code(ctx.locale) or any(
-                    memo["tr_text"].count(w.casefold()) > 1 for w in ordinary if len(w) > 3):
+                    _uses(memo, w) > 1 for w in ordinary if len(w) > 3):
                 continue
         elif _target_letters(rest, ctx.locale) < 4:
             continue  # the block is English as a whole: `untranslated` says so
@@ -197,29 +206,37 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
         if len(pair.upstream) != 1 or len(pair.translation) != 1:
             continue
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-        if not (up.is_heading and tr.is_heading):
+        if up.is_heading and tr.is_heading:
+            what, minimum = pair.kind.replace("_", " "), _HEADING_ORDINARY
+        elif _is_label(up) and _is_label(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
+            what, minimum = "label", 1
+        else:
             continue
-        if _english_heading(up, tr, ctx, memo):
-            yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English on a translated "
-                                         f"page: \u201c{tr.text.strip()}\u201d")
+        if _english_heading(up, tr, ctx, memo, minimum):
+            yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
 
 
-def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict) -> bool:
+def _is_label(block: Block) -> bool:
+    """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
+    return block.kind in _KINDS and _LABEL_RE.fullmatch(block.source.strip()) is not None
+
+
+def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
     text = _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
-    if len(set(w.lower() for w in ordinary)) < _HEADING_ORDINARY or len(ordinary) < 0.6 * len(words):
+    if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
         return False
     code = tuple(tr.anchors.code)
     if is_untranslated(up.text, tr.text, code, ctx.cjk_target, 3, ctx.locale, "heading"):
         return False  # the pair rule reports it
     plain = " ".join(w for w in text.split() if not any("\ue000" <= c <= "\ue0ff" for c in w)).strip()
-    if plain.casefold() in memo["kept"] or memo["tr_text"].count(plain.casefold()) > 1:
+    if plain.casefold() in memo["kept"] or _uses(memo, plain) > 1:
         return False  # a phrase the translation keeps
     if memo["latin"]:
         if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
             return False
-        return not any(f" {w.casefold()}" in memo["tr_text"] for w in ordinary)
+        return not any(_uses(memo, w) > 1 for w in ordinary)
     return _target_letters(tr.text, ctx.locale) == 0 and language_code(ctx.locale) != "en"

@@ -21,7 +21,7 @@ from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
-from ..languages import language_code
+from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
 from .registry import Context, Problem, check
 
@@ -40,6 +40,9 @@ _DEFAULT_SPREAD = 0.3
 _MIN_CHARS = 40
 #: The part of the block without counterpart, in characters of prose, at least.
 _MIN_MISSING_SHARE = 0.2
+#: A block of more sentences or clauses than this on a side is not judged (the alignment of
+#: its units costs their product).
+_MAX_UNITS = 60
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
 _SKIP_COST = 4.0
 #: Cost of each sentence more than one in a group (two upstream sentences translated as one).
@@ -50,7 +53,7 @@ _LOST_ANCHOR_COST = 3.0
 #: ... and with such a loss.
 _SHORTFALL_WITH_LOSS = -0.5
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
-_SHORTFALL_LENGTH_ONLY = -3.0
+_SHORTFALL_LENGTH_ONLY = -3.5
 #: Another choice of the part left out must cost this much more, or nothing is said.
 _AMBIGUOUS = 1.5
 #: The whole translation must be at least this many standard deviations shorter than predicted.
@@ -130,7 +133,8 @@ def document_ratio(al: Alignment, locale: str) -> Ratio:
         if a >= _RATIO_MIN_CHARS and b:
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
-        default = _DEFAULT_RATIO.get(language_code(locale), 1.1) if locale else 1.0
+        language = language_code(locale or script_locale(al.translation.text[:2000]))
+        default = _DEFAULT_RATIO.get(language, 1.1)
         return Ratio(math.log(default), _DEFAULT_SPREAD)
     median = statistics.median(logs)
     mad = statistics.median(abs(x - median) for x in logs)
@@ -258,7 +262,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio) -> list[str]:
         return []
     trs = _translation_units(tr)
     lt = sum(t.length for t in trs)
-    if not lt:
+    if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return []
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
@@ -268,8 +272,12 @@ def uncovered(up: Block, tr: Block, ratio: Ratio) -> list[str]:
             owners[a] = owners.get(a, 0) + 1
     own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
     kept = frozenset(a for a in own if a in in_translation or a in raw)
-    # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss
-    lost = frozenset(a for a in own if a not in kept and not a.startswith("{"))
+    # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
+    # nor a number when the translation gives another one (a number that differs)
+    upstream_all = frozenset().union(*(u.anchors for u in ups))
+    other_numbers = any(_NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
+    lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
+                     and not (other_numbers and _NUMBER_RE.fullmatch(a)))
     if _is_unlatin(tr.text):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated

@@ -41,3 +41,10 @@ def test_spans_are_offsets_into_the_text():
 def test_text_without_terminal_is_one_sentence():
     assert sentences.split("A heading without a full stop") == ["A heading without a full stop"]
     assert sentences.split("") == []
+
+
+def test_a_long_text_is_split_in_linear_time():
+    """The look back for an abbreviation is bounded: 20,000 sentences split at once (a
+    quadratic look back took minutes)."""
+    text = " ".join(f"Sentence number {k} is here." for k in range(20000))
+    assert len(sentences.split(text)) == 20000

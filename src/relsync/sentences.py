@@ -84,7 +84,7 @@ def _is_end(text: str, start: int, end: int) -> bool:
         return False  # e.g. the, т. е. это, an ellipsis inside a sentence
     if len(run.rstrip(_CLOSERS)) > 1 and not nxt.isupper():
         return False  # an ellipsis before a word of a script without case
-    m = _WORD_BEFORE_RE.search(text[:start])
+    m = _WORD_BEFORE_RE.search(text[max(0, start - 40):start])  # a bounded look back: linear
     if m:
         word = m.group(1).replace(" ", "")
         if word.lower() in ABBREVIATIONS or (len(word) == 1 and word.isupper() and len(run) == 1):

@@ -189,6 +189,42 @@ def _diff_text(result: runner.CheckResult, width: int, max_lines: int, only_prob
     return "\n".join(chunks)
 
 
+@cli.command(name="report")
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
+@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
+              help="The directory to write the site into (made when missing).")
+@click.option("-l", "--locale", help="Only this locale.")
+@click.option("--title", default="relsync status", show_default=True, help="The site's title.")
+@click.option("--file-url", metavar="TEMPLATE", default="",
+              help="A file's page on the repository host, with {path} (e.g. "
+                   "https://github.com/ORG/REPO/blob/main/{path}).")
+@click.option("--history-url", metavar="TEMPLATE", default="",
+              help="A file's history on the repository host, with {path} (e.g. "
+                   "https://github.com/ORG/REPO/commits/main/{path}).")
+@click.option("--changed-since", metavar="REF",
+              help="Only the pairs whose upstream or translation changed since the git revision REF.")
+@_with_pipeline_options
+@click.pass_context
+def report_cmd(ctx, paths, output, locale, title, file_url, history_url, changed_since, disable, enable, jobs,
+               use_cache, cache_dir):
+    """Write a static status site of the project's translations into a directory: each
+    locale's progress, a page-by-locale matrix, and each pair side by side."""
+    from .report import site
+
+    found = project(ctx, paths, locale, disable, enable, changed_since)
+    cfg = found.config
+    if Path(output).exists() and not Path(output).is_dir():
+        raise ConfigError(f"{output}: not a directory (give the directory to write the site into)")
+    result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=False, baseline=baseline_path(cfg),
+                  reports=True)
+    links = site.Links(file_url, history_url)
+    entries = site.entries_of(result, found)
+    pages = [(e.page, site.pair_page(r, e, links)) for r, e in zip(result.reports, entries)]
+    written = site.write_site(output, entries, pages, title, links)
+    click.echo(f"wrote {len(written)} pages to {output}/ (open {output}/index.html)", err=True)
+    raise Exit(EXIT_OK)
+
+
 @cli.command(name="mark-synced")
 @click.argument("upstream", required=False, type=click.Path())
 @click.argument("translation", required=False, type=click.Path())

@@ -92,3 +92,16 @@ def test_a_yaml_front_matter_example_keeps_its_keys_and_values_that_are_not_pros
     assert skeleton(up, "yaml") == skeleton(tr, "yaml")
     assert skeleton(up, "yaml") != skeleton(tr.replace("splash", "doc"), "yaml")
     assert skeleton(up, "yaml") != skeleton(tr.replace("template:", "templat:"), "yaml")
+
+
+def test_an_older_wording_is_a_finding_but_no_repair():
+    """es/plugin/dialog.mdx says "Ejecuta `cargo add tauri-plugin-dialog`" where upstream
+    now says "Run the following command in the `src-tauri` folder" above a code block with
+    that command: the code-mismatch stays, the repair (writing `src-tauri` in place of the
+    command) would make the sentence wrong."""
+    from relsync import fix_text
+
+    up, tr = _read("dialog-install.en.mdx"), _read("dialog-install.es.mdx")
+    assert "code-mismatch" in [s for s, _ in _found(up, tr, "es", name="plugin/dialog.mdx")]
+    fixed, applied = fix_text(up, tr, locale="es", name="plugin/dialog.mdx")
+    assert fixed == tr and not applied

@@ -300,10 +300,23 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx):
+    if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
+            and not _upstream_has_code(ctx, added[0]):
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
                            fix=fix)
+
+
+def _upstream_has_code(ctx: Context, code: str) -> bool:
+    """Whether upstream gives ``code`` elsewhere, in a code span or a code block: then the
+    translation's sentence is an older wording (``Run `cargo add x` `` where upstream now
+    says ``Run the following command in the `src-tauri` folder`` above the command), not a
+    copy error to repair."""
+    words = ctx.memo.get("upstream_code")
+    if words is None:
+        words = ctx.memo["upstream_code"] = "\n".join(
+            b.text if b.kind == "code" else "\n".join(b.anchors.code) for b in ctx.alignment.upstream.blocks)
+    return _has_token(words, code)
 
 
 def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:

@@ -264,14 +264,17 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
     added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
     # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
+    # A placeholder translated (`<PROJECT ROOT>` / `<项目根目录>`) or a space: the same code.
     twins = set()
     for c in list(lost):
-        twin = next((d for d in added if _code_core(c) == _code_core(d)
-                     or examples.same_but_placeholders(c, d)), None)
+        twin = next((d for d in added if examples.same_but_placeholders(c, d)), None)
+        if twin is not None:
+            twins.add(c)
+        else:
+            twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
-            twins.add(c)
     _drop_split_names(lost, added)
     _drop_split_names(added, lost)
     same_pages = _drop_same_pages(lost, added)

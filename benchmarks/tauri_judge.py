@@ -25,24 +25,35 @@ DOCS = "src/content/docs/"
 
 FALSE, DEFECT, UPSTREAM, PAGE = "false", "real defect", "real upstream change", "untranslated page"
 
-#: Findings read one by one: (translation path under src/content/docs/, line) -> judgment.
-READ: dict[tuple[str, int], tuple[str, str]] = {
-    ("zh-cn/develop/updating-dependencies.mdx", 35): (DEFECT, "`Cargo outdated` for the command `cargo outdated`"),
-    ("zh-cn/distribute/flatpak.mdx", 56): (DEFECT, "org.Gnome.Platform for org.gnome.Platform in the command"),
-    ("zh-cn/plugin/cli.mdx", 165): (DEFECT, "a full-width comma inside the code `[\"foo\"， \"bar\"]`"),
-    ("zh-cn/develop/Plugins/index.mdx", 271): (DEFECT, "`command.rs` for the file `commands.rs`"),
-    ("zh-cn/plugin/dialog.mdx", 42): (DEFECT, "`cargo .toml` for `Cargo.toml` (and upstream reworded the step)"),
-    ("zh-cn/plugin/http-client.mdx", 39): (DEFECT, "`cargo.toml` for `Cargo.toml` (and upstream reworded the step)"),
-    ("zh-cn/plugin/upload.mdx", 45): (DEFECT, "`pb fn run()` in the code block (and upstream changed it)"),
-    ("zh-cn/develop/sidecar.mdx", 30): (FALSE, "the placeholder `<PROJECT ROOT>` translated `<项目根目录>` in a code span"),
-    ("zh-cn/start/migrate/from-tauri-1.mdx", 685): (FALSE, "`copy(app,None)?` for `copy(app, None)?`: a space, "
-                                                    "the same code"),
-    ("zh-cn/develop/Plugins/index.mdx", 56): (FALSE, "a plain-text tree whose annotations are translated with "
-                                              "their punctuation (`setup state...` / `设置状态……`)"),
-    ("es/plugin/dialog.mdx", 84): (FALSE, "alignment: the translation's list of anchors paired with upstream's "
-                                   "note about content URIs, which the older translation lacks"),
-    ("zh-cn/plugin/dialog.mdx", 86): (FALSE, "alignment: the translation's anchor list paired with upstream's "
-                                      "note about content URIs, which the older translation lacks"),
+#: Findings read one by one: (rule, translation path under src/content/docs/, line) -> judgment.
+READ: dict[tuple[str, str, int], tuple[str, str]] = {
+    ("RS203", "zh-cn/develop/updating-dependencies.mdx", 35):
+        (DEFECT, "`Cargo outdated` for the command `cargo outdated`"),
+    ("RS203", "zh-cn/distribute/flatpak.mdx", 56):
+        (DEFECT, "org.Gnome.Platform for org.gnome.Platform in the command"),
+    ("RS203", "zh-cn/plugin/cli.mdx", 165):
+        (DEFECT, "a full-width comma inside the code `[\"foo\"， \"bar\"]`"),
+    ("RS203", "zh-cn/develop/Plugins/index.mdx", 271):
+        (DEFECT, "`command.rs` for the file `commands.rs`"),
+    ("RS203", "zh-cn/plugin/dialog.mdx", 42):
+        (DEFECT, "`cargo .toml` for `Cargo.toml` (and upstream reworded the step)"),
+    ("RS203", "zh-cn/plugin/http-client.mdx", 39):
+        (DEFECT, "`cargo.toml` for `Cargo.toml` (and upstream reworded the step)"),
+    ("RS203", "zh-cn/plugin/upload.mdx", 45):
+        (DEFECT, "`pb fn run()` in the code block (and upstream changed it)"),
+    ("RS203", "zh-cn/develop/sidecar.mdx", 30):
+        (FALSE, "the placeholder `<PROJECT ROOT>` translated `<项目根目录>` in a code span"),
+    ("RS203", "zh-cn/start/migrate/from-tauri-1.mdx", 685):
+        (FALSE, "`copy(app,None)?` for `copy(app, None)?`: a space, the same code"),
+    ("RS203", "zh-cn/develop/Plugins/index.mdx", 56):
+        (FALSE, "a plain-text tree whose annotations are translated with their punctuation "
+                "(`setup state...` / `设置状态……`)"),
+    ("RS204", "es/plugin/dialog.mdx", 84):
+        (FALSE, "alignment: the translation's list of anchors paired with upstream's note about "
+                "content URIs, which the older translation lacks"),
+    ("RS204", "zh-cn/plugin/dialog.mdx", 86):
+        (FALSE, "alignment: the translation's list of anchors paired with upstream's note about "
+                "content URIs, which the older translation lacks"),
 }
 
 _FRAGMENT_RE = re.compile(r"link target (#\S+) where upstream links to (#\S+)$")
@@ -53,7 +64,7 @@ def judge(f: dict) -> tuple[str, str]:
     """The judgment of one error-level finding and its reason."""
     tr = (f.get("translation") or {})
     path = (tr.get("path") or "").removeprefix(DOCS)
-    read = READ.get((path, tr.get("line")))
+    read = READ.get((f["rule"], path, tr.get("line")))
     if read is not None:
         return read
     rule, msg = f["rule"], f["message"]

@@ -263,18 +263,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     tr_code = {c.strip() for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
     added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
-    # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
-    # A placeholder translated (`<PROJECT ROOT>` / `<项目根目录>`) or a space: the same code.
-    twins = set()
-    for c in list(lost):
-        twin = next((d for d in added if examples.same_but_placeholders(c, d)), None)
-        if twin is not None:
-            twins.add(c)
-        else:
-            twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
-        if twin is not None:
-            lost.remove(c)
-            added.remove(twin)
+    twins = _drop_twins(lost, added)
     _drop_split_names(lost, added)
     _drop_split_names(added, lost)
     same_pages = _drop_same_pages(lost, added)
@@ -308,6 +297,24 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
                            fix=fix)
+
+
+def _drop_twins(lost: list[str], added: list[str]) -> set[str]:
+    """Remove from ``lost`` and ``added`` the code spans that are one code translated: prose
+    inside code (`` `Object (without argument)` `` -> `` `Object (不带参数)` ``), a placeholder
+    (``<PROJECT ROOT>`` / ``<项目根目录>``) or a space; return the lost ones of the last two
+    kinds, which no other mention of upstream's code may stand for."""
+    twins = set()
+    for c in list(lost):
+        twin = next((d for d in added if examples.same_but_placeholders(c, d)), None)
+        if twin is not None:
+            twins.add(c)
+        else:
+            twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
+        if twin is not None:
+            lost.remove(c)
+            added.remove(twin)
+    return twins
 
 
 def _upstream_has_code(ctx: Context, code: str) -> bool:

@@ -105,3 +105,14 @@ def test_an_older_wording_is_a_finding_but_no_repair():
     assert "code-mismatch" in [s for s, _ in _found(up, tr, "es", name="plugin/dialog.mdx")]
     fixed, applied = fix_text(up, tr, locale="es", name="plugin/dialog.mdx")
     assert fixed == tr and not applied
+
+
+def test_a_placeholder_in_a_markdown_example_may_be_translated():
+    up = ("```md\n## Deploy\n\nPush to `https://github.com/USER_NAME/my-site.git` and open\n"
+          "[the dashboard](https://example.com/dashboard).\n```\n")
+    tr = ("```md\n## Veröffentlichen\n\nPushe nach `https://github.com/BENUTZERNAME/my-site.git` und öffne\n"
+          "[das Dashboard](https://example.com/de/dashboard).\n```\n")
+    assert skeleton(up.split("\n", 1)[1].rsplit("```", 1)[0], "md") == \
+        skeleton(tr.split("\n", 1)[1].rsplit("```", 1)[0], "md")
+    assert _found(up, tr, "de") == []
+    assert [s for s, _ in _found(up, tr.replace("my-site.git", "my-app.git"), "de")] == ["code-mismatch"]

@@ -6,7 +6,8 @@ prose, its example values and its placeholders (``:::tip[Wusstest du schon?]`` f
 ``:::tip[Did you know?]``). :func:`skeleton` compares such a block by its structure, read by
 the same parser as the page: the kinds of its blocks, heading levels, container kinds, inline
 code, the number of links and images, the skeleton of its own code blocks and of its front
-matter. Other languages keep :func:`relsync.anchors.code_skeleton` (comments and string
+matter (its code spans up to their placeholders: ``USER_NAME`` may be ``BENUTZERNAME``).
+Other languages keep :func:`relsync.anchors.code_skeleton` (comments and string
 literals may be translated).
 
 :func:`same_but_placeholders` says whether two code spans differ only in a placeholder a
@@ -78,8 +79,8 @@ def markdown_skeleton(text: str, lang: str) -> str:
             continue
         counts = b.markup.as_dict()
         links = len(b.anchors.links)
-        parts.append(f"{b.kind}{b.level if b.is_heading else ''}[{b.info}]"
-                     f"{sorted(c.strip() for c in b.anchors.code)}{links}"
+        code = sorted(_placeholder_core(c)[0] for c in b.anchors.code)
+        parts.append(f"{b.kind}{b.level if b.is_heading else ''}[{b.info}]{code}{links}"
                      f"{sorted((k, v) for k, v in counts.items() if k.startswith('html:') or k == 'image')}")
     return "\n".join(parts)
 

@@ -12,6 +12,7 @@ from babel.dates import format_date, get_date_format, get_month_names
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from relsync import check, fix_text
 from relsync.anchors import dates
 from relsync.anchors.dates import find_dates
 from relsync.anchors.dates_grammar import WINDOW, grammar
@@ -353,3 +354,15 @@ def test_an_inflected_month_is_read_by_its_stem(text, locales, value):
 ])
 def test_a_word_that_only_starts_like_a_month_is_no_date(text, locales):
     assert find_dates(text, locales) == []
+
+
+def test_an_inflected_month_is_compared_and_never_rewritten_in_another_case():
+    """"в марте 2023 года" for "April 2023": a date-mismatch; no CLDR pattern writes the
+    prepositional case, so the repair is not offered (it would write "в апрель")."""
+    up = "# Notes\n\nThe feature was released in April 2023 for all users.\n"
+    tr = "# Заметки\n\nФункция была выпущена в марте 2023 года для всех пользователей.\n"
+    assert [(f.slug, f.message) for f in check(up, tr, locale="ru")] == [
+        ("date-mismatch", "translation says 2023-03 where upstream says 2023-04")]
+    assert fix_text(up, tr, locale="ru") == (tr, [])
+    same = tr.replace("в марте", "в апреле")
+    assert check(up, same, locale="ru") == []

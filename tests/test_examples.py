@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from relsync import check
+from relsync import check, fix_text
 from relsync.checks.examples import same_but_placeholders, skeleton
 
 FIXTURES = Path(__file__).parent / "fixtures" / "starlight"
@@ -99,8 +99,6 @@ def test_an_older_wording_is_a_finding_but_no_repair():
     now says "Run the following command in the `src-tauri` folder" above a code block with
     that command: the code-mismatch stays, the repair (writing `src-tauri` in place of the
     command) would make the sentence wrong."""
-    from relsync import fix_text
-
     up, tr = _read("dialog-install.en.mdx"), _read("dialog-install.es.mdx")
     assert "code-mismatch" in [s for s, _ in _found(up, tr, "es", name="plugin/dialog.mdx")]
     fixed, applied = fix_text(up, tr, locale="es", name="plugin/dialog.mdx")

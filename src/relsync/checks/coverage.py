@@ -164,11 +164,15 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Names, code, numbers, bylines and short labels may stay as they are; prose may not. In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
-    upstream wording); in any other script, prose with almost no letter of that script.
+    upstream wording); in any other script, prose with almost no letter of that script. On a
+    page whose paragraphs are translated, a heading, title or bold label of ordinary English
+    words (upstream writes them in lower case) is English in any script, also when upstream's
+    heading has changed since (see :mod:`relsync.checks.english`).
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
-    in a pt-BR translation. Passes: "`torch.compile` support for Python 3.13" /
+    in a pt-BR translation; "## Update Optimizations" left as it is on a translated Chinese
+    page. Passes: "`torch.compile` support for Python 3.13" /
     "`torch.compile` 支持 Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`"; "**Authors**: Ana
     Silva" / "**Autor(es)**: Ana Silva".
     """

@@ -89,7 +89,10 @@ def _uses(memo: dict, phrase: str) -> int:
     phrase = " ".join(phrase.casefold().split())
     if not phrase:
         return 0
-    return len(re.findall(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", memo["tr_text"]))
+    counts = memo.setdefault("uses", {})
+    if phrase not in counts:
+        counts[phrase] = len(re.findall(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", memo["tr_text"]))
+    return counts[phrase]
 
 
 def _is_translated_page(al: Alignment, locale: str, latin: bool) -> bool:
@@ -134,6 +137,9 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
             continue  # not upstream's words
         if _quoted(text, m.start(), m.end()):
             continue  # a quoted message or title
+        rest = text[:m.start()] + text[m.end():]
+        if not memo["latin"] and _target_letters(rest, ctx.locale) < 4:
+            continue  # the block is English as a whole: `untranslated` says so
         plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
         if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
             continue  # a phrase the translation keeps as it is
@@ -141,13 +147,10 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
                for t in _LINK_TEXT_RE.findall(tr.source)):
             continue  # the title of a page the link leads to, kept as that page has it
-        rest = text[:m.start()] + text[m.end():]
-        if memo["latin"]:
-            if identify(plain, ("en", ctx.locale)) != "en" or identify(rest, ("en", ctx.locale)) != language_code(ctx.locale) or any(
-                    _uses(memo, w) > 1 for w in ordinary if len(w) > 3):
-                continue
-        elif _target_letters(rest, ctx.locale) < 4:
-            continue  # the block is English as a whole: `untranslated` says so
+        if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
+                              or identify(plain, ("en", ctx.locale)) != "en"
+                              or any(_uses(memo, w) > 1 for w in ordinary if len(w) > 3)):
+            continue  # cognates, names, or a block that is not the target language around it
         out.append(shown)
     return out
 

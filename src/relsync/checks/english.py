@@ -17,7 +17,7 @@ from typing import Iterator
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..languages import identify, language_code, language_scripts, letter_scripts
+from ..languages import identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated
 from .registry import Context, Problem, Scope, check
@@ -60,10 +60,16 @@ def _lower_words(doc_text: str) -> frozenset[str]:
     return frozenset(_LOWER_WORD_RE.findall(doc_text))
 
 
-def _target_letters(text: str, locale: str) -> int:
-    scripts = language_scripts(locale)
-    counts = letter_scripts(text)
-    return sum(counts[s] for s in scripts)
+def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
+    """How many letters of the locale's script ``text`` holds, counted up to ``enough``."""
+    scripts = set(language_scripts(locale))
+    found = 0
+    for ch in text:
+        if ch.isalpha() and not ch.isascii() and script_of(ch) in scripts:
+            found += 1
+            if found >= enough:
+                break
+    return found
 
 
 def _memo(ctx: Context) -> dict:
@@ -105,7 +111,7 @@ def _is_translated_page(al: Alignment, locale: str, latin: bool) -> bool:
     if latin:
         translated = sum(1 for u, t in paragraphs if " ".join(u.text.split()) != " ".join(t.text.split()))
     else:
-        translated = sum(1 for _, t in paragraphs if _target_letters(t.text, locale) >= 2)
+        translated = sum(1 for _, t in paragraphs if _target_letters(t.text, locale, 2) >= 2)
     return translated >= _TRANSLATED_SHARE * len(paragraphs)
 
 
@@ -138,7 +144,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         if _quoted(text, m.start(), m.end()):
             continue  # a quoted message or title
         rest = text[:m.start()] + text[m.end():]
-        if not memo["latin"] and _target_letters(rest, ctx.locale) < 4:
+        if not memo["latin"] and _target_letters(rest, ctx.locale, 4) < 4:
             continue  # the block is English as a whole: `untranslated` says so
         plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
         if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
@@ -184,6 +190,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     up = ups[0] if len(ups) == 1 else Block(0, ups[0].kind, ups[0].start, ups[-1].end,
                                              " ".join(u.text for u in ups))
+    if len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
+        return  # too few English words for a clause (most translated blocks)
     runs = english_runs(tr, up, ctx)
     if runs:
         quoted = ", ".join(f"\u201c{r}\u201d" for r in runs)
@@ -242,4 +250,4 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
         if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
             return False
         return not any(_uses(memo, w) > 1 for w in ordinary)
-    return _target_letters(tr.text, ctx.locale) == 0 and language_code(ctx.locale) != "en"
+    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"

@@ -75,12 +75,22 @@ _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 def _length(text: str) -> int:
     """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
-    letters = sum(1 for ch in text if ch not in _PLACEHOLDERS and not ch.isspace())
-    return letters + sum(1 for ch in text if ch == " ") // 2
+    return len(_NOT_COUNTED_RE.sub("", text)) + text.count(" ") // 2
 
 
+_NOT_COUNTED_RE = re.compile(r"[\s\ue000-\uefff]")
 _PLACEHOLDER_BASE = 0xE000
 _PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
+
+
+def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:
+    """:func:`masked` and the length of its text, once per block of an alignment."""
+    key = ("omission.masked", side, block.index)
+    value = ctx_memo.get(key)
+    if value is None:
+        text, anchors = masked(block)
+        value = ctx_memo[key] = (text, anchors, _length(text))
+    return value
 
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
@@ -119,7 +129,7 @@ class Ratio:
     spread: float
 
 
-def document_ratio(al: Alignment, locale: str) -> Ratio:
+def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
     """The median log length ratio of the document's one-to-one paragraphs and list items,
     and the spread around it (1.4826 x the median absolute deviation)."""
     logs = []
@@ -129,7 +139,8 @@ def document_ratio(al: Alignment, locale: str) -> Ratio:
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
         if up.kind not in _KINDS or tr.kind != up.kind:
             continue
-        a, b = _length(masked(up)[0]), _length(masked(tr)[0])
+        memo = {} if memo is None else memo
+        a, b = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
         if a >= _RATIO_MIN_CHARS and b:
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
@@ -251,11 +262,24 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
     return cost, list(skipped)
 
 
-def uncovered(up: Block, tr: Block, ratio: Ratio) -> list[str]:
+def _keeps_anchors(up: Block, tr: Block) -> bool:
+    """Whether the translation has every code span and number of the upstream block (a
+    first look: a block that lost one may have lost the sentence that held it)."""
+    return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+
+
+def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
     """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
     empty when it covers them, or when that cannot be told for sure."""
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return []  # an image's alt text is no prose a reader misses
+    memo = {} if memo is None else memo
+    up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+    if up_length < _MIN_CHARS or not tr_length:
+        return []
+    shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
+    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
+        return []  # as long as its upstream predicts, or short with every anchor kept
     ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS or len(ups) < 2:
@@ -354,8 +378,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # the translation links where upstream does not: two different items paired
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
-        ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale)
-    missing = uncovered(up, tr, ratio)
+        ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
+    missing = uncovered(up, tr, ratio, ctx.memo)
     if missing:
         quoted = " ".join(_quote(s) for s in missing)
         what = "sentence" if len(missing) == 1 else "sentences"

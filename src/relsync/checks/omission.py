@@ -110,14 +110,17 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             canonical, prose = dialects.construct(m.group(0))
             return " " + " ".join(prose) + " " + hold(canonical)
         text = dialects.CONSTRUCT_RE.sub(construct, text)
-    for label in _REFERENCE_LINK_RE.findall(block.source):
-        if label in text:
-            number = max(re.findall(r"\d{3,}", label), key=len)
-            text = text.replace(label, hold(number))
-    for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
-        if c in text and len(anchors) < 4096:
-            text = text.replace(c, hold(c))
-    text = URL_RE.sub(" ", text)
+    if "](" in block.source:
+        for label in _REFERENCE_LINK_RE.findall(block.source):
+            if label in text:
+                number = max(re.findall(r"\d{3,}", label), key=len)
+                text = text.replace(label, hold(number))
+    if block.anchors.code:
+        for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
+            if c in text and len(anchors) < 4096:
+                text = text.replace(c, hold(c))
+    if "http" in text or "www." in text:
+        text = URL_RE.sub(" ", text)
     return " ".join(text.split()), tuple(anchors)
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from .errors import ConfigError, InputError
 from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
+from .slugs import SLUGGERS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -102,6 +103,9 @@ class Config:
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
+    heading_ids: str | None = None
+    """The slug function of the site's generator (a name of :data:`relsync.slugs.SLUGGERS`);
+    ``None``: the one the layout implies."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -293,6 +297,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
+        "heading-ids",
         *LAYOUT_KEYS,
     }
     for key in data:
@@ -318,6 +323,11 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "heading-ids" in data:
+        value = data["heading-ids"]
+        if value not in SLUGGERS:
+            raise ConfigError(f"unknown heading-ids {value!r} (known: {', '.join(SLUGGERS)})")
+        cfg.heading_ids = value
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
 

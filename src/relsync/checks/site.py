@@ -1,0 +1,176 @@
+"""The site a document belongs to: its pages by their place in the site, each in every locale
+it is translated to, and the ids each page's headings and anchors carry.
+
+A link of a translation resolves as the site resolves it: to the page in the translation's
+locale when that page exists, else to the page the site falls back to (upstream's), and its
+fragment to an id of that page: a heading's explicit id (``{#id}``, ``{ #id }``), the slug
+the site's generator makes of a heading's text (:mod:`relsync.slugs`), or an HTML
+``id``/``name``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..io import read_text
+from ..model import BlockKind, Document
+from ..parse import parse
+from ..project import Project
+from ..slugs import LAYOUT_SLUGGERS, Slugger, heading_id, html_ids, sluggers_for
+
+_PAGE_SUFFIXES = (".mdx", ".markdown", ".md", ".html")
+_INDEX_NAMES = ("index", "readme", "_index")
+
+
+def page_key(path: str) -> str:
+    """A page's place in the site, as a link names it: ``/guide/intro`` for
+    ``guide/intro.md``, ``/guide`` for ``guide/index.md``, ``""`` for the home page; lower
+    case (generators route ``Guide.md`` and ``guide`` alike)."""
+    path = "/" + path.strip("/")
+    for suffix in _PAGE_SUFFIXES:
+        if path.lower().endswith(suffix):
+            path = path[: -len(suffix)]
+            break
+    head, _, last = path.rpartition("/")
+    if last.lower() in _INDEX_NAMES:
+        path = head
+    return path.rstrip("/").lower()
+
+
+@dataclass
+class SitePage:
+    """One page: upstream's file and its translations by locale."""
+
+    upstream: str
+    translations: dict[str, str] = field(default_factory=dict)
+
+    def file_for(self, locale: str) -> str:
+        """The file a reader of ``locale`` sees: the translation, else upstream's."""
+        return self.translations.get(locale, self.upstream)
+
+
+@dataclass
+class Site:
+    """The pages of a project by :func:`page_key`, and the slug function of its generator
+    (``None``: any of them)."""
+
+    pages: dict[str, SitePage] = field(default_factory=dict)
+    slugger: str | None = None
+
+    @property
+    def sluggers(self) -> tuple[Slugger, ...]:
+        return sluggers_for(self.slugger)
+
+    def page(self, path: str) -> SitePage | None:
+        """The page a normalized link path names (``/docs/x`` also as ``/x``: MDN's
+        routes), or ``None`` when it is no page of the site."""
+        key = path.rstrip("/").lower()
+        found = self.pages.get(key)
+        if found is None and key.startswith("/docs/"):
+            found = self.pages.get(key[5:])
+        return found
+
+    def ids(self, path: str) -> frozenset[str]:
+        """The ids of the page in a file (empty when it cannot be read)."""
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return frozenset()
+        return _file_ids(path, stat.st_mtime_ns, stat.st_size, self.sluggers)
+
+    def fingerprint(self) -> str:
+        """A hash of what the ids of every page depend on (its heading and anchor lines),
+        for the cache: a pair's findings change when a page it links to changes its ids."""
+        h = hashlib.sha256(str(self.slugger).encode())
+        for key in sorted(self.pages):
+            page = self.pages[key]
+            for path in (page.upstream, *sorted(page.translations.values())):
+                h.update(path.encode("utf-8", "surrogateescape") + b"\x00")
+                try:
+                    with open(path, "rb") as handle:
+                        data = handle.read()
+                except OSError:
+                    continue
+                h.update(b"\n".join(_ID_LINE_RE.findall(data)))
+        return h.hexdigest()[:16]
+
+
+#: The lines a page's ids come from: ATX headings, setext underlines and the line above
+#: them, and lines with an ``id``/``name`` attribute.
+_ID_LINE_RE = re.compile(rb"(?m)^[ \t]*#.*$|^.*\n[ \t]*(?:=+|-+)[ \t]*$|^.*\b(?:id|name)\s*=.*$")
+
+
+def site_of(project: Project) -> Site:
+    """The site of a project: every page of its pairs and of its missing translations, and
+    the slug function its layout (or the ``heading-ids`` setting) names."""
+    cfg = project.config
+    slugger = getattr(cfg, "heading_ids", None) or (
+        LAYOUT_SLUGGERS.get(project.layout.name) if project.layout is not None else None)
+    if project.layout is not None and project.layout.name == "mkdocs" and slugger == "python-markdown":
+        slugger = _mkdocs_slugger(project) or slugger
+    site = Site(slugger=slugger)
+    for missing in project.missing:
+        if missing.name:
+            site.pages.setdefault(page_key(missing.name), SitePage(str(missing.upstream)))
+    for spec in project.pairs:
+        if spec.name:
+            page = site.pages.setdefault(page_key(spec.name), SitePage(str(spec.upstream)))
+            page.translations[spec.locale] = str(spec.translation)
+    return site
+
+
+def _mkdocs_slugger(project: Project) -> str | None:
+    """``pymdownx`` when the site's ``mkdocs.yml`` sets ``toc.slugify`` to one of
+    ``pymdownx.slugs``' functions."""
+    source = project.layout.detected_from if project.layout is not None else ""
+    path = source if os.path.isabs(source) else os.path.join(str(project.config.root), source)
+    try:
+        text = read_text(path)
+    except Exception:
+        return None
+    return "pymdownx" if re.search(r"slugify\s*:.*pymdownx\.slugs\.", text) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _file_ids(path: str, mtime: int, size: int, sluggers: tuple[Slugger, ...]) -> frozenset[str]:
+    try:
+        doc = parse(read_text(path), path)
+    except Exception:  # a page relsync cannot read resolves nothing; its own pair reports it
+        return frozenset()
+    return document_ids(doc, sluggers)
+
+
+def document_ids(doc: Document, sluggers: Iterable[Slugger]) -> frozenset[str]:
+    """The ids a link to this page may name: explicit heading ids, the slugs each slug
+    function makes of the headings without one (repeated ones suffixed), HTML ids."""
+    explicit: list[str] = []
+    texts: list[str] = []
+    other: list[str] = []
+    for block in doc.blocks:
+        if block.kind == BlockKind.HEADING:
+            found = heading_id(block.source)
+            if found.id:
+                explicit.append(found.id)
+            else:  # a generator makes no slug for a heading that names its id
+                texts.append(heading_id(block.text).text)
+            other.extend(html_ids(block.source))
+        elif block.kind != BlockKind.CODE and ("id" in block.source or "name" in block.source):
+            other.extend(html_ids(block.source))
+    ids = set(explicit) | set(other)
+    for slugger in sluggers:
+        ids.update(slugger.ids(texts, explicit))
+    ids.discard("")
+    return frozenset(ids)
+
+
+def link_page(path: str, name: str) -> str:
+    """A relative link's page path from the document ``name`` (``../a.md`` from
+    ``guide/b.md``: ``/a.md``)."""
+    base = posixpath.dirname("/" + name.lstrip("/"))
+    return posixpath.normpath(posixpath.join(base, path))

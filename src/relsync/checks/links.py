@@ -9,10 +9,10 @@ from urllib.parse import unquote, urlsplit
 
 from ..languages import is_language_tag, language_scripts
 from ..model import Pair, Severity
-from ..parse import HEADING_ID_RE
 from . import repairs
 from .registry import Context, Problem, check
 from .consistency import matched_sides
+from .targets import own_ids, resolves, target, upstream_ids
 from .urls import _ENGLISH_SEGMENTS, normalize_link
 
 #: GitHub serves a default branch's old name by redirect.
@@ -54,38 +54,41 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
         return False
     if pa != pb and _without_docs(pa) != _without_docs(pb):
         return False
-    if fa == fb or not fa.isascii() or not fb.isascii():
+    if isinstance(fb, _Landed):
+        return fa == fb or not fa or not resolves(fa, fb.ids)
+    if fb is None or fa == fb or not fa.isascii() or not fb.isascii():
         return True  # a localized site may translate its heading anchors
-    return bool(ha or hb) and min(len(fa), len(fb)) > 40
+    return bool(ha or hb)  # another site's page may be localized, and its ids with it
+
+
+class _Landed(str):
+    """A translation's fragment that lands on an id of its page, with the page's ids."""
+
+    ids: frozenset[str] = frozenset()
+
+
+def _site_key(url: str, ctx: Context) -> tuple:
+    """A translation link as :func:`links_match` compares it, where the site can judge its
+    fragment (a page of the site whose ids are known): one that names no id is
+    ``unresolved-link``'s and not compared here (``None``); one that lands on an id differs
+    from upstream's only if upstream's is an id of the same page too (another section, not
+    a localized id)."""
+    key = normalize_link(url, ctx)
+    if not key[2]:
+        return key
+    found = target(url, ctx)
+    if found is None:
+        return key
+    if not resolves(found[0], found[1]):
+        return (key[0], key[1], None)
+    landed = _Landed(key[2])
+    landed.ids = found[1]
+    return (key[0], key[1], landed)
 
 
 def _without_docs(path: str) -> str:
     """``/docs/Page`` as ``/Page``: MDN's legacy ``/fr/Page`` is its ``/fr/docs/Page``."""
     return path[5:] if path.startswith("/docs/") else path
-
-
-def _upstream_ids(ctx: Context) -> set[str]:
-    """The upstream document's heading ids, computed once per alignment."""
-    ids = ctx.memo.get("upstream_ids")
-    if ids is None:
-        ids = ctx.memo["upstream_ids"] = _heading_ids(ctx.alignment.upstream)
-    return ids
-
-
-def _heading_ids(doc) -> set[str]:
-    """Ids a same-page link may name: explicit ``{#id}`` and the usual slugs of heading text,
-    and HTML ``id``/``name`` attributes."""
-    ids: set[str] = set()
-    for block in doc.blocks:
-        if block.is_heading:
-            m = HEADING_ID_RE.search(block.source)
-            if m:
-                ids.add(m.group(1).lower())
-            slug = re.sub(r"[^\w\- ]", "", block.text.lower()).strip().replace(" ", "-")
-            ids.add(slug)
-        elif block.kind == "html":
-            ids.update(x.lower() for x in re.findall(r"\b(?:id|name)=[\"']([^\"']+)", block.text))
-    return ids
 
 
 @check("RS204", "consistency.link-mismatch", Severity.ERROR, fixable=True)
@@ -103,7 +106,10 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     `/New_in_JavaScript_1.8`, unless the two give other numbers) are warnings; a GitHub blob
     or tree URL that
     differs only by `master`/`main` is info. A same-page `#fragment` upstream that names none
-    of its headings is broken upstream and is not compared.
+    of its headings is broken upstream and is not compared. A fragment is not compared where
+    the site decides: on a page of the site whose ids are known, a fragment that lands on one
+    of them resolves whatever upstream names (`unresolved-link` reports one that does not),
+    and another site's page may be localized, its ids with it.
 
     `relsync fix` writes upstream's target where one link differs, localized as the
     translation's other links to that site are (a language prefix, a localized host, a rewrite).
@@ -123,8 +129,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     # A same-page "#fragment" that names no heading upstream is broken upstream; a translation
     # that links elsewhere may have fixed it.
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
-         if not (u.startswith("#") and len(u) > 1 and u[1:].lower() not in _upstream_ids(ctx))}
-    b = {u: normalize_link(u, ctx) for b in trs for u in b.anchors.links}
+         if not (u.startswith("#") and len(u) > 1 and not resolves(unquote(u[1:]), upstream_ids(ctx)))}
+    b = {u: _site_key(u, ctx) for b in trs for u in b.anchors.links}
     lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
     added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]
     if not lost:
@@ -186,16 +192,9 @@ def _fragment_repair_ok(up: tuple[str, str, str], tr: tuple[str, str, str], ctx:
     if up[:2] != tr[:2] or up[2] == tr[2]:
         return True
     if not up[0] and not up[1]:
-        return up[2].lower() in _translation_ids(ctx)
+        return resolves(up[2], own_ids(ctx))
     kept, translated = _fragment_habit(ctx)
     return kept > translated
-
-
-def _translation_ids(ctx: Context) -> set[str]:
-    ids = ctx.memo.get("translation_ids")
-    if ids is None:
-        ids = ctx.memo["translation_ids"] = _heading_ids(ctx.alignment.translation)
-    return ids
 
 
 def _fragment_habit(ctx: Context) -> tuple[int, int]:
@@ -340,7 +339,7 @@ def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     """The same page, with anchors that differ only in case or ``_``/``-`` (``#Securing_Updates``
     and ``#securing-updates``): one site's slug style for the other's, or a stale anchor."""
     same_page = a[0] == b[0] and _without_docs(a[1]) == _without_docs(b[1])
-    return same_page and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
+    return same_page and a[2] is not None and b[2] is not None and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
 
 
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")

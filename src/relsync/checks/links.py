@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from typing import Iterator
@@ -74,6 +75,12 @@ def _site_key(url: str, ctx: Context) -> tuple:
     from upstream's only if upstream's is an id of the same page too (another section, not
     a localized id)."""
     key = normalize_link(url, ctx)
+    if not key[0] and key[1] and ctx.site.pages and ctx.site.route(key[1]) is None:
+        # a route the site localizes with a language suffix (dumi's "/docs/react/x-cn")
+        path = key[1].split("?", 1)[0]
+        route = ctx.site.route(path, ctx.link_prefixes)
+        if route is not None and path.lower().startswith(route):
+            key = (key[0], path[: len(route)], key[2])
     if not key[2]:
         return key
     found = target(url, ctx)
@@ -84,6 +91,18 @@ def _site_key(url: str, ctx: Context) -> tuple:
     landed = _Landed(key[2])
     landed.ids = found[1]
     return (key[0], key[1], landed)
+
+
+def _page_file(url: str, document: str, ctx: Context) -> str | None:
+    """The upstream file of the page a relative link to a file names (``CHANGELOG.zh-CN.md``
+    from the Chinese changelog: the English changelog, through the project's own pairs), or
+    ``None`` for any other link."""
+    if not ctx.site.files or url.startswith(("#", "/")) or ":" in url.split("/", 1)[0]:
+        return None
+    path = unquote(url.split("#", 1)[0].split("?", 1)[0])
+    if not path:
+        return None
+    return ctx.site.upstream_file(os.path.join(os.path.dirname(document), path))
 
 
 def _without_docs(path: str) -> str:
@@ -131,8 +150,14 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
          if not (u.startswith("#") and len(u) > 1 and not resolves(unquote(u[1:]), upstream_ids(ctx)))}
     b = {u: _site_key(u, ctx) for b in trs for u in b.anchors.links}
-    lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
-    added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]
+    pages = ({u: _page_file(u, ctx.upstream_path, ctx) for u in a},
+             {v: _page_file(v, ctx.translation_path, ctx) for v in b})
+
+    def same(u: str, v: str) -> bool:
+        return (pages[0][u] is not None and pages[0][u] == pages[1][v]) or links_match(a[u], b[v], ctx)
+
+    lost = [u for u in a if not any(same(u, v) for v in b)]
+    added = [v for v in b if not any(same(u, v) for u in a)]
     if not lost:
         return
     lost_raw = sorted(lost)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..io import read_text
+from ..languages import is_language_tag
 from ..model import BlockKind, Document
 from ..parse import parse
 from ..project import Project
@@ -30,13 +31,17 @@ _INDEX_NAMES = ("index", "readme", "_index")
 
 def page_key(path: str) -> str:
     """A page's place in the site, as a link names it: ``/guide/intro`` for
-    ``guide/intro.md``, ``/guide`` for ``guide/index.md``, ``""`` for the home page; lower
+    ``guide/intro.md``, ``/guide`` for ``guide/index.md``, ``""`` for the home page, and
+    ``/button`` for dumi's ``button/index.en-US.md`` (a file named with its language); lower
     case (generators route ``Guide.md`` and ``guide`` alike)."""
     path = "/" + path.strip("/")
     for suffix in _PAGE_SUFFIXES:
         if path.lower().endswith(suffix):
             path = path[: -len(suffix)]
             break
+    stem, dot, lang = path.rpartition(".")
+    if dot and "/" not in lang and is_language_tag(lang):
+        path = stem
     head, _, last = path.rpartition("/")
     if last.lower() in _INDEX_NAMES:
         path = head
@@ -62,19 +67,36 @@ class Site:
 
     pages: dict[str, SitePage] = field(default_factory=dict)
     slugger: str | None = None
+    files: dict[str, str] = field(default_factory=dict)
+    """Each page's file (absolute) -> upstream's file of the page: a translation's link to a
+    file of its own language names the page upstream's link names."""
 
     @property
     def sluggers(self) -> tuple[Slugger, ...]:
         return sluggers_for(self.slugger)
 
-    def page(self, path: str) -> SitePage | None:
-        """The page a normalized link path names (``/docs/x`` also as ``/x``: MDN's
-        routes), or ``None`` when it is no page of the site."""
+    def route(self, path: str, languages: Iterable[str] = ()) -> str | None:
+        """The key of the page a normalized link path names, or ``None`` when it is no page
+        of the site: ``/docs/x`` also as ``/x`` (MDN's routes), and a route with a language
+        suffix of ``languages`` (dumi's ``/docs/react/x-cn``) as the page without it."""
         key = path.rstrip("/").lower()
-        found = self.pages.get(key)
-        if found is None and key.startswith("/docs/"):
-            found = self.pages.get(key[5:])
-        return found
+        for candidate in (key, key[5:] if key.startswith("/docs/") else None):
+            if candidate is not None and candidate in self.pages:
+                return candidate
+        for lang in languages:
+            for sep in "-_.":
+                if key.endswith(sep + lang.lower()) and key[: -len(lang) - 1] in self.pages:
+                    return key[: -len(lang) - 1]
+        return None
+
+    def page(self, path: str, languages: Iterable[str] = ()) -> SitePage | None:
+        """The page a normalized link path names (see :meth:`route`)."""
+        key = self.route(path, languages)
+        return None if key is None else self.pages[key]
+
+    def upstream_file(self, path: str) -> str | None:
+        """The upstream file of the page a file is (itself for an upstream file)."""
+        return self.files.get(os.path.abspath(path))
 
     def ids(self, path: str) -> frozenset[str]:
         """The ids of the page in a file (empty when it cannot be read)."""
@@ -116,9 +138,12 @@ def site_of(project: Project) -> Site:
         slugger = _mkdocs_slugger(project) or slugger
     site = Site(slugger=slugger)
     for missing in project.missing:
+        site.files[os.path.abspath(missing.upstream)] = os.path.abspath(missing.upstream)
         if missing.name:
             site.pages.setdefault(page_key(missing.name), SitePage(str(missing.upstream)))
     for spec in project.pairs:
+        upstream = os.path.abspath(spec.upstream)
+        site.files[upstream] = site.files[os.path.abspath(spec.translation)] = upstream
         if spec.name:
             page = site.pages.setdefault(page_key(spec.name), SitePage(str(spec.upstream)))
             page.translations[spec.locale] = str(spec.translation)

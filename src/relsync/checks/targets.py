@@ -9,7 +9,7 @@ from urllib.parse import unquote
 from rapidfuzz import fuzz, process
 
 from ..model import Alignment, Block, BlockKind, Severity
-from ..slugs import heading_id
+from ..slugs import SLUGGERS, heading_id
 from . import repairs
 from .registry import Context, Problem, Scope, check
 from .site import document_ids, page_key
@@ -29,6 +29,15 @@ def upstream_ids(ctx: Context) -> frozenset[str]:
     ids = ctx.memo.get("upstream_own_ids")
     if ids is None:
         ids = ctx.memo["upstream_own_ids"] = document_ids(ctx.alignment.upstream, ctx.site.sluggers)
+    return ids
+
+
+def _plain_ids(ctx: Context) -> frozenset[str]:
+    """The translation's ids as github-slugger makes them: the ones a message names when the
+    site's slug function is not known (every function's ids resolve)."""
+    ids = ctx.memo.get("plain_ids")
+    if ids is None:
+        ids = ctx.memo["plain_ids"] = document_ids(ctx.alignment.translation, (SLUGGERS["github"],))
     return ids
 
 
@@ -52,7 +61,7 @@ def target(url: str, ctx: Context) -> tuple[str, frozenset[str], str] | None:
     path = path.split("?", 1)[0]
     if ctx.name and page_key(path) == page_key(ctx.name):
         return fragment, own_ids(ctx), ""
-    page = ctx.site.page(path)
+    page = ctx.site.page(path, ctx.link_prefixes)
     if page is None:
         return None
     ids = ctx.site.ids(page.file_for(ctx.locale))
@@ -118,11 +127,11 @@ def unresolved_link(al: Alignment, ctx: Context) -> Iterator[Problem]:
             if found is None or resolves(found[0], found[1]):
                 continue
             fragment, ids, page = found
-            near = [m[0] for m in process.extract(fragment, sorted(ids), scorer=fuzz.ratio, limit=3)
-                    if m[1] >= 50]
+            shown = ids if page or ctx.site.slugger else _plain_ids(ctx)
+            near = [m[0] for m in process.extract(fragment, sorted(shown), scorer=fuzz.ratio, limit=3)]
             where = f"page {page}" if page else "this page"
             msg = f"link {unquote(url)} names no id of {where}"
-            msg += f"; nearest: {', '.join('#' + n for n in near)}" if near else " (it has no id near it)"
+            msg += f"; nearest: {', '.join('#' + n for n in near)}" if near else " (it has no ids)"
             pair, ups = upstream_of.get(block.index, (None, []))
             fix = _fragment_fix(ctx, block, url, fragment, ids, ups, pair)
             yield ctx.finding(msg, translation_line=block.start,

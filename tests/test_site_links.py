@@ -98,3 +98,31 @@ def test_a_link_to_another_page_of_the_site_is_still_a_mismatch(run_cli, tmp_pat
     _write(tmp_path, files)
     found = [f for f in _findings(run_cli, tmp_path) if f["slug"] == "link-mismatch"]
     assert len(found) == 1 and "introduce-cn" in found[0]["message"]
+
+
+def test_the_cache_sees_a_linked_page_change_its_ids(run_cli, tmp_path):
+    _write(tmp_path, STARLIGHT)
+    cache = str(tmp_path / "cache")
+
+    def unresolved():
+        code, out, err = run_cli("check", "--cache-dir", cache, "--format", "json", cwd=tmp_path)
+        return [f for f in json.loads(out)["findings"] if f["slug"] == "unresolved-link"]
+
+    assert len(unresolved()) == 1
+    page = tmp_path / "src/content/docs/zh-cn/develop/plugins/index.mdx"
+    page.write_text(page.read_text(encoding="utf-8") + "\n## 生命周期事件\n", encoding="utf-8")
+    assert unresolved() == []
+
+
+def test_heading_ids_setting(run_cli, tmp_path):
+    (tmp_path / "up.md").write_text("## Über Tests\n\nSee [tests](#über-tests).\n", encoding="utf-8")
+    (tmp_path / "tr.md").write_text("## Über Tests\n\nSiehe [Tests](#über-tests).\n", encoding="utf-8")
+    code, out, err = run_cli("check", "up.md", "tr.md", "-l", "de", "--format", "json", cwd=tmp_path)
+    assert [f for f in json.loads(out)["findings"] if f["slug"] == "unresolved-link"] == []
+    (tmp_path / "relsync.toml").write_text('heading-ids = "vitepress"\n', encoding="utf-8")
+    code, out, err = run_cli("check", "up.md", "tr.md", "-l", "de", "--format", "json", cwd=tmp_path)
+    found = [f for f in json.loads(out)["findings"] if f["slug"] == "unresolved-link"]
+    assert [f["message"] for f in found] == ["link #über-tests names no id of this page; nearest: #uber-tests"]
+    (tmp_path / "relsync.toml").write_text('heading-ids = "nope"\n', encoding="utf-8")
+    code, out, err = run_cli("check", "up.md", "tr.md", cwd=tmp_path)
+    assert code == 2 and "unknown heading-ids 'nope'" in err

@@ -126,3 +126,15 @@ def test_heading_ids_setting(run_cli, tmp_path):
     (tmp_path / "relsync.toml").write_text('heading-ids = "nope"\n', encoding="utf-8")
     code, out, err = run_cli("check", "up.md", "tr.md", cwd=tmp_path)
     assert code == 2 and "unknown heading-ids 'nope'" in err
+
+
+def test_a_link_without_the_locale_prefix_may_land_on_the_default_locales_page(run_cli, tmp_path):
+    # tauri-docs zh-cn/develop/resources.mdx:122 links "/plugin/file-system/#scopes": on a
+    # Starlight site that is the English page, whose heading "## Scopes" makes the id.
+    files = dict(STARLIGHT)
+    files["src/content/docs/zh-cn/develop/plugins/develop-mobile.mdx"] = (
+        "---\ntitle: 移动插件开发\n---\n\n参见[插件配置](/develop/plugins/#plugin-configuration)。\n\n"
+        "以及[生命周期](/zh-cn/develop/plugins/#plugin-configuration)。\n")
+    _write(tmp_path, files)
+    found = [f for f in _findings(run_cli, tmp_path) if f["slug"] in ("unresolved-link", "link-mismatch")]
+    assert [(f["slug"], f["translation"]["line"]) for f in found] == [("unresolved-link", 7)], found

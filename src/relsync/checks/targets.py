@@ -65,7 +65,17 @@ def target(url: str, ctx: Context) -> tuple[str, frozenset[str], str] | None:
     if page is None:
         return None
     ids = ctx.site.ids(page.file_for(ctx.locale))
+    if url.startswith("/") and not _localized(url, ctx):
+        # "/plugin/x/" from a page under "/zh-cn/": the default locale's page on a site that
+        # prefixes its locales, the translation's own on a site of its own
+        ids |= ctx.site.ids(page.upstream)
     return (fragment, ids, path) if ids else None
+
+
+def _localized(url: str, ctx: Context) -> bool:
+    """Whether a rooted link starts with the translation's language segment (``/zh-cn/``)."""
+    first = url.lstrip("/").split("/", 1)[0].lower()
+    return first in ctx.link_prefixes
 
 
 def resolves(fragment: str, ids: frozenset[str]) -> bool:

@@ -18,6 +18,7 @@ from .urls import _ENGLISH_SEGMENTS, normalize_link
 
 #: GitHub serves a default branch's old name by redirect.
 _GITHUB_BRANCH_RE = re.compile(r"^(https?://(?:www\.)?github\.com/[^/]+/[^/]+/(?:blob|tree)/)(?:main|master)(?=/|$)")
+_GITHUB_ISSUE_RE = re.compile(r"^(https?://(?:www\.)?github\.com/[^/]+/[^/]+/)issues/(?=\d+(?:[/#?]|$))")
 
 
 def _site(host: str, ctx: Context) -> tuple[str, bool]:
@@ -128,7 +129,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     own script, words or language (a localized page: `/es/Novedades_en_JavaScript_1.8` for
     `/New_in_JavaScript_1.8`, unless the two give other numbers) are warnings; a GitHub blob
     or tree URL that
-    differs only by `master`/`main` is info. A same-page `#fragment` upstream that names none
+    differs only by `master`/`main`, or an `issues/N` link for `pull/N`, is info (GitHub
+    redirects them). A same-page `#fragment` upstream that names none
     of its headings is broken upstream and is not compared. A fragment is not compared where
     the site decides: on a page of the site whose ids are known, a fragment that lands on one
     of them resolves whatever upstream names (`unresolved-link` reports one that does not),
@@ -170,8 +172,10 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     words = (_words(" ".join(x.text for x in ups)), _words(" ".join(x.text for x in trs)))
     if added:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
-        if {_default_branch(u) for u in lost} == {_default_branch(u) for u in added}:
-            msg += " (GitHub redirects the default branch)"
+        if {_github_alias(u) for u in lost} == {_github_alias(u) for u in added}:
+            branch = {_github_alias(u, False) for u in lost} == {_github_alias(u, False) for u in added}
+            msg += (" (GitHub redirects the default branch)" if branch
+                    else " (GitHub redirects an issue number to its pull request)")
             minor = 2
         elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
             msg += " (the same page; the anchors differ only in case or slug style)"
@@ -446,6 +450,9 @@ def _vocabularies(ctx: Context) -> tuple[dict[str, bool], dict[str, bool]]:
     return memo
 
 
-def _default_branch(url: str) -> str:
-    """A GitHub blob or tree URL with ``master`` and ``main`` as one name."""
-    return _GITHUB_BRANCH_RE.sub(r"\1main", url.strip())
+def _github_alias(url: str, issues: bool = True) -> str:
+    """A GitHub URL with what GitHub redirects made one: ``master`` and ``main`` in a blob or
+    tree URL, and with ``issues``, ``issues/N`` and ``pull/N`` (one number names one issue or
+    pull request)."""
+    url = _GITHUB_BRANCH_RE.sub(r"\1main", url.strip())
+    return _GITHUB_ISSUE_RE.sub(r"\1pull/", url) if issues else url

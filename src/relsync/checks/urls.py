@@ -58,6 +58,8 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     segments = path.split("/")
     if len(segments) > 2 and segments[0] == "" and _language_segment(segments[1], ctx):
         segments = [""] + segments[2:]
+    elif len(segments) == 2 and segments[0] == "" and segments[1].lower() in ctx.link_prefixes:
+        segments = [""]  # the home page of the translation's language: "https://fastapi.tiangolo.com/de"
     path = "/".join(segments)
     # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
     stem, dot, ext = path.rpartition(".")

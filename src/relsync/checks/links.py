@@ -187,7 +187,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     fix = None
     if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
-            and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx):
+            and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx) \
+            and _may_repair(a[lost[0]], added[0], ctx):
         old = added[0]
         fix = repairs.link_fix(ctx, trs, old, lost[0], lambda target: _same_language(
             old, localized_target(target, ctx), ctx))
@@ -253,6 +254,20 @@ def _fragment_habit(ctx: Context) -> tuple[int, int]:
                 translated += 1
     habit = ctx.memo["fragment_habit"] = (kept, translated)
     return habit
+
+
+def _may_repair(up: tuple, old: str, ctx: Context) -> bool:
+    """Whether a translation's link may take upstream's target: not one that leads to a page
+    of the site that exists (the site proves nothing wrong with it), and not across sites (a
+    link upstream moved from another site to this one, or back, came with a new sentence:
+    ``[NuxtJS](https://nuxt.com/)`` where upstream now links ``[Vue frameworks](/guide/quick-start#frameworks)``)."""
+    key = normalize_link(old, ctx)
+    if bool(up[0]) != bool(key[0]):
+        return False
+    if key[0] or not ctx.site.pages:
+        return True
+    route = key[1].split("?", 1)[0]
+    return ctx.site.route(route, ctx.link_prefixes) is None and not _page_file(old, ctx.translation_path, ctx)
 
 
 def _split(url: str):

@@ -5,6 +5,7 @@ removed, so that a translation's ``/zh-cn/guide/intro.html`` and upstream's
 from __future__ import annotations
 
 import posixpath
+import re
 from urllib.parse import unquote, urlsplit
 
 from ..languages import is_language_tag
@@ -20,6 +21,21 @@ _IGNORED_PARAM_PREFIXES = ("utm_",)
 def _ignored_param(param: str) -> bool:
     name = param.split("=", 1)[0].lower()
     return name in _IGNORED_PARAMS or name.startswith(_IGNORED_PARAM_PREFIXES)
+
+
+#: A language tag ending a file name: "lifecycle_zh-CN", "diagram.zh", "guide-es".
+_FILE_LANGUAGE_RE = re.compile(r"[_.-]([A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?)$")
+
+
+def _own_language(tag: str, ctx: Context) -> bool:
+    """Whether a tag names the translation's language: one of its link prefixes, or a tag of
+    the same language (``zh-CN`` in a ``zh`` translation)."""
+    low = tag.lower()
+    if low in ctx.link_prefixes:
+        return True
+    if not ctx.locale or not is_language_tag(tag):
+        return False
+    return low.replace("_", "-").split("-")[0] == ctx.locale.lower().replace("_", "-").split("-")[0]
 
 
 def _language_segment(segment: str, ctx: Context) -> bool:
@@ -64,14 +80,9 @@ def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
     # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
     stem, dot, ext = path.rpartition(".")
     if dot and "/" not in ext:
-        for prefix in ctx.link_prefixes:
-            for sep in "_-.":
-                if stem.lower().endswith(sep + prefix.lower()):
-                    path = stem[: -len(prefix) - 1] + "." + ext
-                    break
-            else:
-                continue
-            break
+        m = _FILE_LANGUAGE_RE.search(stem)
+        if m is not None and _own_language(m.group(1), ctx):
+            path = stem[: m.start()] + "." + ext
     for suffix in (".html", ".md"):
         if path.endswith(suffix):
             path = path[: -len(suffix)]

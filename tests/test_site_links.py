@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from relsync.checks.site import Site, SitePage, page_key
+from relsync.checks.site import Site, SitePage, page_key, site_of
+from relsync.config import Config
+from relsync.project import Project
+from relsync.project.layouts import Layout
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -140,3 +143,16 @@ def test_a_link_without_the_locale_prefix_may_land_on_the_default_locales_page(r
     _write(tmp_path, files)
     found = [f for f in _findings(run_cli, tmp_path) if f["slug"] in ("unresolved-link", "link-mismatch")]
     assert [(f["slug"], f["translation"]["line"]) for f in found] == [("unresolved-link", 7)], found
+
+
+@pytest.mark.parametrize("layout,config,text,expected", [
+    ("mkdocs", "mkdocs.yml", "markdown_extensions:\n  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n        kwds:\n          case: lower\n", "pymdownx"),
+    ("mkdocs", "mkdocs.yml", "markdown_extensions:\n  - toc:\n      permalink: true\n", "python-markdown"),
+    ("hugo", "hugo.toml", "[markup.goldmark.parser]\n  autoHeadingIDType = 'github-ascii'\n", "hugo-github-ascii"),
+    ("hugo", "config.yaml", "markup:\n  goldmark:\n    parser:\n      autoHeadingIDType: blackfriday\n", "hugo-blackfriday"),
+    ("hugo", "hugo.toml", "title = 'x'\n", "hugo-github"),
+])
+def test_the_slug_function_the_sites_configuration_names(tmp_path, layout, config, text, expected):
+    (tmp_path / config).write_text(text, encoding="utf-8")
+    project = Project(Config(root=tmp_path), layout=Layout(layout, "en", detected_from=config))
+    assert site_of(project).slugger == expected

@@ -132,10 +132,8 @@ def site_of(project: Project) -> Site:
     """The site of a project: every page of its pairs and of its missing translations, and
     the slug function its layout (or the ``heading-ids`` setting) names."""
     cfg = project.config
-    slugger = getattr(cfg, "heading_ids", None) or (
+    slugger = cfg.heading_ids or _configured_slugger(project) or (
         LAYOUT_SLUGGERS.get(project.layout.name) if project.layout is not None else None)
-    if project.layout is not None and project.layout.name == "mkdocs" and slugger == "python-markdown":
-        slugger = _mkdocs_slugger(project) or slugger
     site = Site(slugger=slugger)
     for missing in project.missing:
         site.files[os.path.abspath(missing.upstream)] = os.path.abspath(missing.upstream)
@@ -150,16 +148,30 @@ def site_of(project: Project) -> Site:
     return site
 
 
-def _mkdocs_slugger(project: Project) -> str | None:
-    """``pymdownx`` when the site's ``mkdocs.yml`` sets ``toc.slugify`` to one of
-    ``pymdownx.slugs``' functions."""
-    source = project.layout.detected_from if project.layout is not None else ""
+#: What a site's own configuration says of its heading ids: MkDocs' ``toc.slugify`` set to
+#: one of ``pymdownx.slugs``' functions, Hugo's ``autoHeadingIDType``.
+_CONFIGURED_SLUGS = {
+    "mkdocs": (re.compile(r"slugify\s*:.*pymdownx\.slugs\."), lambda m: "pymdownx"),
+    "hugo": (re.compile(r"""autoHeadingIDType["']?\s*[:=]\s*["']?(github-ascii|blackfriday|github)\b""", re.I),
+             lambda m: "hugo-" + m.group(1).lower()),
+}
+
+
+def _configured_slugger(project: Project) -> str | None:
+    """The slug function the site's configuration file (the one its layout was detected
+    from) names, if it names one."""
+    layout = project.layout
+    rule = _CONFIGURED_SLUGS.get(layout.name) if layout is not None else None
+    if rule is None or not layout.detected_from:
+        return None
+    source = layout.detected_from
     path = source if os.path.isabs(source) else os.path.join(str(project.config.root), source)
     try:
         text = read_text(path)
-    except Exception:
+    except Exception:  # the layout read it already; a file gone since names nothing
         return None
-    return "pymdownx" if re.search(r"slugify\s*:.*pymdownx\.slugs\.", text) else None
+    m = rule[0].search(text)
+    return rule[1](m) if m else None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -60,8 +60,8 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
         return fa == fb or not fa or not resolves(fa, fb.ids)
     if fb is None or fa == fb or not fa.isascii() or not fb.isascii():
         return True  # a localized site may translate its heading anchors
-    if not (ha or hb):
-        return False
+    if not (ha or hb) or not (fa and fb):
+        return False  # a fragment upstream gives and the translation lost is no localization
     # Another site's page may be localized, and its ids with it; an id that differs only in
     # case or "_"/"-" style is that site's old slug style, not a localized one.
     return fa.casefold().replace("_", "-") != fb.casefold().replace("_", "-")

@@ -156,3 +156,18 @@ def test_the_slug_function_the_sites_configuration_names(tmp_path, layout, confi
     (tmp_path / config).write_text(text, encoding="utf-8")
     project = Project(Config(root=tmp_path), layout=Layout(layout, "en", detected_from=config))
     assert site_of(project).slugger == expected
+
+
+def test_a_link_to_a_file_that_exists_is_never_repaired(run_cli, tmp_path):
+    # tauri-docs es/start/prerequisites.mdx:149: "./visual-studio-build-tools-installer.png"
+    # beside the translation, where upstream now names "@assets/start/prerequisites/...".
+    files = {
+        "upstream/start.md": "# Start\n\n![Installer](@assets/start/prerequisites/installer.png)\n",
+        "locales/es/start.md": "# Inicio\n\n![Instalador](./installer.png)\n",
+    }
+    _write(tmp_path, files)
+    code, out, err = run_cli("fix", "--diff", cwd=tmp_path)
+    assert "@assets" in out  # the file is not there: the link leads nowhere, upstream's does
+    (tmp_path / "locales/es/installer.png").write_bytes(b"\x89PNG")
+    code, out, err = run_cli("fix", "--diff", cwd=tmp_path)
+    assert "@assets" not in out, out

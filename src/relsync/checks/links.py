@@ -258,13 +258,19 @@ def _fragment_habit(ctx: Context) -> tuple[int, int]:
 
 def _may_repair(up: tuple, old: str, ctx: Context) -> bool:
     """Whether a translation's link may take upstream's target: not one that leads to a page
-    of the site that exists (the site proves nothing wrong with it), and not across sites (a
+    of the site or a file that exists (the site proves nothing wrong with it), and not across sites (a
     link upstream moved from another site to this one, or back, came with a new sentence:
     ``[NuxtJS](https://nuxt.com/)`` where upstream now links ``[Vue frameworks](/guide/quick-start#frameworks)``)."""
     key = normalize_link(old, ctx)
     if bool(up[0]) != bool(key[0]):
         return False
-    if key[0] or not ctx.site.pages:
+    if key[0]:
+        return True
+    path = unquote(old.split("#", 1)[0].split("?", 1)[0])
+    if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] \
+            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), path)):
+        return False  # a file beside the translation: an image of its own
+    if not ctx.site.pages:
         return True
     route = key[1].split("?", 1)[0]
     return ctx.site.route(route, ctx.link_prefixes) is None and not _page_file(old, ctx.translation_path, ctx)

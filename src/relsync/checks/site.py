@@ -120,7 +120,23 @@ class Site:
                 except OSError:
                     continue
                 h.update(b"\n".join(_ID_LINE_RE.findall(data)))
+        for path in self.neighbours():
+            h.update(path.encode("utf-8", "surrogateescape") + b"\x01")
         return h.hexdigest()[:16]
+
+    def neighbours(self) -> list[str]:
+        """Every file under the translations' directories (not hidden ones, not
+        ``node_modules``): a translation's relative link to a file of its own (an image)
+        resolves when the file is there."""
+        dirs = sorted({os.path.dirname(os.path.abspath(p)) for page in self.pages.values()
+                       for p in page.translations.values()})
+        tops = [d for k, d in enumerate(dirs) if not any(d.startswith(t + os.sep) for t in dirs[:k])]
+        found = []
+        for top in tops:
+            for base, subdirs, names in os.walk(top):
+                subdirs[:] = sorted(d for d in subdirs if not d.startswith(".") and d != "node_modules")
+                found.extend(os.path.join(base, n) for n in sorted(names) if not n.startswith("."))
+        return found
 
 
 #: The lines a page's ids come from: ATX headings, setext underlines and the line above

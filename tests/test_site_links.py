@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from relsync.checks.site import Site, SitePage, page_key, site_of
+from relsync.checks.site import Site, SitePage, document_ids, page_key, scanned_ids, site_of
 from relsync.config import Config
 from relsync.project import Project
+from relsync.parse import parse
 from relsync.project.layouts import Layout
+from relsync.slugs import SLUGGERS
 
 
 def _write(root: Path, files: dict[str, str]) -> None:
@@ -171,3 +173,21 @@ def test_a_link_to_a_file_that_exists_is_never_repaired(run_cli, tmp_path):
     (tmp_path / "locales/es/installer.png").write_bytes(b"\x89PNG")
     code, out, err = run_cli("fix", "--diff", cwd=tmp_path)
     assert "@assets" not in out, out
+
+
+SCANNED = [
+    # vue-docs front matter, not a setext heading
+    "---\noutline: deep\n---\n\n# Releases {#releases}\n\nText.\n",
+    # tauri-docs distribute/Sign/windows.mdx: headings in list items (Starlight's steps)
+    "1. #### Convert your `.cer` to `.pfx`\n\n   Text.\n\n2. #### Import your `.pfx` file into the keystore.\n",
+    # tauri-docs learn/Security/capabilities-for-windows-and-platforms.mdx: indented under a list
+    "1. Step\n\n    #### Give filesystem capabilities to the `first` window\n\n    Text.\n",
+    # a shell comment in a fence is no heading; a setext heading and an HTML anchor are ids
+    "```sh\n# not a heading\n```\n\nSetext *title*\n=============\n\n<a id=\"legacy\"></a>\n\n## Usage\n\n## Usage\n",
+]
+
+
+@pytest.mark.parametrize("text", SCANNED)
+def test_the_scanned_ids_of_a_linked_page_are_the_parsers(text):
+    sluggers = tuple(SLUGGERS.values())
+    assert scanned_ids(text, sluggers) == document_ids(parse(text, "page.md"), sluggers)

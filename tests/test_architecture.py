@@ -28,6 +28,7 @@ STAGES = [
      "relsync.project.specs"],
     ["relsync.project.layouts"],
     ["relsync.project.pairing", "relsync.project.detect_js"],
+    ["relsync.project.sites"],
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],
     ["relsync.project"],

@@ -12,7 +12,7 @@ from .config import Config, load_config
 from .errors import notice
 from .io import atomic_write_text, refuse_overwrite
 from .languages import locale_name, parse_locale
-from .project import Project, discover, explicit_pair
+from .project import Project, discover, explicit_pair, require_pairs
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
 
@@ -74,6 +74,7 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
     found = discover(cfg)
     for warning in found.warnings:
         notice(warning)
+    require_pairs(found)
     if locale:
         locale_option(locale)
         found = found.only_locale(locale)

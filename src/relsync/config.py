@@ -29,6 +29,8 @@ LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", 
 #: own and MDN's. ``mark-synced`` keeps the one a file has; ``source-commit-key`` picks the one
 #: it writes into a file that has neither.
 SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
+#: The values of ``missing-files``.
+MISSING_FILES = ("report", "error", "ignore")
 #: The Markdown files of a project unless ``include`` says otherwise.
 MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
 
@@ -102,6 +104,9 @@ class Config:
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
+    """One of :data:`MISSING_FILES`: ``report`` (at info where the site shows the source page
+    in a missing translation's place), ``error`` (at the rule's severity everywhere),
+    ``ignore``."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -313,8 +318,8 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     _link_rewrites(cfg, data.get("link-rewrites", {}))
     if "missing-files" in data:
         value = str(data["missing-files"])
-        if value not in ("report", "ignore"):
-            raise ConfigError("missing-files must be 'report' or 'ignore'")
+        if value not in MISSING_FILES:
+            raise ConfigError("missing-files must be 'report', 'error' or 'ignore'")
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])

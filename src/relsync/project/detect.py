@@ -11,13 +11,14 @@ JavaScript: :mod:`.detect_js`. relsync's own ``upstream/`` with ``locales/`` com
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
 from ..config import LANGUAGE_DIRECTORY_BASES, Config, language_directories
 from ..languages import locale_name
-from . import detect_js
-from .layouts import Layout, Rule, relsync_layout, spec_for
+from . import detect_js, sites
+from .layouts import Layout, LocaleSpec, Rule, relsync_layout, spec_for
 from .patterns import Pattern
 from .sitefiles import merge, read_config
 
@@ -29,24 +30,26 @@ _CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 def detect(cfg: Config) -> Layout | None:
     """The layout the project's files describe, or ``None`` when nothing tells: relsync's
     own directories, a site generator's configuration, else directories named by locale
-    codes beside an English one."""
+    codes beside an English one; at the root, else in the directories one or two levels
+    below it (:mod:`.sites`)."""
     root = cfg.root
     if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
         return relsync_layout(cfg, f"{cfg.upstream}/")
-    for detector in (*DETECTORS, one_directory_per_language):
+    detectors = (*DETECTORS, one_directory_per_language)
+    for detector in detectors:
         layout = detector(root)
         if layout is not None:
             return layout
-    return None
+    return sites.choose(sites.below(root, detectors), cfg)
 
 
 def preset(name: str, cfg: Config) -> Layout:
-    """The layout of a named preset: its generator's configuration when the project has one,
-    else the generator's default directories."""
+    """The layout of a named preset: its generator's configuration when the project has one
+    (at the root, else in a directory below it), else the generator's default directories."""
     if name == "relsync":
         return relsync_layout(cfg, "layout = \"relsync\"")
     detector = dict(zip(PRESET_NAMES, DETECTORS))[name]
-    layout = detector(cfg.root)
+    layout = detector(cfg.root) or sites.choose(sites.below(cfg.root, (detector,)), cfg)
     if layout is None:
         layout = DEFAULTS[name]()
         layout.detected_from = f'layout = "{name}" (no configuration found: default directories)'
@@ -92,7 +95,7 @@ def hugo(root: Path) -> Layout | None:
     if found is None:
         return None
     data, source = found
-    default = str(data.get("defaultcontentlanguage") or "en").lower()
+    default = str(data.get("defaultcontentlanguage") or "en").lower()  # no fallback: a page is built per language
     disabled = {str(x).lower() for x in data.get("disablelanguages") or []}
     languages = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in (data.get("languages") or {}).items()}
     languages = {k: v for k, v in languages.items() if k not in disabled and not v.get("disabled")}
@@ -100,7 +103,7 @@ def hugo(root: Path) -> Layout | None:
     top = str(data.get("contentdir") or "content").strip("/")
     dirs = {k: str(v.get("contentdir") or top).strip("/") for k, v in languages.items()}
     dirs.update(_hugo_mounts(data))
-    layout = Layout("hugo", locale_name(default), detected_from=source)
+    layout = Layout("hugo", locale_name(default), detected_from=source, slug_routes=True)
     exclude_re = _hugo_ignored(data, layout)
     source_dir = dirs[default]
     by_suffix = []
@@ -164,8 +167,9 @@ def mkdocs(root: Path) -> Layout | None:
         return None
     default = str(next((x["locale"] for x in entries if x.get("default")), entries[0]["locale"]))
     docs = str(data.get("docs_dir") or "docs").strip("/")
-    layout = Layout("mkdocs", locale_name(default), detected_from=path.name)
-    layout.locales = [spec_for(str(x["locale"])) for x in entries
+    fallback = plugin.get("fallback_to_default", True) is not False
+    layout = Layout("mkdocs", locale_name(default), detected_from=path.name, fallback=fallback)
+    layout.locales = [_mkdocs_locale(x, fallback) for x in entries
                       if str(x["locale"]) != default and x.get("build", True) is not False]
     if plugin.get("docs_structure", "suffix") == "folder":
         layout.rules.append(Rule((Pattern.parse(f"{docs}/{default}/{{path}}", "mkdocs"),),
@@ -177,6 +181,14 @@ def mkdocs(root: Path) -> Layout | None:
     layout.rules.append(Rule(upstream, Pattern.parse(f"{docs}/{{path}}.{{lang}}{{ext}}", "mkdocs"),
                              unbuilt=unbuilt))
     return layout
+
+
+def _mkdocs_locale(entry: dict, fallback: bool) -> LocaleSpec:
+    """A language of mkdocs-static-i18n; its own ``fallback_to_default`` overrides the
+    plugin's."""
+    spec = spec_for(str(entry["locale"]))
+    own = entry.get("fallback_to_default")
+    return dataclasses.replace(spec, fallback=own) if isinstance(own, bool) and own != fallback else spec
 
 
 def _mkdocs_i18n(plugins: object) -> dict | None:
@@ -212,7 +224,7 @@ def jekyll(root: Path) -> Layout | None:
     if "jekyll-polyglot" not in plugins and "jekyll-polyglot" not in gems:
         return None
     default = str(data.get("default_lang") or "en")
-    layout = Layout("jekyll", locale_name(default), detected_from=path.name)
+    layout = Layout("jekyll", locale_name(default), detected_from=path.name, fallback=True)
     layout.locales = [spec_for(code) for code in languages if code != default]
     excluded = tuple(str(x) for x in data.get("exclude") or [])
     layout.rules.append(Rule((Pattern.parse("_posts/{path}", "jekyll"),),
@@ -290,7 +302,17 @@ def one_directory_per_language(root: Path) -> Layout | None:
 # -- defaults of the presets ----------------------------------------------------------------
 
 def _defaults(name: str, upstream: str, translation: str, **rule) -> Layout:
-    return Layout(name, "en", [Rule((Pattern.parse(upstream, name),), Pattern.parse(translation, name), **rule)])
+    return Layout(name, "en", [Rule((Pattern.parse(upstream, name),), Pattern.parse(translation, name), **rule)],
+                  fallback=name in FALLBACK, slug_routes=name in SLUG_ROUTES)
+
+
+#: Generators that show the source language's page where a translation is missing, by
+#: default: Starlight ("fallback content"), Docusaurus (the untranslated document is used),
+#: mkdocs-static-i18n (``fallback_to_default``, true unless set), jekyll-polyglot ("fallback
+#: language support"). Hugo, VitePress and MDN build a page only where its file is.
+FALLBACK = frozenset({"starlight", "docusaurus", "mkdocs", "jekyll"})
+#: Generators that route a page by its slug, whatever its Markdown extension.
+SLUG_ROUTES = frozenset({"starlight", "docusaurus", "vitepress", "hugo"})
 
 
 DEFAULTS = {

@@ -35,6 +35,9 @@ class LocaleSpec:
     started: bool | None = None
     """``False``: configured but not translated (no missing files reported); ``None``: the
     translation directory decides."""
+    fallback: bool | None = None
+    """Whether the site shows the source page where this locale's translation is missing
+    (``None``: as the layout says)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class Layout:
     lenient_locales: bool = False
     """Every directory under ``locales/`` is a locale (the relsync layout), not only those
     whose names are locale codes."""
+    fallback: bool = False
+    """The generator shows the source language's page where a translation is missing
+    (Starlight, Docusaurus, mkdocs-static-i18n's ``fallback_to_default``, jekyll-polyglot):
+    a missing page is reported at info unless ``missing-files = "error"``."""
+    slug_routes: bool = False
+    """The generator routes a page by its slug, whatever its Markdown extension (Starlight,
+    Docusaurus, VitePress, Hugo): ``x.md`` translates ``x.mdx``."""
+    site: str = ""
+    """The site's directory below the project root (``docs``), when it is not the root."""
 
 
 def spec_for(code: str, locale: str | None = None, started: bool | None = None) -> LocaleSpec:

@@ -106,7 +106,7 @@ def pair_layout(layout: Layout, cfg: Config) -> Found:
             has_started = _match(found, rule, spec, pattern, upstream, translations, (up_root, root))
             started[spec] = started.get(spec, False) or has_started
     found.locales = [(spec, started[spec]) for spec in _unique(s for _, specs in rule_locales for s in specs)]
-    _pair_by_slug(found)
+    _pair_by_slug(found, layout.slug_routes)
     return found
 
 
@@ -308,10 +308,12 @@ def _plain_key(path: Path) -> tuple[str, str]:
     return str(Path(*parts[:-1])), stem.lower()
 
 
-def _pair_by_slug(found: Found) -> None:
+def _pair_by_slug(found: Found, slug_routes: bool = False) -> None:
     """Pair a missing translation with an orphan of the same locale when their names differ
-    only by a date prefix (and ``/index``), one of them dated: each orphan keyed once, each
-    missing file looked up (the first orphan of its key, in order, wins)."""
+    only by a date prefix (and ``/index``), one of them dated, or, where the generator routes
+    by slug (``slug_routes``), by their Markdown extension too (``x.md`` translates
+    ``x.mdx``): each orphan keyed once, each missing file looked up (the first orphan of its
+    key, in order, wins)."""
     if not found.missing or not found.orphans:
         return
     by_key: dict[tuple, list[tuple[int, bool]]] = {}
@@ -323,7 +325,7 @@ def _pair_by_slug(found: Found) -> None:
     for up, expected, spec, name, locale_dir in found.missing:
         want = slug_key(expected)
         match = next((k for k, dated in by_key.get((spec, want or _plain_key(expected)), ())
-                      if k not in taken and (want or dated)), None)
+                      if k not in taken and (want or dated or slug_routes)), None)
         if match is None:
             kept.append((up, expected, spec, name, locale_dir))
         else:

@@ -76,13 +76,44 @@ def starter_config(layout: Layout, locales: list[tuple[str, str]], upstream_root
         "",
         '# fail-on = "error"                # error | warning | info',
         '# disable = ["markup-mismatch"]    # rule ids or slugs (see `relsync rules`)',
-        '# missing-files = "report"         # or "ignore": untranslated documents are not findings',
+        '# missing-files = "report"         # "error": a missing page is an error even where the site',
+        '#                                  # shows the source page in its place; "ignore": no findings',
         "",
         "# Files whose names no rule relates (the upstream may be in another checkout):",
         *([] if upstream_root else ['# upstream-root = "../upstream-site"']),
         "# [[pairs]]",
         '# upstream = "_posts/2025-01-29-release.md"',
         '# translation = "docs/release.md"',
+        '# locale = "zh_CN"',
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def blank_config(examples: list[str]) -> str:
+    """The text of a starter ``relsync.toml`` for a project whose layout nothing tells: the
+    patterns to set, explained, and the Markdown files it holds."""
+    lines = [
+        "# relsync settings, written by `relsync init`.",
+        "# No layout was detected: no upstream/ and locales/ directories, no site configuration",
+        "# relsync reads (here or one or two directories below), no directories named by locale codes.",
+        "# Say where the upstream documents and their translations are, with one rule:",
+        "#   {path} is any path, {lang} the locale code as the paths write it, {ext} .md/.markdown/.mdx.",
+        "",
+        '# upstream = "docs/en/{path}"             # one directory per language',
+        '# translation = "docs/{lang}/{path}"',
+        '# upstream = "{path}.en-US{ext}"          # a suffix per language (CHANGELOG.en-US.md)',
+        '# translation = "{path}.{lang}{ext}"',
+        '# layout = "starlight"                    # or name the generator: ' + ", ".join(
+            n for n in GENERATORS if n not in ("patterns", "pairs", "directories", "relsync", "dumi")),
+        '# source-language = "en"',
+        "",
+        "# Markdown files found here:" if examples else "# No Markdown file was found here.",
+        *(f"#   {x}" for x in examples),
+        "",
+        "# Files whose names no rule relates:",
+        "# [[pairs]]",
+        '# upstream = "CHANGELOG.md"',
+        '# translation = "CHANGELOG.zh-CN.md"',
         '# locale = "zh_CN"',
     ]
     return "\n".join(lines) + "\n"

@@ -1,0 +1,178 @@
+"""Discovery of real repositories as they are: a site kept in a subdirectory of a monorepo,
+found from the repository root; a layout that pairs nothing where Markdown files exist is an
+error that says what it looked for; pages paired as the generator routes them; a missing page
+the generator replaces with the source page reported at info; ``[[pairs]]`` that settle a
+file's partner."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from .conftest import FIXTURES
+
+LAYOUTS = FIXTURES / "layouts"
+
+
+def pairs_json(run_cli, cwd: Path, *args: str) -> dict:
+    code, out, err = run_cli("pairs", "--format", "json", *args, cwd=cwd)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def check_json(run_cli, cwd: Path, *args: str) -> tuple[int, dict]:
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", *args, cwd=cwd)
+    assert code in (0, 1), err
+    return code, json.loads(out)
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def mono(tmp_path) -> Path:
+    """A repository keeping its Starlight site in docs/ (pages cut from tauri-docs)."""
+    root = tmp_path / "repo"
+    shutil.copytree(LAYOUTS / "starlight-monorepo", root)
+    return root
+
+
+# -- a site below the root ------------------------------------------------------------------
+
+def test_a_site_in_a_subdirectory_is_found_from_the_repository_root(run_cli, mono):
+    got = pairs_json(run_cli, mono)
+    assert got["layout"] == "starlight" and got["detected_from"] == "docs/astro.config.mjs"
+    assert ("docs/src/content/docs/develop/updating-dependencies.mdx",
+            "docs/src/content/docs/fr/develop/updating-dependencies.md", "fr") in {
+        (p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]}
+    assert any("src/content/docs/it/ is named by a locale code" in w for w in got["warnings"])
+    inside = pairs_json(run_cli, mono / "docs")  # from the site's own directory: paths relative to it
+    assert inside["pairs"][0]["upstream"].startswith("src/content/docs/")
+    assert len(inside["pairs"]) == len(got["pairs"])
+
+
+def test_a_preset_at_the_root_reads_the_site_below_it(run_cli, mono):
+    """`layout = "starlight"` at the repository root checked 0 pairs and passed."""
+    (mono / "relsync.toml").write_text('layout = "starlight"\n', encoding="utf-8")
+    got = pairs_json(run_cli, mono)
+    assert got["detected_from"] == "docs/astro.config.mjs" and len(got["pairs"]) == 3
+
+
+def test_init_at_the_repository_root_writes_the_site_below(run_cli, mono):
+    code, out, err = run_cli("init", cwd=mono)
+    assert code == 0, err
+    assert out.startswith("detected an Astro Starlight site (docs/astro.config.mjs)")
+    text = (mono / "relsync.toml").read_text(encoding="utf-8")
+    assert 'layout = "starlight"' in text and '# upstream = "docs/src/content/docs/{path}"' in text
+    assert len(pairs_json(run_cli, mono)["pairs"]) == 3
+
+
+def test_a_layout_that_pairs_nothing_where_markdown_is_says_what_it_looked_for(run_cli, mono):
+    (mono / "relsync.toml").write_text('upstream = "content/en/{path}"\ntranslation = "content/{lang}/{path}"\n',
+                                       encoding="utf-8")
+    for command in ("pairs", "check"):
+        code, out, err = run_cli(command, cwd=mono)
+        assert code == 2 and out == "" and err.count("\n") == 1, (command, err)
+        assert "pairs no file" in err and "content/en/{path} with content/{lang}/{path}" in err
+        assert "such as README.md" in err
+
+
+def test_sites_of_translations_win_over_example_sites_and_several_are_checked_together(run_cli, tmp_path):
+    page = "# Guide\n\nText.\n"
+    root = write(tmp_path / "repo", {
+        "examples/basics/astro.config.mjs": "export default defineConfig({ integrations: [starlight({})] })\n",
+        "examples/basics/src/content/docs/index.md": page,
+        "apps/web/astro.config.mjs": "export default defineConfig({ integrations: [starlight({ locales: "
+                                     "{ root: { lang: 'en' }, ja: {} } })] })\n",
+        "apps/web/src/content/docs/guide.md": page, "apps/web/src/content/docs/ja/guide.md": "# ガイド\n",
+        "handbook/en/a.md": page, "handbook/fr/a.md": "# Guide\n\nTexte.\n",
+    })
+    got = pairs_json(run_cli, root)
+    assert got["layout"] == "sites"
+    assert got["detected_from"] == "apps/web/astro.config.mjs + handbook/en/ beside handbook/fr/"
+    assert sorted((p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]) == [
+        ("apps/web/src/content/docs/guide.md", "apps/web/src/content/docs/ja/guide.md", "ja"),
+        ("handbook/en/a.md", "handbook/fr/a.md", "fr")]
+
+
+# -- pages routed by slug ---------------------------------------------------------------------
+
+def test_md_and_mdx_of_one_slug_pair_only_where_the_generator_routes_by_slug(run_cli, tmp_path):
+    files = {"en/guide.mdx": "# Guide\n\nText.\n", "fr/guide.md": "# Guide\n\nTexte.\n"}
+    plain = pairs_json(run_cli, write(tmp_path / "plain", files))  # no generator: files pair by name
+    assert plain["pairs"] == [] and len(plain["missing"]) == 1 and len(plain["orphans"]) == 1
+    site = write(tmp_path / "site", {f"src/content/docs/{k}": v for k, v in files.items()})
+    (site / "astro.config.mjs").write_text(
+        "export default defineConfig({ integrations: [starlight({ defaultLocale: 'en', "
+        "locales: { en: { lang: 'en' }, fr: { lang: 'fr' } } })] })\n", encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert [(p["upstream"], p["translation"]) for p in got["pairs"]] == [
+        ("src/content/docs/en/guide.mdx", "src/content/docs/fr/guide.md")]
+    assert got["missing"] == [] and got["orphans"] == []
+
+
+def test_explicit_pairs_are_never_also_missing_or_orphaned(run_cli, mono):
+    """A `[[pairs]]` locale written `zh-cn` is the directory's zh_CN; the file it pairs is no
+    longer missing in that locale, and its translation no longer an orphan."""
+    docs = mono / "docs/src/content/docs"
+    (docs / "zh-cn/start/prerequisites.mdx").rename(docs / "zh-cn/start/requirements.mdx")
+    before = pairs_json(run_cli, mono)
+    assert any(o["translation"].endswith("zh-cn/start/requirements.mdx") for o in before["orphans"])
+    (mono / "relsync.toml").write_text(
+        'layout = "starlight"\n[[pairs]]\nupstream = "docs/src/content/docs/start/prerequisites.mdx"\n'
+        'translation = "docs/src/content/docs/zh-cn/start/requirements.mdx"\nlocale = "zh-cn"\n', encoding="utf-8")
+    got = pairs_json(run_cli, mono)
+    assert ("docs/src/content/docs/start/prerequisites.mdx", "docs/src/content/docs/zh-cn/start/requirements.mdx",
+            "zh_CN") in {(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]}
+    assert not [m for m in got["missing"] if m["upstream"].endswith("start/prerequisites.mdx")
+                and m["locale"] == "zh_CN"]
+    assert got["orphans"] == []
+    assert [x["locale"] for x in got["locales"] if x["started"]].count("zh_CN") == 1
+
+
+# -- missing pages the site replaces with the source page -----------------------------------------
+
+def missing_findings(result: dict) -> list[dict]:
+    return [f for f in result["findings"] if f["slug"] == "missing" and not f["translation"]]
+
+
+def test_a_missing_page_the_site_falls_back_for_is_info_unless_set_to_error(run_cli, mono):
+    code, result = check_json(run_cli, mono)
+    found = missing_findings(result)
+    assert len(found) == 3 and {f["severity"] for f in found} == {"info"}
+    assert "the site shows the en page in its place" in found[0]["message"]
+    summary = pairs_json(run_cli, mono)
+    assert sum(x["missing"] for x in summary["locales"]) == 3  # still counted
+    (mono / "relsync.toml").write_text('missing-files = "error"\n', encoding="utf-8")
+    code, result = check_json(run_cli, mono)
+    assert code == 1 and {f["severity"] for f in missing_findings(result)} == {"error"}
+
+
+@pytest.mark.parametrize("config,severity", [
+    ("plugins:\n  - i18n:\n      docs_structure: suffix\n      languages:\n        - locale: en\n"
+     "          default: true\n        - locale: fr\n", "info"),
+    ("plugins:\n  - i18n:\n      docs_structure: suffix\n      fallback_to_default: false\n      languages:\n"
+     "        - locale: en\n          default: true\n        - locale: fr\n", "error"),
+    ("plugins:\n  - i18n:\n      docs_structure: suffix\n      languages:\n        - locale: en\n"
+     "          default: true\n        - locale: fr\n          fallback_to_default: false\n", "error"),
+])
+def test_mkdocs_static_i18n_falls_back_as_its_fallback_to_default_says(run_cli, tmp_path, config, severity):
+    site = write(tmp_path / "site", {"mkdocs.yml": "site_name: x\n" + config, "docs/a.md": "# A\n\nText.\n",
+                                     "docs/b.md": "# B\n\nText.\n", "docs/a.fr.md": "# A\n\nTexte.\n"})
+    _, result = check_json(run_cli, site)
+    assert [f["severity"] for f in missing_findings(result)] == [severity]
+
+
+def test_generators_without_fallback_keep_missing_pages_errors(run_cli, tmp_path):
+    site = write(tmp_path / "site", {
+        ".vitepress/config.mts": "export default { locales: { root: { lang: 'en-US' }, fr: { lang: 'fr' } } }\n",
+        "a.md": "# A\n\nText.\n", "b.md": "# B\n\nText.\n", "fr/a.md": "# A\n\nTexte.\n"})
+    code, result = check_json(run_cli, site)
+    assert code == 1 and [f["severity"] for f in missing_findings(result)] == ["error"]

@@ -27,7 +27,7 @@ STAGES = [
     ["relsync.project.patterns", "relsync.project.sitefiles", "relsync.project.jsconfig",
      "relsync.project.specs"],
     ["relsync.project.layouts"],
-    ["relsync.project.pairing", "relsync.project.detect_js"],
+    ["relsync.project.pairing", "relsync.project.detect_js", "relsync.project.suffixes"],
     ["relsync.project.sites"],
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],

@@ -176,3 +176,87 @@ def test_generators_without_fallback_keep_missing_pages_errors(run_cli, tmp_path
         "a.md": "# A\n\nText.\n", "b.md": "# B\n\nText.\n", "fr/a.md": "# A\n\nTexte.\n"})
     code, result = check_json(run_cli, site)
     assert code == 1 and [f["severity"] for f in missing_findings(result)] == ["error"]
+
+
+# -- a locale in each file name (dumi, and files with no configuration) ----------------------------
+
+CHANGELOGS = {name: (LAYOUTS / "dumi" / name).read_text(encoding="utf-8")
+              for name in ("CHANGELOG.en-US.md", "CHANGELOG.zh-CN.md")}
+
+
+def test_files_that_name_their_locale_pair_with_no_settings(run_cli, tmp_path):
+    """naive-ui keeps CHANGELOG.en-US.md beside CHANGELOG.zh-CN.md and nothing else."""
+    root = write(tmp_path / "naive", CHANGELOGS)
+    got = pairs_json(run_cli, root)
+    assert got["layout"] == "suffixes" and got["source_language"] == "en_US"
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("CHANGELOG.en-US.md", "CHANGELOG.zh-CN.md", "zh_CN")]
+    code, result = check_json(run_cli, root)
+    assert result["summary"]["pairs"] == 1
+
+
+def test_a_project_written_in_chinese_first_is_read_the_right_way_round(run_cli, tmp_path):
+    root = write(tmp_path / "naive", CHANGELOGS)
+    (root / "relsync.toml").write_text('source-language = "zh-CN"\n', encoding="utf-8")
+    got = pairs_json(run_cli, root)
+    assert got["source_language"] == "zh_CN"
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("CHANGELOG.zh-CN.md", "CHANGELOG.en-US.md", "en_US")]
+    dirs = write(tmp_path / "dirs", {"en/a.md": "# A\n\nText.\n", "zh/a.md": "# 甲\n\n文本。\n"})
+    (dirs / "relsync.toml").write_text('source-language = "zh"\n', encoding="utf-8")
+    got = pairs_json(run_cli, dirs)
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [("zh/a.md", "en/a.md", "en")]
+
+
+def test_the_source_language_of_a_pattern_is_the_one_it_names(run_cli, tmp_path):
+    """`{path}.en-US{ext}` names en-US: `{path}.{lang}{ext}` never takes it for a locale (every
+    English page was a translation with no upstream)."""
+    root = write(tmp_path / "site", {**CHANGELOGS, "docs/intro.en-US.md": "# Intro\n\nText.\n",
+                                     "docs/intro.zh-CN.md": "# 介绍\n\n文本。\n"})
+    (root / "relsync.toml").write_text('upstream = "{path}.en-US{ext}"\ntranslation = "{path}.{lang}{ext}"\n',
+                                       encoding="utf-8")
+    got = pairs_json(run_cli, root)
+    assert got["source_language"] == "en_US" and [x["locale"] for x in got["locales"]] == ["zh_CN"]
+    assert got["orphans"] == [] and len(got["pairs"]) == 2
+
+
+def test_a_dumi_site_whose_default_locale_is_chinese(run_cli, tmp_path):
+    """dumi's convention: the first locale is the default, its files carry no locale in
+    their name (`docs/guide/index.md`), the others do (`index.en-US.md`)."""
+    root = write(tmp_path / "site", {
+        ".dumirc.ts": "export default defineConfig({\n  locales: [\n    { id: 'zh-CN', name: '中文' },\n"
+                      "    { id: 'en-US', name: 'EN' },\n  ],\n});\n",
+        "docs/guide/index.md": "# 介绍\n\n文本。\n", "docs/guide/index.en-US.md": "# Introduction\n\nText.\n",
+        "docs/config/index.md": "# 配置\n\n文本。\n", "src/Foo/index.md": "# Foo\n\n组件。\n",
+        "src/Foo/demo/a.md": "# 示例\n", "README.md": "# dumi\n"})
+    got = pairs_json(run_cli, root)
+    assert got["layout"] == "dumi" and got["source_language"] == "zh_CN"
+    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
+        ("docs/guide/index.md", "docs/guide/index.en-US.md", "en_US")]
+    assert sorted(m["upstream"] for m in got["missing"]) == ["docs/config/index.md", "src/Foo/index.md"]
+
+
+def test_a_dumi_locale_suffix_is_the_end_of_its_routes():
+    from relsync.config import load_config
+    from relsync.project import discover
+
+    project = discover(load_config(LAYOUTS / "dumi"))
+    assert project.route_suffixes == {"zh_CN": "-cn"} and project.source_language == "en_US"
+
+
+def test_missing_files_info_says_the_site_falls_back_by_its_own_means(run_cli, tmp_path):
+    """FastAPI's build shows the English page (under docs/missing-translation.md's banner)
+    where a language has no translation; MkDocs itself does not: one line says so."""
+    site = tmp_path / "site"
+    shutil.copytree(LAYOUTS / "mkdocs-per-language", site)
+    code, result = check_json(run_cli, site)
+    assert {f["severity"] for f in missing_findings(result)} == {"error"} and code == 1
+    (site / "relsync.toml").write_text('missing-files = "info"\n', encoding="utf-8")
+    _, result = check_json(run_cli, site)
+    assert len(missing_findings(result)) == 3 and {f["severity"] for f in missing_findings(result)} == {"info"}
+
+
+def test_a_broken_configuration_below_the_root_does_not_stop_discovery(run_cli, mono):
+    write(mono, {"tests/broken-site/hugo.toml": 'defaultContentLanguage = "en\n', "tests/broken-site/content/a.md": "# A\n"})
+    got = pairs_json(run_cli, mono)
+    assert got["detected_from"] == "docs/astro.config.mjs"

@@ -38,7 +38,7 @@ def site_root(site: str, tmp_path: Path) -> Path:
     (one directory per language, a site in a subdirectory), a copy outside this repository,
     whose own example would be found first."""
     want = expected(site)
-    if want.get("config", "") is not None and not want.get("site"):
+    if want.get("config", "") is not None and "/" not in want.get("config", ""):
         return LAYOUTS / site
     shutil.copytree(LAYOUTS / site, tmp_path / site)
     return tmp_path / site
@@ -472,3 +472,18 @@ def test_a_front_matter_value_yaml_cannot_build_keeps_the_page_paired_by_key(run
     got = pairs_json(run_cli, site)
     assert [(p["upstream"], p["translation"]) for p in got["pairs"]] == [
         ("content/en/release.md", "content/ja/ririsu.md")]
+
+
+def test_readme_pairs_examples_are_what_relsync_pairs_prints_on_the_fixtures():
+    """The README's `relsync pairs` examples are generated from these fixtures."""
+    import importlib.util
+
+    from .conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("update_layout_examples",
+                                                  ROOT / "scripts" / "update_layout_examples.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert script.EXAMPLE_RE.search(text)
+    assert script.render(text) == text, "README examples are stale: run `python scripts/update_layout_examples.py`"

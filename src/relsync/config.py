@@ -24,13 +24,13 @@ else:  # pragma: no cover
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
-LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn")
+LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn", "dumi")
 #: Front-matter keys that record the upstream revision a translation was synced with: relsync's
 #: own and MDN's. ``mark-synced`` keeps the one a file has; ``source-commit-key`` picks the one
 #: it writes into a file that has neither.
 SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
 #: The values of ``missing-files``.
-MISSING_FILES = ("report", "error", "ignore")
+MISSING_FILES = ("report", "error", "info", "ignore")
 #: The Markdown files of a project unless ``include`` says otherwise.
 MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
 
@@ -104,9 +104,10 @@ class Config:
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
-    """One of :data:`MISSING_FILES`: ``report`` (at info where the site shows the source page
-    in a missing translation's place), ``error`` (at the rule's severity everywhere),
-    ``ignore``."""
+    """One of :data:`MISSING_FILES`: ``report`` (at info where the generator shows the source
+    page in a missing translation's place), ``error`` (at the rule's severity everywhere),
+    ``info`` (at info everywhere: the site shows the source page by means relsync does not
+    read, such as a build script), ``ignore``."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -165,6 +166,7 @@ SITE_MARKERS = (
     *(f"{site}docusaurus.config.{e}" for site in ("", "website/") for e in ("ts", "mts", "cts", "js", "mjs", "cjs")),
     *(f"astro.config.{e}" for e in ("mjs", "js", "ts", "mts")),
     ".vitepress", "docs/.vitepress", "_config.yml", "_config.yaml", "content/files/en-us",
+    ".dumirc.ts", ".dumirc.js", ".umirc.ts", ".umirc.js",
 )
 
 
@@ -319,7 +321,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     if "missing-files" in data:
         value = str(data["missing-files"])
         if value not in MISSING_FILES:
-            raise ConfigError("missing-files must be 'report', 'error' or 'ignore'")
+            raise ConfigError("missing-files must be 'report', 'error', 'info' or 'ignore'")
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])

@@ -73,6 +73,10 @@ class Project:
     fallbacks: dict[str, bool] = field(default_factory=dict)
     """Locale -> whether the site shows the source page where its translation is missing
     (a locale not named here: as the layout says)."""
+    route_suffixes: dict[str, str] = field(default_factory=dict)
+    """Locale -> what the site adds to the end of its routes (dumi's ``suffix: '-cn'``: the
+    page ``/docs/react/faq`` is ``/docs/react/faq-cn`` in that locale), for the link checks;
+    the source language's under its own name (:attr:`source_language`) when it has one."""
 
     @property
     def source_language(self) -> str:
@@ -92,7 +96,7 @@ class Project:
                        [o for o in self.orphans if o.locale in wanted],
                        [x for x in self.locales if x in wanted], self.layout, self.warnings,
                        self.unbuilt, self.codes, [x for x in self.not_started if x in wanted],
-                       [m for m in self.unstarted if m.locale in wanted], self.fallbacks)
+                       [m for m in self.unstarted if m.locale in wanted], self.fallbacks, self.route_suffixes)
 
     def to_dict(self) -> dict[str, object]:
         """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the
@@ -176,7 +180,7 @@ def _configured_locales(layout: Layout, cfg: Config) -> None:
     if cfg.locale_codes:
         layout.locales = [LocaleSpec(code, loc) for code, loc in cfg.locale_codes.items()]
     if cfg.source_language:
-        layout.source_language = cfg.source_language
+        layout.source_language = locale_name(cfg.source_language)
 
 
 def discover(cfg: Config, layout: Layout | None = None) -> Project:
@@ -198,7 +202,11 @@ def discover(cfg: Config, layout: Layout | None = None) -> Project:
         for spec, started in found.locales:
             project.codes.setdefault(spec.locale, spec.code)
             project.fallbacks.setdefault(spec.locale, layout.fallback if spec.fallback is None else spec.fallback)
+            if spec.route_suffix:
+                project.route_suffixes.setdefault(spec.locale, spec.route_suffix)
             (project.locales if started else project.not_started).append(spec.locale)
+        if layout.source_route_suffix:
+            project.route_suffixes[layout.source_language] = layout.source_route_suffix
         project.unbuilt = found.unbuilt
         for path in found.unbuilt:
             project.warnings.append(f"{relative_path(path)}: the site builds this page in no language "
@@ -238,7 +246,8 @@ def markdown_files(cfg: Config):
         rel_dir = os.path.relpath(directory, cfg.root)
         for name in sorted(files):
             rel = name if rel_dir == "." else f"{rel_dir}/{name}".replace(os.sep, "/")
-            if matches(rel, cfg.include) and not (cfg.ignore and matches(rel, cfg.ignore)):
+            tails = [rel.split("/", k)[-1] for k in range(rel.count("/") + 1)]  # as a layout's {path}
+            if matches(rel, cfg.include) and not (cfg.ignore and any(matches(t, cfg.ignore) for t in tails)):
                 yield rel
 
 

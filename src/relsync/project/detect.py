@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import partial
 from pathlib import Path
 
 from ..config import LANGUAGE_DIRECTORY_BASES, Config, language_directories
 from ..languages import locale_name
-from . import detect_js, sites
+from . import detect_js, sites, suffixes
 from .layouts import Layout, LocaleSpec, Rule, relsync_layout, spec_for
 from .patterns import Pattern
 from .sitefiles import merge, read_config
@@ -35,12 +36,19 @@ def detect(cfg: Config) -> Layout | None:
     root = cfg.root
     if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
         return relsync_layout(cfg, f"{cfg.upstream}/")
-    detectors = (*DETECTORS, one_directory_per_language)
+    detectors = _detectors(cfg.source_language)
     for detector in detectors:
         layout = detector(root)
         if layout is not None:
             return layout
-    return sites.choose(sites.below(root, detectors), cfg)
+    return sites.choose(sites.below(root, detectors), cfg) or suffixes.suffixed(root, cfg.source_language)
+
+
+def _detectors(source: str | None) -> tuple:
+    """Every detector, in order (those of the presets first), told the settings'
+    ``source-language`` where the files do not say which language is upstream."""
+    return (*(partial(d, source=source) if d in _SOURCE_AWARE else d for d in DETECTORS),
+            partial(one_directory_per_language, source=source))
 
 
 def preset(name: str, cfg: Config) -> Layout:
@@ -48,7 +56,9 @@ def preset(name: str, cfg: Config) -> Layout:
     (at the root, else in a directory below it), else the generator's default directories."""
     if name == "relsync":
         return relsync_layout(cfg, "layout = \"relsync\"")
-    detector = dict(zip(PRESET_NAMES, DETECTORS))[name]
+    detectors = dict(zip(PRESET_NAMES, _detectors(cfg.source_language)))
+    detectors["dumi"] = partial(suffixes.dumi_or_suffixed, source=cfg.source_language)
+    detector = detectors[name]
     layout = detector(cfg.root) or sites.choose(sites.below(cfg.root, (detector,)), cfg)
     if layout is None:
         layout = DEFAULTS[name]()
@@ -157,7 +167,7 @@ MKDOCS_LOCALE = r"[a-z]{2}(?:-[A-Za-z]{4})?(?:-[A-Z]{2})?|[a-z]{2}_[A-Z]{2}"
 def mkdocs(root: Path) -> Layout | None:
     path = next((root / n for n in ("mkdocs.yml", "mkdocs.yaml") if (root / n).is_file()), None)
     if path is None:
-        return None
+        return mkdocs_per_language(root)
     data = read_config(path)
     plugin = _mkdocs_i18n(data.get("plugins"))
     if plugin is None:
@@ -181,6 +191,33 @@ def mkdocs(root: Path) -> Layout | None:
     layout.rules.append(Rule(upstream, Pattern.parse(f"{docs}/{{path}}.{{lang}}{{ext}}", "mkdocs"),
                              unbuilt=unbuilt))
     return layout
+
+
+def mkdocs_per_language(root: Path) -> Layout | None:
+    """One MkDocs project per language (FastAPI's ``docs/en/mkdocs.yml`` with
+    ``docs/en/docs/``, and ``docs/<lang>/docs/`` beside it): the English project's
+    ``docs_dir`` is upstream, the same directory of each other language its translation.
+    MkDocs builds each language's pages only."""
+    for base in ("", "docs"):
+        english, others = language_directories(root / base if base else root)
+        projects = [n for n in english if any((root / base / n / f).is_file() for f in ("mkdocs.yml", "mkdocs.yaml"))]
+        if not projects or not others:
+            continue
+        source = min(projects, key=lambda n: (len(n), n))
+        prefix = f"{base}/" if base else ""
+        config = next(root / base / source / f for f in ("mkdocs.yml", "mkdocs.yaml")
+                      if (root / base / source / f).is_file())
+        docs = str(read_config(config).get("docs_dir") or "docs").strip("/")
+        others = [n for n in others if (root / base / n / docs).is_dir()]
+        if not others:
+            continue
+        layout = Layout("mkdocs", locale_name(source),
+                        detected_from=f"{prefix}{source}/{config.name}, one project per language")
+        layout.locales = [spec_for(n) for n in others]
+        layout.rules.append(Rule((Pattern.parse(f"{prefix}{source}/{docs}/{{path}}", "mkdocs"),),
+                                 Pattern.parse(f"{prefix}{{lang}}/{docs}/{{path}}", "mkdocs")))
+        return layout
+    return None
 
 
 def _mkdocs_locale(entry: dict, fallback: bool) -> LocaleSpec:
@@ -280,15 +317,22 @@ def _mdn_key(url: str) -> str | None:
 
 # -- one directory per language -------------------------------------------------------------
 
-def one_directory_per_language(root: Path) -> Layout | None:
+def one_directory_per_language(root: Path, source: str | None = None) -> Layout | None:
     """Directories named by locale codes side by side, one of them English (``en/``,
     ``en-us/``) and at least one other (``ja/``, ``zh-cn/``): the English directory is
-    upstream, each other one a translation of it, file for file."""
+    upstream (or the directory of ``source``, the settings' ``source-language``), each other
+    one a translation of it, file for file."""
     for base in LANGUAGE_DIRECTORY_BASES:
         english, others = language_directories(root / base if base else root)
         if not english or not others:
             continue
-        source = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
+        named = [n for n in english + others if source and locale_name(n) == locale_name(source)]
+        if named:
+            source_dir = min(named, key=lambda n: (len(n), n))
+            others = sorted(n for n in english + others if n != source_dir)
+        else:
+            source_dir = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
+        source = source_dir
         prefix = f"{base}/" if base else ""
         layout = Layout("directories", locale_name(source),
                         detected_from=f"{prefix}{source}/ beside {', '.join(prefix + n + '/' for n in others)}")
@@ -323,6 +367,9 @@ DEFAULTS = {
     "starlight": lambda: _defaults("starlight", "src/content/docs/{path}", "src/content/docs/{lang}/{path}"),
     "jekyll": lambda: _defaults("jekyll", "_posts/{path}", "_posts/{lang}/{path}"),
     "mdn": lambda: _defaults("mdn", "files/en-us/{path}", "files/{lang}/{path}", include=("**/index.md",)),
+    "dumi": lambda: _defaults("dumi", "{path}.en-US{ext}", "{path}.{lang}{ext}"),
 }
-PRESET_NAMES = ("mdn", "docusaurus", "starlight", "vitepress", "mkdocs", "hugo", "jekyll")
-DETECTORS = (mdn, detect_js.docusaurus, detect_js.starlight, detect_js.vitepress, mkdocs, hugo, jekyll)
+PRESET_NAMES = ("mdn", "docusaurus", "starlight", "vitepress", "mkdocs", "hugo", "jekyll", "dumi")
+DETECTORS = (mdn, detect_js.docusaurus, detect_js.starlight, detect_js.vitepress, mkdocs, hugo, jekyll,
+             suffixes.dumi)
+_SOURCE_AWARE = (suffixes.dumi,)

@@ -38,6 +38,9 @@ class LocaleSpec:
     fallback: bool | None = None
     """Whether the site shows the source page where this locale's translation is missing
     (``None``: as the layout says)."""
+    route_suffix: str = ""
+    """What the site adds to the end of this locale's routes (dumi's ``suffix: '-cn'``:
+    ``/docs/react/introduce-cn``)."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,10 @@ class Rule:
     moved: dict[str, str] = field(default_factory=dict)
     """Renamed upstream pages, ``{old path: new path}`` (MDN's ``_redirects.txt``): an
     orphaned translation is told where its upstream went."""
+    bare_within: tuple[re.Pattern[str], ...] = ()
+    """Where the last upstream pattern applies (paths it must match in full), when it is the
+    name of a file whose language is not in its name (dumi routes ``docs/**`` and the atoms'
+    pages only); empty: everywhere."""
 
 
 @dataclass
@@ -97,6 +104,8 @@ class Layout:
     Docusaurus, VitePress, Hugo): ``x.md`` translates ``x.mdx``."""
     site: str = ""
     """The site's directory below the project root (``docs``), when it is not the root."""
+    source_route_suffix: str = ""
+    """What the site adds to the end of the source language's routes (dumi's ``suffix``)."""
 
 
 def spec_for(code: str, locale: str | None = None, started: bool | None = None) -> LocaleSpec:
@@ -158,20 +167,17 @@ def pattern_layout(cfg: Config, base: Layout | None = None) -> Layout:
     if cfg.locale_codes:
         layout.locales = [spec_for(code, loc) for code, loc in cfg.locale_codes.items()]
     if cfg.source_language:
-        layout.source_language = cfg.source_language
+        layout.source_language = locale_name(cfg.source_language)
     return layout
 
 
 def _source_code(upstream: Pattern, translation: Pattern) -> str | None:
     """The upstream's language code where the translation pattern has ``{lang}``:
-    ``content/en/{path}`` against ``content/{lang}/{path}`` says ``en``."""
-    up = upstream.text.split("/")
-    tr = translation.text.split("/")
-    if len(up) != len(tr):
+    ``content/en/{path}`` against ``content/{lang}/{path}`` says ``en``, ``{path}.en-US{ext}``
+    against ``{path}.{lang}{ext}`` says ``en-US``."""
+    head, sep, tail = translation.text.partition("{lang}")
+    text = upstream.text
+    if not sep or not text.startswith(head) or not text.endswith(tail) or len(text) <= len(head) + len(tail):
         return None
-    for a, b in zip(up, tr):
-        if b == "{lang}":
-            return a if is_locale_code(a) else None
-        if a != b:
-            return None
-    return None
+    code = text[len(head):len(text) - len(tail)]
+    return code if "/" not in code and "{" not in code and is_locale_code(code) else None

@@ -92,7 +92,7 @@ def pair_layout(layout: Layout, cfg: Config) -> Found:
     seen_unbuilt: set[Path] = set()
     upstreams: dict[tuple, tuple[dict[str, str], list[str]]] = {}
     for rule, specs in rule_locales:
-        same = (rule.upstream, rule.include, rule.exclude, rule.exclude_re, rule.unbuilt)
+        same = (rule.upstream, rule.include, rule.exclude, rule.exclude_re, rule.unbuilt, rule.bare_within)
         if same not in upstreams:  # Hugo has one rule per locale over the same upstream files
             upstreams[same] = _upstream_entries(rule, trees["up"], bound, cfg)
         upstream, unbuilt = upstreams[same]
@@ -154,7 +154,8 @@ def _found_locales(rule: Rule, layout: Layout, tree: _Tree, same_tree: bool) -> 
             m = rule.translation.match(rel)
             if m and m.group("lang") and is_locale_code(m.group("lang")):
                 codes.add(m.group("lang"))
-        codes -= {layout.source_language, layout.source_language.replace("_", "-").lower()}
+        source = locale_name(layout.source_language)
+        codes = {c for c in codes if locale_name(c) != source}
     return [LocaleSpec(code, code if layout.lenient_locales else locale_name(code)) for code in sorted(codes)]
 
 
@@ -185,6 +186,9 @@ def _upstream_entries(rule: Rule, tree: _Tree, bound: list[Pattern], cfg: Config
                 if m is None:
                     continue
                 key = key_of(m)
+                if rule.bare_within and pattern is rule.upstream[-1] and len(rule.upstream) > 1 \
+                        and not any(r.fullmatch(rel) for r in rule.bare_within):
+                    break  # a file the generator does not route
                 if _wanted(rule, rel, key, cfg) and key not in out:
                     if rule.unbuilt is not None and rule.unbuilt.search(key) and pattern is rule.upstream[-1]:
                         unbuilt.append(rel)

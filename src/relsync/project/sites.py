@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..config import Config
+from ..errors import ConfigError
 from .layouts import Layout, Rule
 from .pairing import pair_layout
 from .patterns import SKIPPED_DIRS, Pattern
@@ -49,14 +50,19 @@ def directories(root: Path, depth: int = DEPTH) -> list[str]:
 
 def below(root: Path, detectors: tuple[Detector, ...]) -> list[Layout]:
     """The sites in the directories below ``root``: the first detector that finds one in a
-    directory gives its layout (moved under it); a site's own subdirectories are its own."""
+    directory gives its layout (moved under it); a site's own subdirectories are its own. A
+    directory whose configuration cannot be read (a test fixture of a broken site) is
+    passed over: only a site at the root, or one the settings name, is the user's to fix."""
     found: list[Layout] = []
     taken: list[str] = []
     for rel in directories(root):
         if any(rel.startswith(t + "/") for t in taken):
             continue
         for detector in detectors:
-            layout = detector(root / rel)
+            try:
+                layout = detector(root / rel)
+            except ConfigError:  # a configuration below the root that cannot be read is no site found
+                break
             if layout is not None and layout.rules:
                 found.append(moved(layout, rel))
                 taken.append(rel)

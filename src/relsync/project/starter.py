@@ -11,7 +11,8 @@ GENERATORS = {
     "mkdocs": "an MkDocs site with mkdocs-static-i18n", "vitepress": "a VitePress site",
     "starlight": "an Astro Starlight site", "jekyll": "a Jekyll site", "mdn": "MDN's translated-content",
     "patterns": "the settings' patterns", "pairs": "the settings' [[pairs]]",
-    "directories": "one directory per language",
+    "directories": "one directory per language", "dumi": "a dumi site",
+    "suffixes": "files named by their locale (X.en-US.md beside X.zh-CN.md)", "sites": "several sites",
 }
 
 
@@ -52,18 +53,21 @@ def starter_config(layout: Layout, locales: list[tuple[str, str]], upstream_root
         "# `relsync pairs` shows which files pair; `relsync check` checks them.",
         "",
     ]
-    if layout.name == "relsync":
+    several = ", " in layout.site
+    if several:
+        lines.append(f"# Several sites ({layout.site}): relsync checks them all; to check one, set its rule.")
+    elif layout.name == "relsync":
         up, _, _ = layout.rules[0].upstream[0].text.rpartition("/{path}")
         tr = layout.rules[0].translation.text.removesuffix("/{lang}/{path}")
         lines += [f"upstream = {_toml(up or '.')}", f"locales = {_toml(tr or '.')}"]
-    elif layout.name == "directories":  # no generator to name: the rule itself
+    elif layout.name in ("directories", "suffixes"):  # no generator to name: the rule itself
         up, tr = _rule_texts(layout)[0]
         lines += [f"upstream = {_toml(up)}", f"translation = {_toml(tr)}"]
-    elif layout.name in GENERATORS and layout.name not in ("patterns", "pairs"):
+    elif layout.name in GENERATORS and layout.name not in ("patterns", "pairs", "sites"):
         lines.append(f"layout = {_toml(layout.name)}")
     if upstream_root:
         lines.append(f"upstream-root = {_toml(upstream_root)}  # the checkout holding the upstream files")
-    if layout.rules and layout.name not in ("relsync", "directories"):
+    if layout.rules and (several or layout.name not in ("relsync", "directories", "suffixes")):
         lines += ["", "# The layout pairs these files; to pair others, set one rule instead:"]
         for upstream, translation in _rule_texts(layout):
             lines.append(f"# upstream = {_toml(upstream)}")

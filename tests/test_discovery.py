@@ -260,3 +260,18 @@ def test_a_broken_configuration_below_the_root_does_not_stop_discovery(run_cli, 
     write(mono, {"tests/broken-site/hugo.toml": 'defaultContentLanguage = "en\n', "tests/broken-site/content/a.md": "# A\n"})
     got = pairs_json(run_cli, mono)
     assert got["detected_from"] == "docs/astro.config.mjs"
+
+
+@pytest.mark.parametrize("site,prefixes", [
+    ("starlight-en", {"ja": "/ja/", "pt_BR": "/pt-br/"}),
+    ("hugo-k8s", {"ja": "/ja/", "zh_CN": "/zh-cn/"}),
+    ("docusaurus", {"fr": "/fr/", "zh_Hans": "/zh-Hans/"}),
+])
+def test_the_project_says_where_the_site_serves_each_locale(site, prefixes):
+    """What a link check needs to read `/pt-br/guides/x/` as the translation's `/guides/x/`."""
+    from relsync.config import load_config
+    from relsync.project import discover
+
+    project = discover(load_config(LAYOUTS / site))
+    assert {k: v for k, v in project.route_prefixes.items() if k in prefixes} == prefixes
+    assert project.source_language == "en"

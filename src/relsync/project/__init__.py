@@ -73,6 +73,10 @@ class Project:
     fallbacks: dict[str, bool] = field(default_factory=dict)
     """Locale -> whether the site shows the source page where its translation is missing
     (a locale not named here: as the layout says)."""
+    route_prefixes: dict[str, str] = field(default_factory=dict)
+    """Locale -> the path the site serves its pages under (``/zh-cn/``; Starlight's locale
+    keys, VitePress' ``link``, Docusaurus', Hugo's and mkdocs-static-i18n's codes), where the
+    site's configuration says; for the link checks."""
     route_suffixes: dict[str, str] = field(default_factory=dict)
     """Locale -> what the site adds to the end of its routes (dumi's ``suffix: '-cn'``: the
     page ``/docs/react/faq`` is ``/docs/react/faq-cn`` in that locale), for the link checks;
@@ -96,7 +100,8 @@ class Project:
                        [o for o in self.orphans if o.locale in wanted],
                        [x for x in self.locales if x in wanted], self.layout, self.warnings,
                        self.unbuilt, self.codes, [x for x in self.not_started if x in wanted],
-                       [m for m in self.unstarted if m.locale in wanted], self.fallbacks, self.route_suffixes)
+                       [m for m in self.unstarted if m.locale in wanted], self.fallbacks,
+                       self.route_prefixes, self.route_suffixes)
 
     def to_dict(self) -> dict[str, object]:
         """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the
@@ -204,6 +209,8 @@ def discover(cfg: Config, layout: Layout | None = None) -> Project:
             project.fallbacks.setdefault(spec.locale, layout.fallback if spec.fallback is None else spec.fallback)
             if spec.route_suffix:
                 project.route_suffixes.setdefault(spec.locale, spec.route_suffix)
+            if spec.route_prefix:
+                project.route_prefixes.setdefault(spec.locale, spec.route_prefix)
             (project.locales if started else project.not_started).append(spec.locale)
         if layout.source_route_suffix:
             project.route_suffixes[layout.source_language] = layout.source_route_suffix

@@ -118,7 +118,7 @@ def hugo(root: Path) -> Layout | None:
     source_dir = dirs[default]
     by_suffix = []
     for code in sorted(k for k in languages if k != default):
-        spec = spec_for(code)
+        spec = spec_for(code, route_prefix=f"/{code}/")
         layout.locales.append(spec)
         if dirs[code] == source_dir:
             by_suffix.append(spec)
@@ -223,7 +223,7 @@ def mkdocs_per_language(root: Path) -> Layout | None:
 def _mkdocs_locale(entry: dict, fallback: bool) -> LocaleSpec:
     """A language of mkdocs-static-i18n; its own ``fallback_to_default`` overrides the
     plugin's."""
-    spec = spec_for(str(entry["locale"]))
+    spec = spec_for(str(entry["locale"]), route_prefix=f"/{entry['locale']}/")
     own = entry.get("fallback_to_default")
     return dataclasses.replace(spec, fallback=own) if isinstance(own, bool) and own != fallback else spec
 
@@ -262,7 +262,7 @@ def jekyll(root: Path) -> Layout | None:
         return None
     default = str(data.get("default_lang") or "en")
     layout = Layout("jekyll", locale_name(default), detected_from=path.name, fallback=True)
-    layout.locales = [spec_for(code) for code in languages if code != default]
+    layout.locales = [spec_for(code, route_prefix=f"/{code}/") for code in languages if code != default]
     excluded = tuple(str(x) for x in data.get("exclude") or [])
     layout.rules.append(Rule((Pattern.parse("_posts/{path}", "jekyll"),),
                              Pattern.parse("_posts/{lang}/{path}", "jekyll")))

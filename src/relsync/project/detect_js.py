@@ -101,7 +101,8 @@ def _docusaurus_locale(code: str, config: object) -> LocaleSpec:
     config = config if isinstance(config, dict) else {}
     path = config.get("path") if isinstance(config.get("path"), str) else code
     translate = config.get("translate")
-    return LocaleSpec(path, locale_name(code), translate if isinstance(translate, bool) and not translate else None)
+    return LocaleSpec(path, locale_name(code), translate if isinstance(translate, bool) and not translate else None,
+                      route_prefix=f"/{code}/")
 
 
 def _docusaurus_plugins(top: dict) -> list[tuple[str, str, str]]:
@@ -185,7 +186,8 @@ def _vitepress(root: Path, base: str, name: str) -> Layout:
             if key == "root":
                 continue
             lang = value.get("lang") if isinstance(value, dict) and isinstance(value.get("lang"), str) else key
-            layout.locales.append(LocaleSpec(served.get(key, key), locale_name(lang)))
+            link = value.get("link") if isinstance(value, dict) and isinstance(value.get("link"), str) else f"/{key}/"
+            layout.locales.append(LocaleSpec(served.get(key, key), locale_name(lang), route_prefix=link))
     else:
         layout.source_language = locale_name(root_lang)
         if "locales" in (js.text if js is not None else ""):
@@ -238,7 +240,8 @@ def starlight(root: Path) -> Layout | None:
     default = options.get("defaultLocale") if isinstance(options.get("defaultLocale"), str) else "root"
     if isinstance(locales, dict):
         layout.source_language = _starlight_lang(locales.get(default), "en" if default == "root" else default)
-        layout.locales = [LocaleSpec(key, _starlight_lang(value, key)) for key, value in locales.items()
+        layout.locales = [LocaleSpec(key, _starlight_lang(value, key), route_prefix=f"/{key}/")
+                          for key, value in locales.items()
                           if key not in (default, "root")]
     else:
         if "locales" in text:

@@ -41,6 +41,8 @@ class LocaleSpec:
     route_suffix: str = ""
     """What the site adds to the end of this locale's routes (dumi's ``suffix: '-cn'``:
     ``/docs/react/introduce-cn``)."""
+    route_prefix: str = ""
+    """The path the site serves this locale's pages under (``/zh-cn/``; ``""``: not known)."""
 
 
 @dataclass(frozen=True)
@@ -108,9 +110,10 @@ class Layout:
     """What the site adds to the end of the source language's routes (dumi's ``suffix``)."""
 
 
-def spec_for(code: str, locale: str | None = None, started: bool | None = None) -> LocaleSpec:
-    """A locale by the code paths write, named by ``locale`` or by the code's own form."""
-    return LocaleSpec(code, locale or locale_name(code), started)
+def spec_for(code: str, locale: str | None = None, started: bool | None = None, route_prefix: str = "") -> LocaleSpec:
+    """A locale by the code paths write, named by ``locale`` or by the code's own form
+    (``route_prefix``: where the site serves its pages)."""
+    return LocaleSpec(code, locale or locale_name(code), started, route_prefix=route_prefix)
 
 
 def is_locale_code(name: str) -> bool:

@@ -47,7 +47,8 @@ def dumi(root: Path, source: str | None = None) -> Layout | None:
         return None
     default = _source(entries, source)
     layout = Layout("dumi", locale_name(default["id"]), detected_from=name)
-    layout.locales = [dataclasses.replace(spec_for(x["id"]), route_suffix=str(x.get("suffix") or ""))
+    layout.locales = [dataclasses.replace(spec_for(x["id"]), route_suffix=str(x.get("suffix") or ""),
+                                          route_prefix=x["base"] if isinstance(x.get("base"), str) else "")
                       for x in entries if x is not default]
     layout.source_route_suffix = str(default.get("suffix") or "")
     resolve = top.get("resolve") if isinstance(top.get("resolve"), dict) else {}

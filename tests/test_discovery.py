@@ -275,3 +275,14 @@ def test_the_project_says_where_the_site_serves_each_locale(site, prefixes):
     project = discover(load_config(LAYOUTS / site))
     assert {k: v for k, v in project.route_prefixes.items() if k in prefixes} == prefixes
     assert project.source_language == "en"
+
+
+def test_a_site_whose_locales_have_no_translation_yet_says_so(run_cli, tmp_path):
+    site = write(tmp_path / "site", {
+        "astro.config.mjs": "export default defineConfig({ integrations: [starlight({ locales: "
+                            "{ root: { lang: 'en' }, ja: {} } })] })\n",
+        "src/content/docs/guide.md": "# Guide\n\nText.\n"})
+    code, out, err = run_cli("check", cwd=site)
+    assert code == 2 and err.count("\n") == 1
+    assert "1 upstream documents and no translation: locales ja have none yet" in err
+    assert "src/content/docs/{lang}/{path}" in err

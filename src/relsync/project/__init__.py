@@ -233,10 +233,15 @@ def require_pairs(project: Project) -> None:
     if layout is None or not layout.rules or project.pairs or project.missing or project.orphans:
         return
     cfg = project.config
+    where = f" ({layout.detected_from})" if layout.detected_from else ""
+    if project.unstarted:
+        targets = ", ".join(dict.fromkeys(r.translation.text for r in layout.rules))
+        raise ConfigError(f"the {layout.name} layout{where} finds {len(project.unstarted)} upstream documents and "
+                          f"no translation: locales {', '.join(project.not_started)} have none yet (looked for "
+                          f"{targets}); nothing to check")
     example = next((rel for rel in markdown_files(cfg)), None)
     if example is None:
         return
-    where = f" ({layout.detected_from})" if layout.detected_from else ""
     looked = "; ".join(f"{' or '.join(p.text for p in rule.upstream)} with {rule.translation.text}"
                        for rule in layout.rules[:3]) + ("; ..." if len(layout.rules) > 3 else "")
     locales = ", ".join(project.not_started) or "none found"

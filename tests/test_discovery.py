@@ -97,6 +97,10 @@ def test_sites_of_translations_win_over_example_sites_and_several_are_checked_to
     got = pairs_json(run_cli, root)
     assert got["layout"] == "sites"
     assert got["detected_from"] == "apps/web/astro.config.mjs + handbook/en/ beside handbook/fr/"
+    write(root, {"apps/web/src/content/docs/more.md": page, "handbook/en/b.md": page})
+    _, result = check_json(run_cli, root)  # Starlight shows its English page; a directory shows nothing
+    assert sorted((f["upstream"]["path"], f["severity"]) for f in missing_findings(result)) == [
+        ("apps/web/src/content/docs/more.md", "info"), ("handbook/en/b.md", "error")]
     assert sorted((p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]) == [
         ("apps/web/src/content/docs/guide.md", "apps/web/src/content/docs/ja/guide.md", "ja"),
         ("handbook/en/a.md", "handbook/fr/a.md", "fr")]
@@ -286,3 +290,24 @@ def test_a_site_whose_locales_have_no_translation_yet_says_so(run_cli, tmp_path)
     assert code == 2 and err.count("\n") == 1
     assert "1 upstream documents and no translation: locales ja have none yet" in err
     assert "src/content/docs/{lang}/{path}" in err
+
+
+def test_run_from_a_directory_of_the_repository_that_is_no_site(run_cli, mono):
+    """From `packages/api/` of the monorepo: the repository's root (its `.git`) is the
+    project root, the site in `docs/` is found, paths are relative to where relsync runs."""
+    (mono / ".git").mkdir()
+    got = pairs_json(run_cli, mono / "packages" / "api")
+    assert got["detected_from"] == "docs/astro.config.mjs"
+    assert got["pairs"][0]["upstream"].startswith("../../docs/src/content/docs/")
+
+
+def test_init_writes_the_rule_of_files_named_by_their_locale(run_cli, tmp_path):
+    root = write(tmp_path / "naive", CHANGELOGS)
+    before = pairs_json(run_cli, root)
+    code, out, err = run_cli("init", cwd=root)
+    assert code == 0, err
+    assert out.startswith("detected files named by their locale (CHANGELOG.en-US.md beside CHANGELOG.zh-CN.md)")
+    text = (root / "relsync.toml").read_text(encoding="utf-8")
+    assert 'upstream = "{path}.en-US{ext}"\ntranslation = "{path}.{lang}{ext}"\n' in text
+    after = pairs_json(run_cli, root)
+    assert after["pairs"] == before["pairs"] and after["source_language"] == "en_US"

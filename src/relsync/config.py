@@ -204,7 +204,8 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
     """The project root: the nearest directory with relsync.toml or a pyproject.toml that
     has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
     directory or a site relsync detects (a generator's configuration); else the nearest
-    with one directory per language; else the start directory."""
+    with one directory per language; else the repository's root (the nearest directory with
+    ``.git``), where a site one or two directories below is found; else the start directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -224,6 +225,9 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
             return directory, None
     for directory in (start, *start.parents):
         if _language_root(directory):
+            return directory, None
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():  # the repository's root: a site may be below it
             return directory, None
     return start, None
 

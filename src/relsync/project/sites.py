@@ -103,14 +103,19 @@ def choose(sites: list[Layout], cfg: Config) -> Layout | None:
 
 
 def together(sites: list[Layout]) -> Layout:
-    """Several sites as one layout: each rule keeps its site's locales; the layout is named
-    for their generator when they share one (``sites`` otherwise)."""
+    """Several sites as one layout: each rule keeps its site's locales (and whether its site
+    falls back to the source page); the layout is named for their generator when they share
+    one (``sites`` otherwise)."""
     names = {s.name for s in sites}
     rules: list[Rule] = []
     for site in sites:
         for rule in site.rules:
             if rule.locales is None and site.locales:
                 rule = dataclasses.replace(rule, locales=tuple(site.locales))
+            if rule.locales is not None:  # each site's own fallback, where the layout's would differ
+                rule = dataclasses.replace(rule, locales=tuple(
+                    dataclasses.replace(spec, fallback=site.fallback) if spec.fallback is None else spec
+                    for spec in rule.locales))
             rules.append(rule)
     first = sites[0]
     return Layout(names.pop() if len(names) == 1 else "sites", first.source_language, rules,

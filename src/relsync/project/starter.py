@@ -12,7 +12,7 @@ GENERATORS = {
     "starlight": "an Astro Starlight site", "jekyll": "a Jekyll site", "mdn": "MDN's translated-content",
     "patterns": "the settings' patterns", "pairs": "the settings' [[pairs]]",
     "directories": "one directory per language", "dumi": "a dumi site",
-    "suffixes": "files named by their locale (X.en-US.md beside X.zh-CN.md)", "sites": "several sites",
+    "suffixes": "files named by their locale", "sites": "several sites",
 }
 
 

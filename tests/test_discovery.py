@@ -311,3 +311,18 @@ def test_init_writes_the_rule_of_files_named_by_their_locale(run_cli, tmp_path):
     assert 'upstream = "{path}.en-US{ext}"\ntranslation = "{path}.{lang}{ext}"\n' in text
     after = pairs_json(run_cli, root)
     assert after["pairs"] == before["pairs"] and after["source_language"] == "en_US"
+
+
+def test_a_pairs_locale_written_pt_br_is_the_directorys_pt_br_locale(run_cli, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(LAYOUTS / "starlight-en", site)
+    docs = site / "src/content/docs"
+    (docs / "pt-br/guides/caching.md").rename(docs / "pt-br/guides/cache.md")
+    (site / "relsync.toml").write_text(
+        '[[pairs]]\nupstream = "src/content/docs/en/guides/caching.md"\n'
+        'translation = "src/content/docs/pt-br/guides/cache.md"\nlocale = "pt-br"\n', encoding="utf-8")
+    got = pairs_json(run_cli, site)
+    assert ("src/content/docs/pt-br/guides/cache.md", "pt_BR") in {(p["translation"], p["locale"]) for p in got["pairs"]}
+    assert [x["locale"] for x in got["locales"]].count("pt_BR") == 1
+    assert not [m for m in got["missing"] if m["locale"] == "pt_BR" and m["upstream"].endswith("caching.md")]
+    assert not [o for o in got["orphans"] if o["translation"].endswith("cache.md")]

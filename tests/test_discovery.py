@@ -326,3 +326,14 @@ def test_a_pairs_locale_written_pt_br_is_the_directorys_pt_br_locale(run_cli, tm
     assert [x["locale"] for x in got["locales"]].count("pt_BR") == 1
     assert not [m for m in got["missing"] if m["locale"] == "pt_BR" and m["upstream"].endswith("caching.md")]
     assert not [o for o in got["orphans"] if o["translation"].endswith("cache.md")]
+
+
+def test_docusaurus_reads_a_translation_at_the_source_files_own_path(run_cli, tmp_path):
+    """@docusaurus/utils getFolderContainingFile([localized, source], relativeSource): a
+    translation `intro.md` of `docs/intro.mdx` is not read by the site."""
+    site = write(tmp_path / "site", {
+        "docusaurus.config.js": "module.exports = { i18n: { defaultLocale: 'en', locales: ['en', 'fr'] } };\n",
+        "docs/intro.mdx": "# Intro\n\nText.\n",
+        "i18n/fr/docusaurus-plugin-content-docs/current/intro.md": "# Intro\n\nTexte.\n"})
+    got = pairs_json(run_cli, site)
+    assert got["pairs"] == [] and len(got["missing"]) == 1 and len(got["orphans"]) == 1

@@ -355,8 +355,9 @@ def _defaults(name: str, upstream: str, translation: str, **rule) -> Layout:
 #: mkdocs-static-i18n (``fallback_to_default``, true unless set), jekyll-polyglot ("fallback
 #: language support"). Hugo, VitePress and MDN build a page only where its file is.
 FALLBACK = frozenset({"starlight", "docusaurus", "mkdocs", "jekyll"})
-#: Generators that route a page by its slug, whatever its Markdown extension.
-SLUG_ROUTES = frozenset({"starlight", "docusaurus", "vitepress", "hugo"})
+#: Generators that route a page by its slug, whatever its Markdown extension (Docusaurus
+#: does not: it looks for a translation at the source file's own relative path).
+SLUG_ROUTES = frozenset({"starlight", "vitepress", "hugo"})
 
 
 DEFAULTS = {

@@ -67,7 +67,7 @@ def docusaurus(root: Path) -> Layout | None:
 
 
 def _docusaurus(root: Path, site: str, name: str) -> Layout:
-    layout = Layout("docusaurus", "en", detected_from=_join(site, name), fallback=True, slug_routes=True)
+    layout = Layout("docusaurus", "en", detected_from=_join(site, name), fallback=True)
     js = _read(root / site / name, layout)
     top = js.export_default() if js is not None else UNKNOWN
     if js is not None and not isinstance(top, dict):  # an exported function

@@ -103,7 +103,8 @@ class Layout:
     a missing page is reported at info unless ``missing-files = "error"``."""
     slug_routes: bool = False
     """The generator routes a page by its slug, whatever its Markdown extension (Starlight,
-    Docusaurus, VitePress, Hugo): ``x.md`` translates ``x.mdx``."""
+    VitePress, Hugo; not Docusaurus, which reads a translation at the source file's own
+    relative path): ``x.md`` translates ``x.mdx``."""
     site: str = ""
     """The site's directory below the project root (``docs``), when it is not the root."""
     source_route_suffix: str = ""

@@ -207,9 +207,10 @@ def test_a_project_written_in_chinese_first_is_read_the_right_way_round(run_cli,
     assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [
         ("CHANGELOG.zh-CN.md", "CHANGELOG.en-US.md", "en_US")]
     dirs = write(tmp_path / "dirs", {"en/a.md": "# A\n\nText.\n", "zh/a.md": "# 甲\n\n文本。\n"})
-    (dirs / "relsync.toml").write_text('source-language = "zh"\n', encoding="utf-8")
-    got = pairs_json(run_cli, dirs)
-    assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [("zh/a.md", "en/a.md", "en")]
+    for source in ("zh", "zh-CN"):  # the directory of the locale, or of its language
+        (dirs / "relsync.toml").write_text(f'source-language = "{source}"\n', encoding="utf-8")
+        got = pairs_json(run_cli, dirs)
+        assert [(p["upstream"], p["translation"], p["locale"]) for p in got["pairs"]] == [("zh/a.md", "en/a.md", "en")]
 
 
 def test_the_source_language_of_a_pattern_is_the_one_it_names(run_cli, tmp_path):

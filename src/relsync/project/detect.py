@@ -326,7 +326,7 @@ def one_directory_per_language(root: Path, source: str | None = None) -> Layout 
         english, others = language_directories(root / base if base else root)
         if not english or not others:
             continue
-        named = [n for n in english + others if source and locale_name(n) == locale_name(source)]
+        named = _named(english + others, source) if source else []
         if named:
             source_dir = min(named, key=lambda n: (len(n), n))
             others = sorted(n for n in english + others if n != source_dir)
@@ -341,6 +341,18 @@ def one_directory_per_language(root: Path, source: str | None = None) -> Layout 
                                  Pattern.parse(f"{prefix}{{lang}}/{{path}}", "directories")))
         return layout
     return None
+
+
+def _named(directories: list[str], source: str) -> list[str]:
+    """The directories of the locale ``source`` (``zh_CN``: ``zh-cn/``), else of its language
+    when one directory alone has it (``zh-CN``: ``zh/``)."""
+    wanted = locale_name(source)
+    exact = [n for n in directories if locale_name(n) == wanted]
+    if exact:
+        return exact
+    language = wanted.partition("_")[0]
+    same = [n for n in directories if locale_name(n).partition("_")[0] == language]
+    return same if len(same) == 1 else []
 
 
 # -- defaults of the presets ----------------------------------------------------------------

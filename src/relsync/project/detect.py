@@ -367,9 +367,10 @@ def _defaults(name: str, upstream: str, translation: str, **rule) -> Layout:
 #: mkdocs-static-i18n (``fallback_to_default``, true unless set), jekyll-polyglot ("fallback
 #: language support"). Hugo, VitePress and MDN build a page only where its file is.
 FALLBACK = frozenset({"starlight", "docusaurus", "mkdocs", "jekyll"})
-#: Generators that route a page by its slug, whatever its Markdown extension (Docusaurus
-#: does not: it looks for a translation at the source file's own relative path).
-SLUG_ROUTES = frozenset({"starlight", "vitepress", "hugo"})
+#: Generators that route a page by its slug, whatever its Markdown extension, and
+#: ``x/index.md`` as ``x.md`` (Docusaurus looks for a translation at the source file's own
+#: relative path; VitePress builds only ``.md``, and serves ``x.md`` and ``x/index.md`` apart).
+SLUG_ROUTES = frozenset({"starlight", "hugo"})
 
 
 DEFAULTS = {

@@ -168,7 +168,7 @@ def vitepress(root: Path) -> Layout | None:
 
 
 def _vitepress(root: Path, base: str, name: str) -> Layout:
-    layout = Layout("vitepress", "en_US", detected_from=_join(base, name), slug_routes=True)
+    layout = Layout("vitepress", "en_US", detected_from=_join(base, name))
     js = _read(root / base / name, layout)
     top = js.export_default() if js is not None else UNKNOWN
     top = top if isinstance(top, dict) else {}

@@ -102,9 +102,9 @@ class Layout:
     (Starlight, Docusaurus, mkdocs-static-i18n's ``fallback_to_default``, jekyll-polyglot):
     a missing page is reported at info unless ``missing-files = "error"``."""
     slug_routes: bool = False
-    """The generator routes a page by its slug, whatever its Markdown extension (Starlight,
-    VitePress, Hugo; not Docusaurus, which reads a translation at the source file's own
-    relative path): ``x.md`` translates ``x.mdx``."""
+    """The generator routes a page by its slug, whatever its Markdown extension, and
+    ``x/index.md`` as ``x.md`` (Starlight, Hugo; not Docusaurus, which reads a translation at
+    the source file's own relative path): ``x.md`` translates ``x.mdx``."""
     site: str = ""
     """The site's directory below the project root (``docs``), when it is not the root."""
     source_route_suffix: str = ""

@@ -10,7 +10,7 @@ import click
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
 from .errors import notice
-from .io import atomic_write_text, refuse_overwrite
+from .io import atomic_write_text, must_be_file, refuse_overwrite
 from .languages import locale_name, parse_locale
 from .project import Project, discover, explicit_pair
 
@@ -69,6 +69,8 @@ def project(ctx: click.Context, upstream: str | None, translation: str | None,
     if upstream and not translation:
         raise click.UsageError("give both UPSTREAM and TRANSLATION, or neither")
     if upstream and translation:
+        for path in (upstream, translation):  # a file named on the command line that is none: bad usage
+            must_be_file(path, "a Markdown file")
         spec = explicit_pair(cfg, upstream, translation, locale_option(locale))
         return Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])
     found = discover(cfg)

@@ -10,13 +10,13 @@ text or files); many pairs, with a cache, processes and file-level findings, are
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable
 
 from . import stale
 from .align import align
-from .checks import Context, resolve_settings, rules, run_checks
+from .checks import UNREADABLE, Context, resolve_settings, rules, run_checks
 from .config import Config
 from .errors import InputError
 from .io import display_path, read_text
@@ -45,6 +45,29 @@ def align_files(upstream: Path | str, translation: Path | str, locale: str | Non
     return align(up, tr)
 
 
+def read_document(path: Path | str, locale: str = "en") -> tuple[Document, bool]:
+    """A file parsed, and whether it could be read: a file that cannot be read (binary, not
+    UTF-8, no permission) is an empty document whose :attr:`~Document.problems` say why, as
+    a broken front matter is a problem of a document read around it."""
+    try:
+        return parse(read_text(path), display_path(path), month_locales(locale)), True
+    except InputError as exc:
+        doc = parse("", display_path(path))
+        doc.problems = [(exc.line or 1, exc.problem)]
+        return doc, False
+
+
+def read_pair(spec: PairSpec) -> tuple[Alignment, bool]:
+    """A pair read and aligned, and whether both files could be read (if not, the alignment
+    has no pairs: only the rule ``unreadable`` has something to say about it)."""
+    locale = spec.locale or guess_locale(spec.translation) or translation_locale(spec.translation) or ""
+    up, up_read = read_document(spec.upstream, "en")
+    tr, tr_read = read_document(spec.translation, locale or "en")
+    if up_read and tr_read:
+        return align(up, tr), True
+    return Alignment(up, tr, []), False
+
+
 def make_context(al: Alignment, cfg: Config, locale: str = "", name: str = "",
                  glossary: Iterable[tuple[str, str]] = ()) -> Context:
     """What the rules of one pair consult: its locale's link conventions and glossary."""
@@ -71,10 +94,27 @@ def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,
 
     ``staleness``: a :class:`relsync.stale.Staleness`, ``None`` for none, or ``AUTO``.
     """
-    al = alignment or align_files(spec.upstream, spec.translation, spec.locale)
+    readable = True
+    if alignment is None:
+        alignment, readable = read_pair(spec)
+    al = alignment
+    if not readable:
+        return unreadable_findings(al, spec, cfg)
     ctx = make_context(al, cfg, spec.locale, spec.name, glossary_for(spec, cfg))
-    ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
-    return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
+    try:
+        ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
+    except InputError as exc:  # a value of the translation's front matter (its source_commit)
+        al.translation.problems.append((exc.line or 1, exc.problem))
+    findings = run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
+    if al.upstream.problems or al.translation.problems:  # never repair what was read around a problem
+        findings = [replace(f, fix=None) if f.fix is not None else f for f in findings]
+    return findings
+
+
+def unreadable_findings(al: Alignment, spec: PairSpec, cfg: Config) -> list[Finding]:
+    """The findings of a pair with a file that could not be read: those of ``unreadable``."""
+    ctx = make_context(al, cfg, spec.locale, spec.name)
+    return run_checks(ctx, lambda r: r.slug == UNREADABLE and cfg.rule_enabled(r), cfg.rule_severity)
 
 
 @dataclass
@@ -90,8 +130,14 @@ class PairReport:
 
 def report_pair(spec: PairSpec, cfg: Config, since: str | None = None,
                 base: str | None = None) -> PairReport:
-    al = align_files(spec.upstream, spec.translation, spec.locale)
-    st = staleness_for(spec, al, cfg, since=since, base=base)
+    al, readable = read_pair(spec)
+    if not readable:
+        return PairReport(spec, al, unreadable_findings(al, spec, cfg), None)
+    try:
+        st = staleness_for(spec, al, cfg, since=since, base=base)
+    except InputError as exc:
+        al.translation.problems.append((exc.line or 1, exc.problem))
+        st = None
     return PairReport(spec, al, check_pair(spec, cfg, al, staleness=st), st)
 
 
@@ -129,4 +175,5 @@ def check_files(upstream: Path | str, translation: Path | str, *, locale: str | 
 
 
 __all__ = ["AUTO", "PairReport", "align_files", "check", "check_files", "check_pair", "load_document",
-           "make_context", "report_pair", "staleness_for"]
+           "make_context", "read_document", "read_pair", "report_pair", "staleness_for",
+           "unreadable_findings"]

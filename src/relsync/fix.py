@@ -28,7 +28,7 @@ from .io import atomic_write_bytes, display_path, read_bytes
 from .languages import month_locales
 from .model import Edit, Finding
 from .parse import parse
-from .pipeline import check, check_pair, load_document
+from .pipeline import check, check_pair, load_document, site_syntax
 from .project import PairSpec, Project
 from .runner import Cache, run
 
@@ -166,10 +166,11 @@ def refuse_conflicts(path: str, data: bytes) -> None:
 def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes, findings: list[Finding],
                 reported: set[tuple] | None = None) -> FileFix:
     """One translation's repairs, each kept only if the checks confirm it (see :func:`repair`)."""
-    upstream = load_document(spec.upstream, "en")
+    exts = site_syntax(spec.upstream, spec.translation)
+    upstream = load_document(spec.upstream, "en", exts)
 
     def findings_of(text: str) -> list[Finding]:
-        tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"))
+        tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"), extensions=exts)
         return check_pair(spec, cfg, alignment=align(upstream, tr))
 
     return repair(data, findings, findings_of, path, spec, reported)

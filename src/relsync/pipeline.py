@@ -18,6 +18,7 @@ from . import stale
 from .align import align
 from .checks import UNREADABLE, Context, resolve_settings, rules, run_checks
 from .config import Config
+from .dialects_mkdocs import site_extensions
 from .errors import InputError
 from .io import display_path, read_text
 from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales, script_locale
@@ -29,9 +30,11 @@ from .project import PairSpec, explicit_pair, glossary_for, guess_locale, transl
 AUTO = object()
 
 
-def load_document(path: Path | str, locale: str = "en") -> Document:
-    """Read and parse a file; input the parser had to read around is an :class:`InputError`."""
-    doc = parse(read_text(path), display_path(path), month_locales(locale))
+def load_document(path: Path | str, locale: str = "en", extensions: frozenset[str] | None = None) -> Document:
+    """Read and parse a file (with its site's Markdown extensions unless ``extensions`` are
+    given); input the parser had to read around is an :class:`InputError`."""
+    exts = site_extensions(path) if extensions is None else extensions
+    doc = parse(read_text(path), display_path(path), month_locales(locale), extensions=exts)
     if doc.problems:
         line, message = doc.problems[0]
         raise InputError(doc.path, message, line=line)
@@ -40,17 +43,26 @@ def load_document(path: Path | str, locale: str = "en") -> Document:
 
 def align_files(upstream: Path | str, translation: Path | str, locale: str | None = None) -> Alignment:
     locale = locale or guess_locale(translation) or translation_locale(translation) or ""
-    up = load_document(upstream, "en")
-    tr = load_document(translation, locale or "en")
+    exts = site_syntax(upstream, translation)
+    up = load_document(upstream, "en", exts)
+    tr = load_document(translation, locale or "en", exts)
     return align(up, tr)
 
 
-def read_document(path: Path | str, locale: str = "en") -> tuple[Document, bool]:
+def site_syntax(upstream: Path | str, translation: Path | str) -> frozenset[str]:
+    """The Markdown extensions both files of a pair are read with: those of the site that
+    builds the upstream page (its translations are built by the same configuration), else
+    those of the translation's."""
+    return site_extensions(upstream) or site_extensions(translation)
+
+
+def read_document(path: Path | str, locale: str = "en",
+                  extensions: frozenset[str] = frozenset()) -> tuple[Document, bool]:
     """A file parsed, and whether it could be read: a file that cannot be read (binary, not
     UTF-8, no permission) is an empty document whose :attr:`~Document.problems` say why, as
     a broken front matter is a problem of a document read around it."""
     try:
-        return parse(read_text(path), display_path(path), month_locales(locale)), True
+        return parse(read_text(path), display_path(path), month_locales(locale), extensions=extensions), True
     except InputError as exc:
         doc = parse("", display_path(path))
         doc.problems = [(exc.line or 1, exc.problem)]
@@ -61,8 +73,9 @@ def read_pair(spec: PairSpec) -> tuple[Alignment, bool]:
     """A pair read and aligned, and whether both files could be read (if not, the alignment
     has no pairs: only the rule ``unreadable`` has something to say about it)."""
     locale = spec.locale or guess_locale(spec.translation) or translation_locale(spec.translation) or ""
-    up, up_read = read_document(spec.upstream, "en")
-    tr, tr_read = read_document(spec.translation, locale or "en")
+    exts = site_syntax(spec.upstream, spec.translation)
+    up, up_read = read_document(spec.upstream, "en", exts)
+    tr, tr_read = read_document(spec.translation, locale or "en", exts)
     if up_read and tr_read:
         return align(up, tr), True
     return Alignment(up, tr, []), False
@@ -175,5 +188,5 @@ def check_files(upstream: Path | str, translation: Path | str, *, locale: str | 
 
 
 __all__ = ["AUTO", "PairReport", "align_files", "check", "check_files", "check_pair", "load_document",
-           "make_context", "read_document", "read_pair", "report_pair", "staleness_for",
+           "make_context", "read_document", "read_pair", "report_pair", "site_syntax", "staleness_for",
            "unreadable_findings"]

@@ -142,11 +142,12 @@ PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
 
 #: The labels of a Mermaid diagram, which a translation translates: what follows the colon
-#: of a message or a note, a participant's alias (``participant dep as Dep with yield``),
+#: of a message or a note, a participant's alias (``participant dep as Dep with yield``, which
+#: a translation may add to name ``participant Client`` in its language),
 #: the text of a block (``opt``, ``alt``, ``loop``, ...); and a node's or an edge's text
 #: (``A[Label]``, ``B{Label}``, ``C(Label)``, ``-->|label|``).
 _MERMAID_LINE_LABEL_RE = re.compile(
-    r"^(\s*(?:(?:participant|actor)\s+\S+\s+as\b"
+    r"^(\s*(?:(?:participant|actor)\s+[^\s:]+(?=\s+as\b)"
     r"|(?:opt|alt|else|loop|critical|break|par|and|option|section|title)\b"
     r"|[^:\n]*:)).*$", re.M)
 _MERMAID_SHAPE_LABEL_RE = re.compile(r"([\[({|])[^\[\](){}|\n]*([\])}|])")
@@ -157,7 +158,7 @@ def diagram_structure(code: str, info: str) -> str:
     it is."""
     if info.split(" ", 1)[0].lower() != "mermaid":
         return code
-    return _MERMAID_SHAPE_LABEL_RE.sub(r"\1\2", _MERMAID_LINE_LABEL_RE.sub(r"\1", code))
+    return _MERMAID_LINE_LABEL_RE.sub(r"\1", _MERMAID_SHAPE_LABEL_RE.sub(r"\1\2", code))
 
 
 @functools.lru_cache(maxsize=4096)

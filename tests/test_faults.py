@@ -275,3 +275,14 @@ def test_odd_dates_and_huge_numbers_are_read_not_crashed(run_cli, tmp_path, upst
     (tmp_path / "locales" / locale / "notes.md").write_text(translation, encoding="utf-8")
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=tmp_path)
     assert (code, err) == (0, ""), (out, err)
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_every_diff_view_shows_a_file_that_cannot_be_read(run_cli, two_pairs, fmt):
+    """The side-by-side views show findings on the pairs' rows; a file that could not be read
+    has no row, and its finding is shown for its pair."""
+    write(two_pairs / TR, UNREADABLE["binary file"][0])
+    code, out, err = run_cli("diff", "--no-cache", "--format", fmt, cwd=two_pairs)
+    assert code == 1 and err == ""
+    assert "binary file (contains NUL bytes)" in out.replace("\\(", "(").replace("\\)", ")")
+    assert "RS100" in out

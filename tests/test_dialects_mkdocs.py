@@ -109,3 +109,16 @@ def test_fastapi_pages_have_no_false_findings_of_their_site_syntax(run_cli, tmp_
     assert [(f["rule"], f["slug"], f["translation"] and f["translation"]["line"], f["message"])
             for f in findings] == []
     assert code == 0, err
+
+
+#: fastapi-docs docs/missing-translation.md:7 (the notice FastAPI puts on an untranslated page).
+LINKED = "Learn more: [Contributing - Translations](https://fastapi.tiangolo.com/contributing/#translations){.internal-link target=_blank}\n"
+
+
+def test_an_attribute_list_after_a_link_is_structure_where_the_site_reads_them():
+    doc = parse(LINKED, "missing-translation.md", extensions=frozenset({"attr_list"}))
+    assert doc.blocks[0].text == "Learn more: Contributing - Translations"
+    assert parse(LINKED, "missing-translation.md").blocks[0].text.endswith("{.internal-link target=_blank}")
+    doc = parse("![Diagram](d.png){ width=\"300\" } and `code`{: .python }\n", "x.md",
+                extensions=frozenset({"attr_list"}))
+    assert doc.blocks[0].text == "Diagram and code" and doc.blocks[0].anchors.numbers == ()

@@ -15,7 +15,9 @@
   holds the page (:func:`site_extensions`).
 
 Admonitions (``!!! note "Title"``, ``??? tip``) are read in every document by the parser;
-heading attribute lists (``## Title { #id .class }``) by its heading-id pattern.
+heading attribute lists (``## Title { #id .class }``) by its heading-id pattern. Where the site
+enables attr_list, an attribute list after a link, an image, code or emphasis
+(``[text](url){ .md-button target=_blank }``) is markup, not text.
 """
 
 from __future__ import annotations
@@ -118,6 +120,30 @@ def block_header(info: str) -> tuple[str, str]:
     return m.group(1), (m.group(2) or "").strip()
 
 
+# -- attribute lists ----------------------------------------------------------------------
+
+_ATTRIBUTE = r"""(?:[#.][\w-]+|[\w-]+=(?:"[^"\n]*"|'[^'\n]*'|[^\s}]+))"""
+#: An attribute list (attr_list): ``{ .class }``, ``{: #id target=_blank }``, ``{ width="300" }``.
+_ATTRIBUTE_LIST_RE = re.compile(rf"\{{:?[ \t]*{_ATTRIBUTE}(?:[ \t]+{_ATTRIBUTE})*[ \t]*\}}")
+#: The inline tokens an attribute list right after sets attributes of.
+_ATTRIBUTED = frozenset({"link_close", "image", "code_inline", "strong_close", "em_close", "html_inline"})
+
+
+def _drop_attribute_lists(state) -> None:
+    """An attribute list right after a link, an image, code or emphasis sets that element's
+    attributes: markup of the page, not text."""
+    for tok in state.tokens:
+        if tok.type != "inline" or not tok.children:
+            continue
+        children = tok.children
+        for k in range(1, len(children)):
+            child = children[k]
+            if child.type == "text" and children[k - 1].type in _ATTRIBUTED and child.content.startswith("{"):
+                m = _ATTRIBUTE_LIST_RE.match(child.content)
+                if m is not None:
+                    child.content = child.content[m.end():]
+
+
 # -- which sites write them ----------------------------------------------------------------
 
 def site_extensions(path: Path | str) -> frozenset[str]:
@@ -178,6 +204,22 @@ def _extensions(config: str, depth: int = 0) -> frozenset[str]:
     return frozenset(names)
 
 
-def has_blocks(extensions: frozenset[str]) -> bool:
-    """Whether a site with these extensions reads ``///`` blocks."""
-    return any(name.startswith(BLOCK_EXTENSIONS) for name in extensions)
+def features(extensions: frozenset[str]) -> frozenset[str]:
+    """What of :func:`plugin` a site with these Markdown extensions needs: ``blocks``
+    (``pymdownx.blocks.*``), ``attr_list``."""
+    found = set()
+    if any(name.startswith(BLOCK_EXTENSIONS) for name in extensions):
+        found.add("blocks")
+    if "attr_list" in extensions:
+        found.add("attr_list")
+    return frozenset(found)
+
+
+def plugin(md: MarkdownIt, site: frozenset[str] = frozenset()) -> None:
+    """Include lines in every document; pymdownx blocks and attribute lists where the site
+    reads them (``site``: :func:`features`)."""
+    include_plugin(md)
+    if "blocks" in site:
+        blocks_plugin(md)
+    if "attr_list" in site:
+        md.core.ruler.after("inline", "attr_list", _drop_attribute_lists)

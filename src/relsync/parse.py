@@ -80,14 +80,14 @@ def _plain_lines(content: str) -> tuple[str, int]:
 
 @functools.lru_cache(maxsize=8)
 def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
-             blocks: bool = False) -> MarkdownIt:
+             site: frozenset[str] = frozenset()) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
     no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
     markdown-it's inline pass on every token. ``mdx`` adds MDX's ESM and JSX blocks
-    (:mod:`relsync.mdx`), ``blocks`` pymdownx's ``///`` blocks (:mod:`relsync.dialects_mkdocs`).
+    (:mod:`relsync.mdx`), ``site`` what a site's extensions add (:func:`relsync.dialects_mkdocs.features`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
@@ -95,9 +95,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
-    md.use(dialects_mkdocs.include_plugin)
-    if blocks:
-        md.use(dialects_mkdocs.blocks_plugin)
+    md.use(dialects_mkdocs.plugin, site)
     if mdx:
         md.use(_mdx.mdx_plugin)
     if not inline:
@@ -135,8 +133,8 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
     mdx = path.lower().endswith(".mdx")
-    blocks = dialects_mkdocs.has_blocks(extensions)
-    tokens = markdown(inline=not outline, mdx=mdx, blocks=blocks).parse(_mdx.source(norm) if mdx else norm)
+    site = dialects_mkdocs.features(extensions)
+    tokens = markdown(inline=not outline, mdx=mdx, site=site).parse(_mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()

@@ -83,6 +83,7 @@ def test_attribute_list_heading_id():
 def test_block_header():
     assert block_header(" tab | Python 3.10+") == ("tab", "Python 3.10+")
     assert block_header(" note") == ("note", "")
+    assert block_header(" html | div[class='note']") == ("html", "")
 
 
 def test_site_extensions_come_from_the_mkdocs_yml_whose_docs_dir_holds_the_page(tmp_path):

@@ -113,11 +113,12 @@ def blocks_plugin(md: MarkdownIt) -> None:
 
 
 def block_header(info: str) -> tuple[str, str]:
-    """A block's name and its title (prose; empty when the block has none)."""
+    """A block's name and its title (prose; empty when the block has none). The argument of
+    an ``html`` block is the element it makes (``/// html | div.note``), not a title."""
     m = _HEADER_RE.fullmatch(info)
     if m is None:
         return info.strip(), ""
-    return m.group(1), (m.group(2) or "").strip()
+    return m.group(1), ("" if m.group(1) == "html" else (m.group(2) or "").strip())
 
 
 # -- attribute lists ----------------------------------------------------------------------

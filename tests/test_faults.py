@@ -46,7 +46,9 @@ TR = "locales/zh_CN/notes.md"
 
 CASES = {
     "missing file": (lambda p: (p / TR).unlink(), ["check", "upstream/notes.md", TR], ["notes.md", "no such file"]),
-    "directory": (lambda p: None, ["check", "upstream/notes.md", "locales/zh_CN"], ["zh_CN", "is a directory"]),
+    # a directory of the project is a list of its pairs (`check upstream/notes.md locales/zh_CN`);
+    # one that holds none of its documents, given as the translation, is no Markdown file
+    "directory": (lambda p: (p / "drafts").mkdir(), ["check", "upstream/notes.md", "drafts"], ["drafts", "is a directory"]),
     "config names a missing directory": (lambda p: write(p / "relsync.toml", b'upstream = "docs/en"\n'), ["check"],
                                          ["upstream directory", "does not exist"]),
     "config path outside the root": (lambda p: write(p / "relsync.toml", b'locales = "../elsewhere"\n'), ["check"],

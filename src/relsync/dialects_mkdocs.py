@@ -34,10 +34,12 @@ from mdit_py_plugins.container import container_plugin
 from .errors import RelsyncError
 from .project.sitefiles import read_config
 
-#: The markdown-it token of an include line (or a snippet block).
+#: The info of the code block an include line (or a snippet block) is read as.
 INCLUDE = "include"
-#: The container name of a pymdownx block: tokens ``container_pymdownx_open``/``_close``.
+#: The container name of a pymdownx block: tokens ``container_pymdownx_open``/``_close``,
+#: read as the generic container ``::: name Title`` (``container_any_open``).
 BLOCKS = "pymdownx"
+CONTAINER = "any"
 #: The extension names (a prefix) that make ``///`` blocks.
 BLOCK_EXTENSIONS = "pymdownx.blocks."
 
@@ -72,7 +74,7 @@ def _include(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             return False
     if silent:
         return True
-    token = state.push(INCLUDE, "", 0)
+    token = state.push("code_block", "code", 0)  # code the translation keeps
     token.map = [start, last + 1]
     token.info = INCLUDE
     token.content = "\n".join(" ".join(_line(state, k).split()) for k in range(start, last + 1))
@@ -92,16 +94,23 @@ def _is_block_header(params: str, markup: str = "") -> bool:
     return _HEADER_RE.fullmatch(params) is not None
 
 
-def _drop_options(state) -> None:
-    """A block's YAML options, indented under its header, are settings of the block, not an
-    indented code block of its body."""
-    tokens = state.tokens
+def _read_blocks(state) -> None:
+    """Each block as the generic container ``::: name Title`` (its title prose, an ``html``
+    block's element none: :func:`block_header`); its YAML options, indented under its
+    header, are settings of the block, not an indented code block of its body."""
     kept = []
-    for k, tok in enumerate(tokens):
-        if (tok.type == "code_block" and k and tokens[k - 1].type == f"container_{BLOCKS}_open"
-                and tok.map and tokens[k - 1].map and tok.map[0] == tokens[k - 1].map[0] + 1
+    opened = None
+    for tok in state.tokens:
+        if (opened is not None and tok.type == "code_block" and tok.map and tok.map[0] == opened + 1
                 and all(_OPTION_RE.match(line) for line in tok.content.splitlines() if line.strip())):
+            opened = None
             continue
+        opened = None
+        if tok.type.startswith(f"container_{BLOCKS}_"):
+            tok.type = tok.type.replace(BLOCKS, CONTAINER)
+            if tok.nesting == 1:
+                tok.info = " ".join(part for part in block_header(tok.info) if part)
+                opened = tok.map[0] if tok.map else None
         kept.append(tok)
     state.tokens = kept
 
@@ -109,7 +118,7 @@ def _drop_options(state) -> None:
 def blocks_plugin(md: MarkdownIt) -> None:
     """pymdownx blocks (``/// name | Title`` ... ``///``) as containers."""
     container_plugin(md, name=BLOCKS, marker="/", validate=_is_block_header)
-    md.core.ruler.after("block", "pymdownx_options", _drop_options)
+    md.core.ruler.after("block", "pymdownx_blocks", _read_blocks)
 
 
 def block_header(info: str) -> tuple[str, str]:

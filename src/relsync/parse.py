@@ -22,6 +22,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects, dialects_mkdocs
 from . import front_matter
+from . import jsx as _jsx
 from . import mdx as _mdx
 from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
@@ -125,8 +126,7 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full. ``extensions`` names the site's Markdown extensions (an MkDocs site's
-    ``markdown_extensions``, :func:`relsync.dialects_mkdocs.site_extensions`).
+    parsed in full. ``extensions``: the site's (:func:`relsync.dialects_mkdocs.site_extensions`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -199,10 +199,6 @@ class _Builder:
                 self._html(tok, quote)
             elif t == f"container_{CONTAINER}_open":
                 self._container(tok)
-            elif t == f"container_{dialects_mkdocs.BLOCKS}_open":
-                self._container(tok, dialects_mkdocs.block_header(tok.info))
-            elif t == dialects_mkdocs.INCLUDE:  # code the translation keeps, as a code block
-                self._code(tok, quote)
             elif t == "admonition_open":
                 i = self._admonition(tokens, i)
             elif t == "footnote_open":
@@ -402,8 +398,9 @@ class _Builder:
     def _html(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         content = tok.content
-        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure without text
-            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text="", anchors=_NO_ANCHORS,
+        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure, and its props
+            text, anchors = self._jsx(content)
+            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text=text, anchors=anchors,
                                  markup=_NO_MARKUP, level=0, quote=quote, info="mdx", source=content))
             return
         stripped = content.strip()
@@ -438,6 +435,11 @@ class _Builder:
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
 
+    def _jsx(self, content: str) -> tuple[str, Anchors]:
+        if self.outline or _ESM_LINE_RE.match(content):
+            return "", _NO_ANCHORS
+        return _jsx.text_and_anchors(content, self.locales, self._prose)
+
     def _admonition(self, tokens: list[Token], i: int) -> int:
         """``!!! note "Title"``: a container whose title is the quoted text (its body, the
         indented lines, is ordinary Markdown)."""
@@ -450,11 +452,11 @@ class _Builder:
                              info=str(tok.meta.get("tag") or ""), source=text))
         return i + 3 if title is not None else i
 
-    def _container(self, tok: Token, header: tuple[str, str] | None = None) -> None:
+    def _container(self, tok: Token) -> None:
         start, _ = self._span(tok.map)
         info = tok.info.strip()
         m = _BRACKET_TITLE_RE.fullmatch(info)  # Docusaurus 3: :::note[Title]
-        name, title = header or ((m.group(1), m.group(2)) if m else (info.partition(" ")[0], info.partition(" ")[2]))
+        name, title = (m.group(1), m.group(2)) if m else (info.partition(" ")[0], info.partition(" ")[2])
         self.raw.append(
             dict(kind=BlockKind.CONTAINER, start=start, end=start, text=title.strip(), anchors=self._prose(title),
                  markup=Markup(), level=0, quote=0, info=name, source=title)
@@ -528,6 +530,8 @@ _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
+#: MDX's ``import``/``export`` lines (:mod:`relsync.mdx`): no props.
+_ESM_LINE_RE = re.compile(r"(?:import|export)(?=[\s{*])")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 

@@ -22,6 +22,9 @@ else:  # pragma: no cover
 
 #: Rule families, which the settings may name instead of single rules.
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
+#: The Markdown a site is rendered with (``markdown = "..."``): CommonMark (markdown-it,
+#: remark, goldmark, kramdown's GFM mode) or Python-Markdown (MkDocs).
+MARKDOWN_FLAVORS = ("commonmark", "python-markdown")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
 LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn")
@@ -102,6 +105,9 @@ class Config:
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
+    markdown: str | None = None
+    """The Markdown the site renders with (one of :data:`MARKDOWN_FLAVORS`); ``None``: the
+    one the layout implies (Python-Markdown for MkDocs, CommonMark otherwise)."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -293,6 +299,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
+        "markdown",
         *LAYOUT_KEYS,
     }
     for key in data:
@@ -318,6 +325,10 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "markdown" in data:
+        if data["markdown"] not in MARKDOWN_FLAVORS:
+            raise ConfigError(f"markdown must be one of {', '.join(MARKDOWN_FLAVORS)}")
+        cfg.markdown = str(data["markdown"])
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
 

@@ -53,7 +53,8 @@ def make_context(al: Alignment, cfg: Config, locale: str = "", name: str = "",
     rewrites = dict(cfg.link_rewrites.get("*", {}))
     rewrites.update(cfg.link_rewrites.get(locale, {}))
     return Context(al, locale=locale, glossary=list(glossary), link_prefixes=prefixes,
-                   link_rewrites=rewrites, cjk_target=cjk, name=name)
+                   link_rewrites=rewrites, cjk_target=cjk, name=name,
+                   markdown=cfg.markdown or "commonmark")
 
 
 def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None = None,

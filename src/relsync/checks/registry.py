@@ -192,6 +192,8 @@ class Context:
     """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
     staleness: object | None = None
     """A :class:`relsync.stale.Staleness` when git history is at hand; staleness rules need it."""
+    markdown: str = "commonmark"
+    """The Markdown the site renders with (:data:`relsync.config.MARKDOWN_FLAVORS`)."""
     memo: dict = field(default_factory=dict)
     """Per-alignment values rules compute once (a document's heading ids, ...)."""
 
@@ -315,6 +317,7 @@ def run_project_checks(project: Project, ctx: ProjectContext, enabled: Enabled |
 SUPERSEDES = {
     "title-version": "number-mismatch",  # a wrong version in a title is reported once
     "orphaned": "extra",  # `orphaned` says why the block has no upstream
+    "broken-link-syntax": "link-mismatch",  # a link that did not parse is no other link
 }
 
 

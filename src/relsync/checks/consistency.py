@@ -293,7 +293,8 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if not lost:
         # Code the translator added (backticks on a name upstream writes plainly) is fine.
         return
-    if added and all(any(_affix(c, d) for d in lost) for c in added):
+    if added and all(any(_affix(c, d) and not set(d.replace(c, "", 1)) & set("{}[]()<>") for d in lost)
+                     for c in added):
         minor = True  # `.vue` for `*.vue` may be reworded around it ("the .vue extension")
     if added:
         msg = (f"translation has {', '.join(f'`{c}`' for c in added)} where upstream has "

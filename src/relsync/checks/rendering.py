@@ -18,7 +18,7 @@ from markdown_it.common.utils import normalizeReference
 from ..model import Block, BlockKind, Edit, Pair, Severity
 from . import rendered, repairs
 from .consistency import matched_sides
-from .registry import Context, Problem, check
+from .registry import Context, Problem, Scope, check
 from .rendered import View
 
 _EMPHASIS_KINDS = ("strong", "emphasis")
@@ -221,6 +221,25 @@ def _emphasis_problems(ctx: Context, trs: list[tuple[Block, View]], up_line: int
     return out
 
 
+def _merged_paragraphs(pair: Pair, ctx: Context) -> Problem | None:
+    """Upstream's one-line paragraphs written as the lines of one translated paragraph: the
+    blank line between them is missing, so they render as one paragraph."""
+    sides = matched_sides(pair, ctx)
+    if sides is None:
+        return None
+    ups, trs = sides
+    if len(ups) < 2 or len(trs) != 1 or trs[0].kind != BlockKind.PARAGRAPH \
+            or any(b.kind != BlockKind.PARAGRAPH or b.start != b.end or b.source.startswith(("{", "<"))
+                   for b in ups) \
+            or trs[0].end - trs[0].start + 1 != len(ups):
+        return None
+    tr = trs[0]
+    return ctx.finding(f"upstream's {len(ups)} paragraphs are one paragraph in the translation (lines "
+                       f"{tr.start}-{tr.end} render as one): a blank line between them is missing",
+                       upstream_line=ups[0].start, translation_line=tr.start,
+                       details={"syntax": "paragraph break"})
+
+
 _LIST_MARKER_RE = re.compile(r"\s*[*+-][^\s*+-]")
 _REFERENCE_USE_RE = re.compile(r"\[([^\[\]\n]+)\]\[([^\[\]\n]*)\]")
 
@@ -274,6 +293,9 @@ def unrendered_markup(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Fails: "**compile** mode" / "**“compile”**模式". Passes: "**compile** mode" / "“**compile**”模式".
     """
+    merged = _merged_paragraphs(pair, ctx)
+    if merged is not None:
+        yield merged
     views = _views(ctx, pair)
     if views is None:
         return
@@ -337,6 +359,10 @@ def _plain_places(ctx: Context, trs: list[tuple[Block, View]], code: str) -> lis
     return out
 
 
+#: Quotation marks a translator may write around a name in place of its backticks.
+_QUOTES = frozenset({"“”", '""', "''", "‘’", "「」", "『』", "«»", "„“"})
+
+
 def _backticks_fix(ctx: Context, trs: list[tuple[Block, View]], code: str) -> Edit | None:
     if "`" in code or repairs.stale(ctx, [b for b, _ in trs]) \
             or any(b.kind not in repairs.REPAIRABLE for b, _ in trs):
@@ -345,6 +371,8 @@ def _backticks_fix(ctx: Context, trs: list[tuple[Block, View]], code: str) -> Ed
     if len(places) != 1:
         return None
     number, text, start, end = places[0]
+    if start and end < len(text) and text[start - 1] + text[end] in _QUOTES:
+        start, end = start - 1, end + 1  # “someAttr” is `someAttr`, not “`someAttr`”
     return repairs.edit(ctx, number, text, start, end, f"`{code}`")
 
 
@@ -370,7 +398,8 @@ def code_format(pair: Pair, ctx: Context) -> Iterator[Problem]:
     tr_code = Counter(c.strip() for _, v in trs for c in v.code)
     tr_visible = " ".join(v.visible for _, v in trs)
     up_visible = " ".join(v.visible for _, v in ups)
-    tr_anchored = " ".join(c for b, _ in trs for c in b.anchors.code)
+    spans = set(tr_code)  # code anchors other than code spans: macros, shortcodes
+    tr_anchored = " ".join(c for b, _ in trs for c in b.anchors.code if c.strip() not in spans)
     up_line = ups[0][0].start
     for code in sorted(up_code):
         if up_code[code] <= tr_code[code] or not _NAME_RE.search(code) or len(code) < 2:
@@ -400,3 +429,87 @@ def code_format(pair: Pair, ctx: Context) -> Iterator[Problem]:
                               f"and upstream's {', '.join(f'`{c}`' for c in lost)} is not there",
                               upstream_line=up_line, translation_line=trs[0][0].start,
                               details={"code": code, "upstream": lost}, minor=True)
+
+
+# -- HTML blocks ---------------------------------------------------------------------------
+
+_TAG_RE = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*?)?(/?)>")
+#: Elements that have no closing tag.
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+                   "param", "source", "track", "wbr"})
+_CODE_ELEMENTS = ("<script", "<style", "<pre", "<!--")
+
+
+def _tags(block: Block) -> list[tuple[str, str, int]]:
+    """The opening and closing tags of an HTML block as ``(tag, name, line)``: ``<div
+    class="x">``, ``</div>``; void and self-closing elements left out, and nothing of a
+    script, a style or a preformatted block."""
+    text = block.source
+    if block.kind != BlockKind.HTML or text.lstrip().lower().startswith(_CODE_ELEMENTS):
+        return []
+    out = []
+    for m in _TAG_RE.finditer(text):
+        name = m.group(2).lower()
+        if name in _VOID or m.group(3):
+            continue
+        out.append((m.group(), ("/" if m.group(1) else "") + name, block.start + text.count("\n", 0, m.start())))
+    return out
+
+
+#: Elements whose opening tag ends an open paragraph (HTML's implied ``</p>``).
+_CLOSES_P = frozenset({"address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset",
+                       "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr",
+                       "main", "nav", "ol", "p", "pre", "section", "table", "ul"})
+
+
+def _unbalanced(blocks: list[Block]) -> tuple[str, int, str] | None:
+    """The first tag of the blocks where the elements do not nest as written, as ``(tag,
+    line, why)``: a closing tag of no open element, a block element opened inside a
+    paragraph (a browser closes the paragraph there), an element never closed."""
+    stack: list[tuple[str, str, int]] = []
+    for block in blocks:
+        for tag, name, line in _tags(block):
+            if not name.startswith("/"):
+                if name in _CLOSES_P and stack and stack[-1][1] == "p":
+                    return tag, line, f"inside {stack[-1][0]} (line {stack[-1][2]}), which a browser closes there"
+                stack.append((tag, name, line))
+            elif stack and stack[-1][1] == name[1:]:
+                stack.pop()
+            else:
+                open_ = f"{stack[-1][0]} (line {stack[-1][2]}) is open" if stack else "no element is open"
+                return tag, line, f"closes nothing: {open_}"
+    return (stack[-1][0], stack[-1][2], "is never closed") if stack else None
+
+
+def _gap_line(al, k: int) -> int:
+    """The translation line where pair ``k``'s upstream blocks, which it lacks, would be."""
+    for pair in reversed(al.pairs[:k]):
+        if pair.translation:
+            return max(al.translation.blocks[i].end for i in pair.translation) + 1
+    return 1
+
+
+@check("RS205", "consistency.markup-mismatch", Severity.WARNING, scope=Scope.DOCUMENT)
+def html_structure(al, ctx: Context) -> Iterator[Problem]:
+    """The elements of the translation's HTML blocks do not nest where upstream's do: an
+    opening `<div class="options-api">` lost, so its `</div>` closes nothing; a `<div>`
+    closed by `</p>`; a `<p class="demo">` wrapped around paragraphs."""
+    broken = _unbalanced(al.translation.blocks)
+    if broken is None or _unbalanced(al.upstream.blocks) is not None:
+        return
+    tag, line, why = broken
+    for k, pair in enumerate(al.pairs):
+        lost = [t for i in pair.upstream for t in _tags(al.upstream.blocks[i])]
+        if lost and not pair.translation:
+            yield ctx.finding(f"upstream's {' '.join(t for t, _, _ in lost)} (line {lost[0][2]}) is not in the "
+                              f"translation, so its HTML does not nest: {tag} at line {line} {why}",
+                              upstream_line=lost[0][2], translation_line=_gap_line(al, k),
+                              details={"upstream": [t for t, _, _ in lost]})
+            return
+    pair = next((p for p in al.pairs if any(al.translation.blocks[i].start <= line <= al.translation.blocks[i].end
+                                             for i in p.translation)), None)
+    theirs = [t for i in (pair.upstream if pair else ()) for t, _, _ in _tags(al.upstream.blocks[i])]
+    where = f"; upstream has {' '.join(theirs[:3])}{' …' if len(theirs) > 3 else ''} there" if theirs else ""
+    yield ctx.finding(f"HTML does not nest: {tag} at line {line} {why}{where}",
+                      upstream_line=al.upstream.blocks[pair.upstream[0]].start if pair and pair.upstream else None,
+                      translation_line=line, details={"translation": tag})

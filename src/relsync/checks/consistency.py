@@ -428,7 +428,8 @@ _MARKUP_COMPARED = ("image", "footnote_ref")
 
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
 def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
-    """Images, footnote references, inline HTML tags or emphasis differ in number or kind.
+    """Images, footnote references, inline HTML tags or emphasis differ in number or kind, or
+    HTML blocks do not nest where upstream's do.
 
     Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
     emphasis is compared by presence; images, footnote references and HTML tags by count. A

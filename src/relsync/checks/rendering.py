@@ -340,9 +340,9 @@ _NOT_TEXT_RE = re.compile(r"(`+).+?\1|\]\([^)\s]*\)?|<[^<>\n]*>|https?://\S+|\{\
 
 def _upstream_code(ctx: Context) -> frozenset[str]:
     """Every code span of the upstream document."""
-    found = ctx.memo.get("upstream_code")
+    found = ctx.memo.get("upstream_code_spans")
     if found is None:
-        found = ctx.memo["upstream_code"] = frozenset(
+        found = ctx.memo["upstream_code_spans"] = frozenset(
             c.strip() for b in ctx.alignment.upstream.blocks for c in b.anchors.code)
     return found
 

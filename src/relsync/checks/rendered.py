@@ -86,6 +86,8 @@ def might_show_syntax(block: Block) -> bool:
     return block.kind in RENDERED and _SYNTAX_CHARS_RE.search(block.text) is not None
 
 
+_CODE_ELEMENT_RE = re.compile(r"<(/?)(?:kbd|code|samp|var|tt)\b[^>]*>", re.IGNORECASE)
+
 #: Python-Markdown's strong and emphasis with asterisks, which know no flanking rules
 #: (``**“x”**y`` renders): a pair markdown-it leaves as text renders on an MkDocs site.
 _PYTHON_MARKDOWN_STRONG_RE = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
@@ -101,9 +103,16 @@ def view(source: str, env: dict, flavor: str = "commonmark") -> View:
     out = View()
     parts: list[str] = []
     link: list = []  # the open link's target and where its text starts
+    code_element = 0  # inside <kbd>, <code>, <samp>, <var>: text shown as code
     for tok in tokens:
         kind = tok.type
-        if kind == "text":
+        if kind == "html_inline" and (m := _CODE_ELEMENT_RE.match(tok.content)):
+            code_element += -1 if m.group(1) else 1
+            code_element = max(code_element, 0)
+        if kind == "text" and code_element:
+            parts.append(CODE)
+            out.code.append(tok.content)
+        elif kind == "text":
             parts.append(tok.content)
         elif kind == "text_special":
             parts.append(HTML)  # an escaped character is meant as text

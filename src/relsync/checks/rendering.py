@@ -8,6 +8,7 @@ links that parsed, or in the code spans is a finding; what renders on both sides
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import Iterator
@@ -40,27 +41,57 @@ def _env(ctx: Context, side: str) -> dict:
 
 
 def _views(ctx: Context, pair: Pair) -> tuple[list[tuple[Block, View]], list[tuple[Block, View]]] | None:
-    """The rendered views of a matched pair's prose blocks (``None`` when neither side's
-    translation could show syntax); computed once per pair for the rules of this module."""
+    """The rendered views of a matched pair's prose blocks (``None`` for other pairs),
+    computed once per pair for the rules of this module. Each rule asks only when the
+    blocks' plain text and anchors say there may be something to see."""
     if ctx.memo.get("views_of") is pair:
         return ctx.memo["views"]
     ctx.memo["views_of"] = pair
     ctx.memo["views"] = None
-    sides = matched_sides(pair, ctx)
+    sides = _prose_sides(pair, ctx)
     if sides is None:
         return None
     ups, trs = sides
-    if not all(b.kind in rendered.RENDERED for b in (*ups, *trs)):
-        return None
-    if not any(rendered.might_show_syntax(b) or b.anchors.code for b in trs) \
-            and not any(b.anchors.code or (b.anchors.links and "(" in b.source) for b in ups):
-        return None
     al = ctx.alignment
     up_env, tr_env = _env(ctx, "upstream"), _env(ctx, "translation")
     views = ([(b, rendered.view(rendered.block_source(al.upstream, b), up_env, ctx.markdown)) for b in ups],
              [(b, rendered.view(rendered.block_source(al.translation, b), tr_env, ctx.markdown)) for b in trs])
     ctx.memo["views"] = views
     return views
+
+
+def _prose_sides(pair: Pair, ctx: Context) -> tuple[list[Block], list[Block]] | None:
+    """The blocks of a matched pair whose both sides the site renders as Markdown text."""
+    sides = matched_sides(pair, ctx)
+    if sides is None or not all(b.kind in rendered.RENDERED for b in (*sides[0], *sides[1])):
+        return None
+    return sides
+
+
+def _may_show_syntax(pair: Pair, ctx: Context) -> bool:
+    sides = _prose_sides(pair, ctx)
+    return sides is not None and any(rendered.might_show_syntax(b) for b in sides[1])
+
+
+def _may_show_targets(pair: Pair, ctx: Context) -> bool:
+    """Whether the translation's plain text holds a target upstream links (a parsed link's
+    target is no text)."""
+    sides = _prose_sides(pair, ctx)
+    if sides is None:
+        return False
+    targets = {t for b in sides[0] for t in b.anchors.links}
+    return any(t in b.text for b in sides[1] for t in targets)
+
+
+def _may_lose_code(pair: Pair, ctx: Context) -> bool:
+    """Whether upstream's code anchors are not all the translation's."""
+    sides = _prose_sides(pair, ctx)
+    if sides is None:
+        return False
+    up = Counter(c.strip() for b in sides[0] for c in b.anchors.code)
+    if not up:
+        return False
+    return bool(up - Counter(c.strip() for b in sides[1] for c in b.anchors.code))
 
 
 def _lines(ctx: Context, block: Block) -> list[tuple[int, str, int, str]]:
@@ -172,7 +203,7 @@ def broken_link_syntax(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Fails: "see [primitive](https://developer.mozilla.org/x)" / "原始数据类型(https://developer.mozilla.org/x)".
     Passes: "see [primitive](https://developer.mozilla.org/x)" / "[原始数据类型](https://developer.mozilla.org/x)".
     """
-    views = _views(ctx, pair)
+    views = _views(ctx, pair) if _may_show_targets(pair, ctx) else None
     if views is None:
         return
     for target in _shown_targets(*views):
@@ -296,12 +327,10 @@ def unrendered_markup(pair: Pair, ctx: Context) -> Iterator[Problem]:
     merged = _merged_paragraphs(pair, ctx)
     if merged is not None:
         yield merged
-    views = _views(ctx, pair)
+    views = _views(ctx, pair) if _may_show_syntax(pair, ctx) else None
     if views is None:
         return
     ups, trs = views
-    if not any(rendered.might_show_syntax(b) for b, _ in trs):
-        return
     shown, upstream_shows = _total(trs, _hrefs(ups)), _total(ups)
     extra = [k for k in rendered.SIGNS if shown[k] > upstream_shows[k]]
     if not extra:
@@ -327,6 +356,7 @@ def unrendered_markup(pair: Pair, ctx: Context) -> Iterator[Problem]:
                           upstream_line=up_line, translation_line=line, details={"syntax": kind})
 
 
+@functools.lru_cache(maxsize=1024)
 def _token(word: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w`.-]){re.escape(word)}(?![\w`-])")
 
@@ -363,6 +393,9 @@ def _plain_places(ctx: Context, trs: list[tuple[Block, View]], code: str) -> lis
 _QUOTES = frozenset({"“”", '""', "''", "‘’", "「」", "『』", "«»", "„“"})
 
 
+_QUOTED_RE = re.compile("(\\S[ \u00a0\u202f]?)\x02([ \u00a0\u202f]?\\S)")
+
+
 def _backticks_fix(ctx: Context, trs: list[tuple[Block, View]], code: str) -> Edit | None:
     if "`" in code or repairs.stale(ctx, [b for b, _ in trs]) \
             or any(b.kind not in repairs.REPAIRABLE for b, _ in trs):
@@ -371,8 +404,11 @@ def _backticks_fix(ctx: Context, trs: list[tuple[Block, View]], code: str) -> Ed
     if len(places) != 1:
         return None
     number, text, start, end = places[0]
-    if start and end < len(text) and text[start - 1] + text[end] in _QUOTES:
-        start, end = start - 1, end + 1  # “someAttr” is `someAttr`, not “`someAttr`”
+    # “someAttr” is `someAttr`, not “`someAttr`” (and « tax » is `tax`)
+    m = _QUOTED_RE.fullmatch(text[:start][-2:] + "\x02" + text[end:end + 2]) or \
+        _QUOTED_RE.fullmatch(text[:start][-1:] + "\x02" + text[end:end + 1])
+    if m and m.group(1)[0] + m.group(2)[-1] in _QUOTES:
+        start, end = start - len(m.group(1)), end + len(m.group(2))
     return repairs.edit(ctx, number, text, start, end, f"`{code}`")
 
 
@@ -390,7 +426,7 @@ def code_format(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Fails: "Run `pip install torch` first." / "先运行 pip install torch。". Passes: "Run
     `pip install torch` first." / "先运行 `pip install torch`。".
     """
-    views = _views(ctx, pair)
+    views = _views(ctx, pair) if _may_lose_code(pair, ctx) else None
     if views is None:
         return
     ups, trs = views
@@ -417,12 +453,15 @@ def code_format(pair: Pair, ctx: Context) -> Iterator[Problem]:
                           details={"code": code}, fix=fix)
     # A prose word in code where an upstream code span is gone: "the original `newObject`"
     # written "原来的 `original`".
+    # One span for one (`original` for `newObject`); not a plural (`WeakMap` for `WeakMaps`) or
+    # a part of it (`offline` of `type: offline`).
     lost = sorted(c for c in up_code if up_code[c] > tr_code[c] + len(_token(c).findall(tr_visible)))
-    if not lost:
+    if len(lost) != 1:
         return
     document_code = _upstream_code(ctx)
     for code in sorted(tr_code):
-        if tr_code[code] <= up_code[code] or code in document_code or not _PROSE_WORD_RE.fullmatch(code):
+        if tr_code[code] <= up_code[code] or code in document_code or not _PROSE_WORD_RE.fullmatch(code) \
+                or code.lower() in lost[0].lower() or lost[0].lower() in code.lower():
             continue
         if _token(code).search(up_visible):
             yield ctx.finding(f"`{code}` is code in the translation where upstream writes it as prose, "

@@ -91,7 +91,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
     yaml_rule = next(rule for rule in md.block.ruler.__rules__ if rule.name == "front_matter")
-    md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
+    md.block.ruler.at("front_matter", front_matter.at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
     if mdx:
@@ -103,16 +103,6 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     # Percent-encoding a link target is pure and costly; documents link to the same pages.
     md.normalizeLink = functools.lru_cache(maxsize=4096)(md.normalizeLink)
     return md
-
-
-def _at_document_start(rule):
-    """mdit-py-plugins' front-matter rule, only on the document's first character: it also
-    fires on the first line of a list item or quote (`- x--` read as a fence)."""
-    def at_start(state, start_line: int, end_line: int, silent: bool) -> bool:
-        if start_line != 0 or state.bMarks[0] + state.tShift[0] != 0:
-            return False
-        return rule(state, start_line, end_line, silent)
-    return at_start
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,

@@ -382,8 +382,8 @@ def _cell_units(source: Source, block: Block) -> list[Unit]:
         return []
     idx = block.start - 1
     line = source.lines[idx]
-    if block.info == "html" or "|" not in line:
-        return []
+    if block.info == "html":
+        return []  # (a row without pipes, after a table's rows, is a row: GFM reads it so)
     units = []
     kind = "table_header" if block.header else "table_cell"
     for column, (a, b) in enumerate(split_row(line, _row_start(source, idx))[: len(block.cells)]):

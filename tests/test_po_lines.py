@@ -156,3 +156,9 @@ def test_property_round_trips_keep_the_document(rnd):
     up, tr = po.load(text, "doc.md").doc, po.load(built, "doc.md").doc
     pairs = align(up, tr).pairs
     assert [(p.upstream, p.translation) for p in pairs] == [((k,), (k,)) for k in range(len(up.blocks))]
+
+
+def test_no_break_is_placed_in_a_template_construct():
+    built = _build("Some text here\nand a figure follows.\n",
+                   lambda s: 'Texte {{< figure src="x.png" alt="une image" >}} et suite.')
+    assert '{{< figure src="x.png" alt="une image" >}}' in built

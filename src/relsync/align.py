@@ -511,7 +511,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in order."""
     up = units_of(upstream)
     tr = units_of(translation)
-    commented = commented_blocks(translation)
+    commented = commented_blocks(translation, upstream)
     if commented:
         for u in tr:
             if u.blocks[0] in commented:

@@ -78,9 +78,24 @@ def _plain_lines(content: str) -> tuple[str, int]:
     return " ".join(lines), hard
 
 
-@functools.lru_cache(maxsize=8)
-def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False) -> MarkdownIt:
-    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
+#: Block syntax beyond CommonMark and GFM, by site generator: MkDocs' admonitions (``!!! note``),
+#: the ``:::`` containers of VitePress, Docusaurus and Starlight; the others have neither. With
+#: no generator known (relsync's own layout, two files named), both are read.
+GENERATOR_SYNTAX = {"mkdocs": ("admonition",), "vitepress": ("container",),
+                    "docusaurus": ("container",), "starlight": ("container",)}
+ALL_SYNTAX = ("admonition", "container")
+
+
+def syntax_for(layout: str | None) -> tuple[str, ...]:
+    """The block syntax of a layout's generator (:data:`GENERATOR_SYNTAX`)."""
+    return ALL_SYNTAX if layout in (None, "relsync") else GENERATOR_SYNTAX.get(layout, ())
+
+
+@functools.lru_cache(maxsize=16)
+def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
+             syntax: tuple[str, ...] = ALL_SYNTAX) -> MarkdownIt:
+    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, and the
+    ``syntax`` of :data:`ALL_SYNTAX` asked for (containers, admonitions).
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
@@ -92,8 +107,10 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
     yaml_rule = next(rule for rule in md.block.ruler.__rules__ if rule.name == "front_matter")
     md.block.ruler.at("front_matter", front_matter.at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
-    md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
-    md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
+    if "container" in syntax:
+        md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    if "admonition" in syntax:
+        md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
     if mdx:
         md.use(_mdx.mdx_plugin)
     if not inline:
@@ -106,21 +123,21 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
-          outline: bool = False) -> Document:
+          outline: bool = False, syntax: tuple[str, ...] = ALL_SYNTAX) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
 
     ``locales`` names the languages whose month names are recognised in dates. ``outline``
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full.
+    parsed in full. ``syntax``: the generator's block syntax (:func:`syntax_for`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
     mdx = path.lower().endswith(".mdx")
-    tokens = markdown(inline=not outline, mdx=mdx).parse(_mdx.source(norm) if mdx else norm)
+    tokens = markdown(inline=not outline, mdx=mdx, syntax=syntax).parse(_mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()

@@ -1,6 +1,8 @@
 """Writing translations back: the upstream text with each translated unit spliced in.
 
-Every byte outside the units' spans stays the upstream's, and the translation of a block
+Every byte outside the units' spans stays the upstream's (inside too, for a msgstr equal to
+its msgid), a paragraph keeps the upstream's line breaks where its translation lets them be
+placed and that parses as the upstream does (:mod:`.lines`), and the translation of a block
 stays that block: a translated line that markdown-it would read as the start of another block
 (a heading, a list, a setext underline, HTML, a link definition, a table, a container...) is
 joined to the line before it or escaped with a backslash, which changes no text it shows; a

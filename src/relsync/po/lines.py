@@ -86,10 +86,18 @@ def _anchored(text: str, pos: int, before: str, after: str) -> int | None:
     return found + len(left)
 
 
+#: Template constructs (Hugo shortcodes, Liquid tags, KumaScript macros): a line break placed
+#: in one is a break of the site's template syntax, not of the prose.
+_CONSTRUCT_RE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}")
+
+
 def _nearest_space(text: str, pos: int, target: int) -> int | None:
     best = None
+    constructs = [m.span() for m in _CONSTRUCT_RE.finditer(text)] if "{" in text else []
     for m in re.finditer(r"(?<=\S) (?=\S)", text[pos:]):
         at = pos + m.start()
+        if any(a < at < b for a, b in constructs):
+            continue
         if best is None or abs(at - target) < abs(best - target):
             best = at
         elif at > target:

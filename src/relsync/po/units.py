@@ -21,7 +21,7 @@ from ..errors import InputError
 from ..io import decode
 from ..languages import line_break_joiner
 from ..model import Block, Document, StrEnum
-from ..parse import HEADING_ID_RE, markdown, parse
+from ..parse import ALL_SYNTAX, HEADING_ID_RE, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 
@@ -169,15 +169,16 @@ def decode_markdown(data: bytes, path: str) -> tuple[str, str]:
 
 def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
          locales: tuple[str, ...] = ("en",), encoding: str = "utf-8", *, fast: bool = False,
-         code_blocks: bool = False) -> Parsed:
+         code_blocks: bool = False, syntax: tuple[str, ...] = ALL_SYNTAX) -> Parsed:
     """Parse ``text`` and cut it into units.
 
     ``fast`` skips what only alignment needs (inline parsing, anchors, sections): extract and
     build use it; the units are the same (a test holds both paths to that). Footnotes need
     the inline pass (a definition is kept only when referenced), so they take the full parse.
+    ``syntax``: the site generator's block syntax (:func:`relsync.parse.syntax_for`).
     """
     source = Source.from_text(text)
-    doc = parse(source.text, path, locales, outline=fast)
+    doc = parse(source.text, path, locales, outline=fast, syntax=syntax)
     problems = getattr(doc, "problems", None)
     if problems:
         line, problem = problems[0]

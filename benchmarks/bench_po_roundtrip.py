@@ -14,7 +14,8 @@ are counted:
 
 1. identity: a PO whose every msgstr is its msgid builds the source byte for byte (and,
    a weaker figure, to the same HTML);
-2. pseudo: a pseudo-translation (letters accented; markup, code, URLs and dates kept)
+2. pseudo: a pseudo-translation (letters accented; markup, code, URLs, month names and
+   magnitude words kept)
    builds a document whose HTML has the same tags in the same order as the source's;
 3. check: ``relsync check`` of the source against the pseudo-translation reports no
    error-level finding;

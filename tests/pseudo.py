@@ -3,8 +3,8 @@ benchmarks/bench_po_roundtrip.py).
 
 What is kept as it is: code spans, raw HTML and autolinks (``<...>``), link destinations and
 reference links (any bracketed text not followed by ``(``),
-entities, backslash escapes, template constructs (``{{...}}``, ``{%...%}``, ``{...}``) and
-bare URLs. Every other ASCII vowel (and ``n``, ``c``) gets an accent, one character for one,
+entities, backslash escapes, template constructs (``{{...}}``, ``{%...%}``, ``{...}``),
+bare URLs, month names and number magnitude words (dates and amounts stay readable). Every other ASCII vowel (and ``n``, ``c``) gets an accent, one character for one,
 so a translation is as long as its msgid and its words stay words.
 """
 
@@ -12,6 +12,15 @@ from __future__ import annotations
 
 import re
 
+from babel.dates import get_month_names
+
+#: Languages whose month names a pseudo-translation keeps (with number magnitude words, a
+#: date or an amount stays readable: a translation writes them in its language, which a
+#: pseudo-translation has not).
+_DATE_LANGUAGES = ("en", "de", "es", "fr", "it", "pt", "nl", "tr", "id", "vi", "pl")
+_MONTHS = sorted({name.rstrip(".").lower() for lang in _DATE_LANGUAGES for width in ("wide", "abbreviated")
+                  for name in get_month_names(width, "format", lang).values() if len(name.rstrip(".")) > 2},
+                 key=len, reverse=True)
 _ACCENTS = str.maketrans("aeiouncAEIOUNC", "áéíóúñçÁÉÍÓÚÑÇ")
 _KEPT_RE = re.compile(
     r"(`+)[\s\S]*?(?<!`)\1(?!`)"  # a code span
@@ -21,6 +30,7 @@ _KEPT_RE = re.compile(
     r"|&#?\w+;|\\[\s\S]"  # entities, escapes
     r"|\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{[^{}\n]*\}"  # template constructs, attributes
     r"|https?://\S+|\S+@\S+"  # bare URLs and addresses
+    r"|(?i:\b(?:" + "|".join(map(re.escape, _MONTHS)) + r"|million|billion|thousand)\b)"  # dates, amounts
 )
 
 

@@ -14,7 +14,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from relsync import po
-from relsync.parse import syntax_for
+from relsync.dialects import syntax_for
 
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES
 

@@ -25,7 +25,7 @@ from .config import Config, PoSettings
 from .errors import InputError, RelsyncError
 from .io import display_path, refuse_overwrite
 from .languages import parse_locale
-from .parse import ALL_SYNTAX, syntax_for
+from .dialects import ALL_SYNTAX, syntax_for
 from .project import PoFiles, built_path, guess_locale, po_path, pot_path
 
 

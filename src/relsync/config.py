@@ -24,13 +24,20 @@ else:  # pragma: no cover
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
-LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn")
+LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn", "dumi")
 #: Front-matter keys that record the upstream revision a translation was synced with: relsync's
 #: own and MDN's. ``mark-synced`` keeps the one a file has; ``source-commit-key`` picks the one
 #: it writes into a file that has neither.
 SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
+#: The values of ``missing-files``.
+MISSING_FILES = ("report", "error", "info", "ignore")
 #: The Markdown files of a project unless ``include`` says otherwise.
 MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
+
+
+#: Commit-message keywords that mark an upstream change as one translations need not follow:
+#: the defaults of Lunaria, the tracker of Astro's sites, which teams already write.
+STALE_IGNORE_KEYWORDS = ("lunaria-ignore", "i18nIgnore", "typo", "en-only", "broken link")
 
 
 @dataclass(slots=True)
@@ -98,10 +105,16 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     glossary: str | None = None
     """Glossary file name, relative to ``locales/<lang>/`` (default: ``glossary.csv`` or ``.tbx``)."""
+    stale_ignore_keywords: list[str] = field(default_factory=lambda: list(STALE_IGNORE_KEYWORDS))
+    """Upstream commits whose message holds one of these (any case) make nothing stale."""
     link_prefixes: list[str] = field(default_factory=list)
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
+    """One of :data:`MISSING_FILES`: ``report`` (at info where the generator shows the source
+    page in a missing translation's place), ``error`` (at the rule's severity everywhere),
+    ``info`` (at info everywhere: the site shows the source page by means relsync does not
+    read, such as a build script), ``ignore``."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -160,6 +173,7 @@ SITE_MARKERS = (
     *(f"{site}docusaurus.config.{e}" for site in ("", "website/") for e in ("ts", "mts", "cts", "js", "mjs", "cjs")),
     *(f"astro.config.{e}" for e in ("mjs", "js", "ts", "mts")),
     ".vitepress", "docs/.vitepress", "_config.yml", "_config.yaml", "content/files/en-us",
+    ".dumirc.ts", ".dumirc.js", ".umirc.ts", ".umirc.js",
 )
 
 
@@ -197,7 +211,8 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
     """The project root: the nearest directory with relsync.toml or a pyproject.toml that
     has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
     directory or a site relsync detects (a generator's configuration); else the nearest
-    with one directory per language; else the start directory."""
+    with one directory per language; else the repository's root (the nearest directory with
+    ``.git``), where a site one or two directories below is found; else the start directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -217,6 +232,9 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
             return directory, None
     for directory in (start, *start.parents):
         if _language_root(directory):
+            return directory, None
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():  # the repository's root: a site may be below it
             return directory, None
     return start, None
 
@@ -293,7 +311,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
-        *LAYOUT_KEYS,
+        "stale-ignore-keywords", *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
@@ -313,11 +331,14 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     _link_rewrites(cfg, data.get("link-rewrites", {}))
     if "missing-files" in data:
         value = str(data["missing-files"])
-        if value not in ("report", "ignore"):
-            raise ConfigError("missing-files must be 'report' or 'ignore'")
+        if value not in MISSING_FILES:
+            raise ConfigError("missing-files must be 'report', 'error', 'info' or 'ignore'")
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "stale-ignore-keywords" in data:
+        cfg.stale_ignore_keywords = [k for k in _strings(data["stale-ignore-keywords"], "stale-ignore-keywords")
+                                     if k.strip()]
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
 

@@ -21,7 +21,9 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects
+from .dialects import ALL_SYNTAX
 from . import front_matter
+from . import jsx as _jsx
 from . import mdx as _mdx
 from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
@@ -78,24 +80,11 @@ def _plain_lines(content: str) -> tuple[str, int]:
     return " ".join(lines), hard
 
 
-#: Block syntax beyond CommonMark and GFM, by site generator: MkDocs' admonitions (``!!! note``),
-#: the ``:::`` containers of VitePress, Docusaurus and Starlight; the others have neither. With
-#: no generator known (relsync's own layout, two files named), both are read.
-GENERATOR_SYNTAX = {"mkdocs": ("admonition",), "vitepress": ("container",),
-                    "docusaurus": ("container",), "starlight": ("container",)}
-ALL_SYNTAX = ("admonition", "container")
-
-
-def syntax_for(layout: str | None) -> tuple[str, ...]:
-    """The block syntax of a layout's generator (:data:`GENERATOR_SYNTAX`)."""
-    return ALL_SYNTAX if layout in (None, "relsync") else GENERATOR_SYNTAX.get(layout, ())
-
-
 @functools.lru_cache(maxsize=16)
 def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
              syntax: tuple[str, ...] = ALL_SYNTAX) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, and the
-    ``syntax`` of :data:`ALL_SYNTAX` asked for (containers, admonitions).
+    ``syntax`` of :data:`~relsync.dialects.ALL_SYNTAX` asked for (containers, admonitions).
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
@@ -130,7 +119,7 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full. ``syntax``: the generator's block syntax (:func:`syntax_for`).
+    parsed in full. ``syntax``: the generator's block syntax (:func:`relsync.dialects.syntax_for`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -401,8 +390,9 @@ class _Builder:
     def _html(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         content = tok.content
-        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure without text
-            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text="", anchors=_NO_ANCHORS,
+        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure, and its props
+            text, anchors = self._jsx(content)
+            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text=text, anchors=anchors,
                                  markup=_NO_MARKUP, level=0, quote=quote, info="mdx", source=content))
             return
         stripped = content.strip()
@@ -436,6 +426,11 @@ class _Builder:
                  anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
+
+    def _jsx(self, content: str) -> tuple[str, Anchors]:
+        if self.outline or _ESM_LINE_RE.match(content):
+            return "", _NO_ANCHORS
+        return _jsx.text_and_anchors(content, self.locales, self._prose)
 
     def _admonition(self, tokens: list[Token], i: int) -> int:
         """``!!! note "Title"``: a container whose title is the quoted text (its body, the
@@ -527,6 +522,8 @@ _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
+#: MDX's ``import``/``export`` lines (:mod:`relsync.mdx`): no props.
+_ESM_LINE_RE = re.compile(r"(?:import|export)(?=[\s{*])")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 

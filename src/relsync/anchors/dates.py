@@ -32,7 +32,7 @@ from babel.core import get_global
 from babel.localedata import locale_identifiers
 
 from ..languages import is_cjk_char, language_code, language_scripts
-from .dates_cldr import locale_spec, name_key
+from .dates_cldr import locale_spec, name_key, stem_month
 from .dates_grammar import WINDOW, Grammar, grammar
 
 __all__ = ["find_dates"]
@@ -93,6 +93,9 @@ class _Reader:
             num = _digits(v) if v is not None else 0
             return num if 1 <= num <= 12 else None
         hit = self.g.months.get(name_key(raw))
+        if hit is None and self.g.stems:
+            num = stem_month(self.g.stems, name_key(raw))
+            hit = (num, True) if num is not None else None
         if hit is None:
             self.name_rejected = True
             return None
@@ -245,7 +248,8 @@ def _month_name_locales(text: str, g: Grammar, locales: tuple[str, ...]) -> tupl
     word between a day number and a year that ``locales`` do not know (the reader then
     decides whether that is a date: a lower-case abbreviation without its dot is not)."""
     words = {name_key(m.group(1)) for m in _NAMED_DATE_RE.finditer(text)
-             if _LATIN_WORD_RE.fullmatch(m.group(1)) and name_key(m.group(1)) not in g.months}
+             if _LATIN_WORD_RE.fullmatch(m.group(1)) and name_key(m.group(1)) not in g.months
+             and stem_month(g.stems, name_key(m.group(1))) is None}
     if not words:
         return ()
     known = {language_code(c) for c in locales}

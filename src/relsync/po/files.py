@@ -15,7 +15,7 @@ from ..config import PoSettings
 from ..errors import RelsyncError
 from ..io import atomic_write_bytes, atomic_write_text, read_bytes
 from ..languages import month_locales
-from ..parse import ALL_SYNTAX
+from ..dialects import ALL_SYNTAX
 from .build import build_text, encode
 from .catalog import messages_key, parse_catalog, serialize, template
 from .units import DEFAULT_FRONT_MATTER, Parsed, decode_markdown, load

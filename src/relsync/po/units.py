@@ -21,7 +21,8 @@ from ..errors import InputError
 from ..io import decode
 from ..languages import line_break_joiner
 from ..model import Block, Document, StrEnum
-from ..parse import ALL_SYNTAX, HEADING_ID_RE, markdown, parse
+from ..dialects import ALL_SYNTAX
+from ..parse import HEADING_ID_RE, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
 
@@ -175,7 +176,7 @@ def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTE
     ``fast`` skips what only alignment needs (inline parsing, anchors, sections): extract and
     build use it; the units are the same (a test holds both paths to that). Footnotes need
     the inline pass (a definition is kept only when referenced), so they take the full parse.
-    ``syntax``: the site generator's block syntax (:func:`relsync.parse.syntax_for`).
+    ``syntax``: the site generator's block syntax (:func:`relsync.dialects.syntax_for`).
     """
     source = Source.from_text(text)
     doc = parse(source.text, path, locales, outline=fast, syntax=syntax)

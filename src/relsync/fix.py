@@ -31,6 +31,7 @@ from .parse import parse
 from .pipeline import check, check_pair, load_document
 from .project import PairSpec, Project
 from .runner import Cache, run
+from .checks.site import Site, site_of
 
 _LINE_END_RE = re.compile(r"(\r\n|\r|\n)")
 _CONFLICT_RE = re.compile(r"^(<{7}|={7}|>{7})(?: |$)", re.MULTILINE)
@@ -100,6 +101,7 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     findings = [f for f in run(project, jobs=jobs, cache=cache, baseline=baseline).findings
                 if fixable(f, rules)]
     specs = {display_path(spec.translation): spec for spec in project.pairs}
+    site = site_of(project)
     by_file: dict[str, list[Finding]] = {}
     remaining: list[tuple[Finding, str]] = []
     unrepaired = {_passage(f): f for f in findings if f.fix is None}
@@ -117,7 +119,7 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     files = []
     for path, wanted in by_file.items():
         reported = {_ident(f) for f in findings if f.translation and f.translation.path == path}
-        ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported)
+        ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported, site)
         files.append(ff)
         done = {_ident(f) for f in ff.applied}
         remaining = [(f, why) for f, why in remaining if _ident(f) not in done] + ff.refused
@@ -150,13 +152,13 @@ def refuse_conflicts(path: str, data: bytes) -> None:
 
 
 def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes, findings: list[Finding],
-                reported: set[tuple] | None = None) -> FileFix:
+                reported: set[tuple] | None = None, site: Site | None = None) -> FileFix:
     """One translation's repairs, each kept only if the checks confirm it (see :func:`repair`)."""
     upstream = load_document(spec.upstream, "en")
 
     def findings_of(text: str) -> list[Finding]:
         tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"))
-        return check_pair(spec, cfg, alignment=align(upstream, tr))
+        return check_pair(spec, cfg, alignment=align(upstream, tr), site=site)
 
     return repair(data, findings, findings_of, path, spec, reported)
 

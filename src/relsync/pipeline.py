@@ -17,6 +17,7 @@ from typing import Iterable
 from . import stale
 from .align import align
 from .checks import Context, resolve_settings, rules, run_checks
+from .checks.site import Site
 from .config import Config
 from .errors import InputError
 from .io import display_path, read_text
@@ -46,14 +47,16 @@ def align_files(upstream: Path | str, translation: Path | str, locale: str | Non
 
 
 def make_context(al: Alignment, cfg: Config, locale: str = "", name: str = "",
-                 glossary: Iterable[tuple[str, str]] = ()) -> Context:
-    """What the rules of one pair consult: its locale's link conventions and glossary."""
+                 glossary: Iterable[tuple[str, str]] = (), site: Site | None = None) -> Context:
+    """What the rules of one pair consult: its locale's link conventions and glossary, and the
+    site's pages (``None``: the document alone, with the ``heading-ids`` setting)."""
     cjk = is_cjk(locale) if locale else is_cjk_text(al.translation.text[:20000])
     prefixes = tuple(cfg.link_prefixes) + tuple(default_link_prefixes(locale) if locale else ())
     rewrites = dict(cfg.link_rewrites.get("*", {}))
     rewrites.update(cfg.link_rewrites.get(locale, {}))
     return Context(al, locale=locale, glossary=list(glossary), link_prefixes=prefixes,
-                   link_rewrites=rewrites, cjk_target=cjk, name=name)
+                   link_rewrites=rewrites, cjk_target=cjk, name=name,
+                   site=site if site is not None else Site(slugger=cfg.heading_ids))
 
 
 def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None = None,
@@ -67,13 +70,14 @@ def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None 
 
 
 def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,
-               staleness: object = AUTO) -> list[Finding]:
+               staleness: object = AUTO, site: Site | None = None) -> list[Finding]:
     """Every enabled rule over one pair, with the configured severities and suppressions.
 
-    ``staleness``: a :class:`relsync.stale.Staleness`, ``None`` for none, or ``AUTO``.
+    ``staleness``: a :class:`relsync.stale.Staleness`, ``None`` for none, or ``AUTO``;
+    ``site``: the pages its links may lead to.
     """
     al = alignment or align_files(spec.upstream, spec.translation, spec.locale)
-    ctx = make_context(al, cfg, spec.locale, spec.name, glossary_for(spec, cfg))
+    ctx = make_context(al, cfg, spec.locale, spec.name, glossary_for(spec, cfg), site)
     ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
     return run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
 
@@ -90,10 +94,10 @@ class PairReport:
 
 
 def report_pair(spec: PairSpec, cfg: Config, since: str | None = None,
-                base: str | None = None) -> PairReport:
+                base: str | None = None, site: Site | None = None) -> PairReport:
     al = align_files(spec.upstream, spec.translation, spec.locale)
     st = staleness_for(spec, al, cfg, since=since, base=base)
-    return PairReport(spec, al, check_pair(spec, cfg, al, staleness=st), st)
+    return PairReport(spec, al, check_pair(spec, cfg, al, staleness=st, site=site), st)
 
 
 # -- the library's entry points -----------------------------------------------------------

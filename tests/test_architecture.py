@@ -32,7 +32,7 @@ STAGES = [
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],
     ["relsync.project"],
-    ["relsync.anchors", "relsync.dialects"],
+    ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],

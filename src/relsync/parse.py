@@ -20,7 +20,7 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from . import dialects
+from . import dialects, dialects_mkdocs
 from .dialects import ALL_SYNTAX
 from . import front_matter
 from . import jsx as _jsx
@@ -31,8 +31,8 @@ from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 CONTAINER = "any"
 _NO_ANCHORS = Anchors()
 _NO_MARKUP = Markup()
-#: An explicit heading id at the end of a heading: ``## Title {#id}``.
-HEADING_ID_RE = re.compile(r"\{#([^}\s]+)\}\s*$")
+#: An explicit heading id ending a heading: ``## Title {#id}``, ``{ #id }``, ``{: #id .class }``.
+HEADING_ID_RE = re.compile(r"\{:?[ \t]*#([^}\s]+)(?:[ \t]+[^}]*)?\}\s*$")
 SUPPRESS_RE = re.compile(
     r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
 )
@@ -82,7 +82,7 @@ def _plain_lines(content: str) -> tuple[str, int]:
 
 @functools.lru_cache(maxsize=16)
 def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
-             syntax: tuple[str, ...] = ALL_SYNTAX) -> MarkdownIt:
+             site: frozenset[str] = frozenset(), syntax: tuple[str, ...] = ALL_SYNTAX) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, and the
     ``syntax`` of :data:`~relsync.dialects.ALL_SYNTAX` asked for (containers, admonitions).
 
@@ -90,7 +90,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
     no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
     markdown-it's inline pass on every token. ``mdx`` adds MDX's ESM and JSX blocks
-    (:mod:`relsync.mdx`).
+    (:mod:`relsync.mdx`), ``site`` what a site's extensions add (:func:`relsync.dialects_mkdocs.features`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
@@ -100,6 +100,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
         md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     if "admonition" in syntax:
         md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
+    md.use(dialects_mkdocs.plugin, site)
     if mdx:
         md.use(_mdx.mdx_plugin)
     if not inline:
@@ -112,21 +113,25 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
-          outline: bool = False, syntax: tuple[str, ...] = ALL_SYNTAX) -> Document:
+          outline: bool = False, extensions: frozenset[str] = frozenset(),
+          syntax: tuple[str, ...] = ALL_SYNTAX) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
 
     ``locales`` names the languages whose month names are recognised in dates. ``outline``
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full. ``syntax``: the generator's block syntax (:func:`relsync.dialects.syntax_for`).
+    parsed in full. ``extensions``: the site's (:func:`relsync.dialects_mkdocs.site_extensions`);
+    ``syntax``: the generator's block syntax (:func:`relsync.dialects.syntax_for`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
     mdx = path.lower().endswith(".mdx")
-    tokens = markdown(inline=not outline, mdx=mdx, syntax=syntax).parse(_mdx.source(norm) if mdx else norm)
+    site = dialects_mkdocs.features(extensions)
+    tokens = markdown(inline=not outline, mdx=mdx, site=site, syntax=syntax).parse(
+        _mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()

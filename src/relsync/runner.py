@@ -40,7 +40,7 @@ from .errors import InputError, RelsyncError, collapse_notices, notice, notice_m
 from .io import display_path, remove_stale_temporaries
 from .model import Edit, Finding, Location, Severity
 from .parse import parse
-from .pipeline import PairReport, check_pair, report_pair
+from .pipeline import PairReport, check_pair, report_pair, site_syntax
 from .project import PairSpec, Project, discover, glossary_path
 
 CACHE_SCHEMA = 1
@@ -206,6 +206,8 @@ def cache_key(spec: PairSpec, cfg: Config, extra: str = "", histories: dict[str,
     h = hashlib.sha256()
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
                  display_path(spec.upstream), display_path(spec.translation), extra,
+                 # the site's Markdown extensions (its mkdocs.yml) decide how both are read
+                 "\x01".join(sorted(site_syntax(spec.upstream, spec.translation))),
                  # staleness depends on the history of the checkouts holding both files
                  history_fingerprint(spec, histories)):
         h.update(part.encode("utf-8"))

@@ -82,6 +82,9 @@ class Rule:
 
 
 REGISTRY: dict[str, Rule] = {}
+#: The slug of the rule that reports a file relsync cannot read or parse (the only rule
+#: that runs on a pair with a file it could not read).
+UNREADABLE = "unreadable"
 #: Loads the rule modules, which register their rules; set by :mod:`relsync.checks`, called
 #: once before the registry is first read.
 _loader: list[Callable[[], None]] = []

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from .. import dialects
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
-from ..model import Alignment, Block, BlockKind, Pair, Severity
+from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
@@ -123,6 +123,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """
     run: list[Pair] = []
     last_tr_line = 0
+    paired = {i for p in al.pairs if p.is_match for i in p.upstream}
 
     def flush() -> Iterator[Problem]:
         if not run:
@@ -135,13 +136,19 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
         else:
             what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+        refs = _references(blocks)
         more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
         where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
+        grouping = all(_groups_paired(al.upstream, b, paired) for b in blocks)
+        if grouping:
+            what = f"group {what.split(' ', 1)[1]}"
+            more = " (its blocks are translated, without it)"
         yield ctx.finding(
-            f"missing in translation: {what}{more}{where}",
+            f"missing in translation: {what}{refs}{more}{where}",
             upstream_line=start,
             translation_line=last_tr_line or None,
             details={"blocks": len(blocks), "upstream_end": end},
+            minor=2 if grouping else False,
         )
 
     for pair in al.pairs:
@@ -152,9 +159,43 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
             continue
         yield from flush()
         run = []
-        if pair.translation:
+        if pair.translation and not pair.moved:
             last_tr_line = al.span(pair, "translation")[1]
     yield from flush()
+
+
+#: An issue or pull-request reference as changelogs write it: ``#1374``, ``GH-1374``.
+_REFERENCE_RE = re.compile(r"(?<![\w&/])(?:#|GH-)\d+\b")
+
+
+def _references(blocks: list[Block]) -> str:
+    """The references a run of missing blocks cites, for its message (at most three)."""
+    refs = list(dict.fromkeys(m.group() for b in blocks if b.kind != "code" for m in _REFERENCE_RE.finditer(b.text)))
+    if not refs:
+        return ""
+    return " " + ", ".join(refs[:3]) + (" ..." if len(refs) > 3 else "")
+
+
+def _groups_paired(doc: Document, block: Block, paired: set[int]) -> bool:
+    """Whether ``block`` only groups blocks that are all paired: a heading whose section's
+    blocks are, or a list item naming nothing (no code, link or number) whose nested items
+    are. A translation may group entries its own way (by component, by kind)."""
+    if block.is_heading:
+        section = doc.section_of(block)
+        if section.heading != block.index:
+            return False
+        inside = range(block.index + 1, section.end + 1)
+    elif block.kind == BlockKind.LIST_ITEM and not (block.anchors.code or block.anchors.links
+                                                     or block.anchors.numbers):
+        end = block.index + 1
+        while end < len(doc.blocks) and doc.blocks[end].kind == BlockKind.LIST_ITEM \
+                and doc.blocks[end].level > block.level:
+            end += 1
+        inside = range(block.index + 1, end)
+    else:
+        return False
+    content = [i for i in inside if not doc.blocks[i].is_heading and dialects.has_content(doc.blocks[i])]
+    return bool(content) and all(i in paired for i in content)
 
 
 @check("RS102", "coverage.untranslated", Severity.WARNING)

@@ -1,0 +1,410 @@
+"""The pairs an ordered alignment cannot make: blocks that stand in another place.
+
+Release notes are not kept in upstream's order: an entry stands in another group, another
+release, or swaps places with its neighbour. After the ordered alignment of :mod:`relsync.align`,
+blocks left unpaired on both sides (paragraphs, list items, table rows), and pairs whose two
+blocks each name something the other does not, are paired again by what identifies an entry:
+its strong anchors (issue and pull-request references, links, code names, numbers). A new
+pair needs a shared anchor found in no other block of the scope on either side, or the same
+set of strong anchors found once on each side; two blocks citing other references never
+pair. Within each top-level section (a release) first, then across the document; the best
+evidence first, the ordered alignment's pair winning a tie. Unpaired headings whose sections'
+blocks went to one another's sections then pair too (a whole group moved).
+
+A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
+the translation's order outside moved pairs.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter, defaultdict
+
+from .model import Alignment, Block, BlockKind, Document, Pair
+from .similarity import KIND_GROUP, Scorer, anchor_keys
+
+#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
+MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
+#: Anchor kinds that identify what a block is about: numbers, code, links, dates.
+_STRONG = frozenset("ncld")
+#: A new pair's strong anchors must overlap at least this much (Dice over the two sets).
+MIN_OVERLAP = 0.5
+#: What a pair of the ordered alignment is worth beyond its overlap: another pairing must be
+#: clearly better to take one of its blocks.
+KEEP_BONUS = 0.25
+#: ... and the score of its blocks, positions aside (:meth:`~relsync.similarity.Scorer.block_score`),
+#: at least this.
+MIN_SCORE = 0.4
+
+Keys = frozenset[str]
+
+
+def _strong(keys) -> Keys:
+    return frozenset(k for k in keys if k[0] in _STRONG and k != "d:*")
+
+
+def _references(keys: Keys) -> Keys:
+    """The links and numbers of a block: what cites an issue, a pull request or a commit."""
+    return frozenset(k for k in keys if k[0] in "ln")
+
+
+def _overlap(a: Keys, b: Keys) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+class _Side:
+    """One document's movable blocks: their strong anchors and their top-level section."""
+
+    def __init__(self, doc: Document, units, unit_of: dict[int, int]) -> None:
+        self.doc = doc
+        self.level = _scope_level(doc)
+        self.keys: dict[int, Keys] = {}
+        self.scope: dict[int, int] = {}
+        for b in doc.blocks:
+            if b.kind not in MOVABLE:
+                continue
+            u = unit_of.get(b.index)
+            keys = units[u].keys if u is not None and len(units[u].blocks) == 1 else anchor_keys(b.anchors)
+            self.keys[b.index] = _strong(keys)
+            self.scope[b.index] = self.scope_of(b)
+        self.df: dict[int, Counter[str]] = defaultdict(Counter)
+        self.sets: dict[int, Counter[Keys]] = defaultdict(Counter)
+        for i, keys in self.keys.items():
+            for scope in {self.scope[i], -1}:
+                self.df[scope].update(keys)
+                self.sets[scope][keys] += 1
+
+    def scope_of(self, block: Block) -> int:
+        """The section at the top level (a release) holding ``block``, -1 for none."""
+        if self.level is None:
+            return -1
+        sections = self.doc.sections
+        s = sections[block.section]
+        while s.parent is not None and s.level > self.level:
+            s = sections[s.parent]
+        return s.index if s.level == self.level else -1
+
+
+def _scope_level(doc: Document) -> int | None:
+    """The shallowest heading level with more than one heading: the level of releases in a
+    changelog (``## 2.43.0``), of chapters in a page."""
+    levels = Counter(b.level for b in doc.blocks if b.kind == BlockKind.HEADING)
+    return min((lv for lv, n in levels.items() if n > 1), default=None)
+
+
+def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int) -> bool:
+    """Whether strong, unique evidence says ``a`` and ``b`` are one entry: a shared anchor
+    that no other block of either scope holds, or the same anchors, held by no other block."""
+    ka, kb = up.keys[a], tr.keys[b]
+    shared = ka & kb
+    if not shared:
+        return False
+    ra, rb = _references(ka), _references(kb)
+    if ra and rb and not ra & rb:
+        return False  # each cites its own issue or page
+    df_a, df_b = up.df[scope_a], tr.df[scope_b]
+    if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
+        return True
+    return ka == kb and up.sets[scope_a][ka] == 1 and tr.sets[scope_b][kb] == 1
+
+
+def _compatible(a: Block, b: Block) -> bool:
+    if a.quote != b.quote:
+        return False
+    if a.kind == BlockKind.TABLE_ROW or b.kind == BlockKind.TABLE_ROW:
+        return a.kind == b.kind
+    return KIND_GROUP.get(a.kind) == KIND_GROUP.get(b.kind)
+
+
+class _Matching:
+    """The state of the pass: which block has which partner, and which pairs are new."""
+
+    def __init__(self, al: Alignment, up: _Side, tr: _Side, scorer: Scorer) -> None:
+        self.al, self.up, self.tr, self.scorer = al, up, tr, scorer
+        self.partner_a: dict[int, int | None] = {}
+        self.partner_b: dict[int, int | None] = {}
+        self.original: dict[int, int] = {}
+        self.fixed: set[tuple[int, int]] = set()
+        """Blocks a new pair holds: the document-wide pass leaves them."""
+        for p in al.pairs:
+            if not p.translation and len(p.upstream) == 1 and p.upstream[0] in up.keys:
+                self.partner_a[p.upstream[0]] = None
+            elif not p.upstream and len(p.translation) == 1 and p.translation[0] in tr.keys:
+                self.partner_b[p.translation[0]] = None
+            elif len(p.upstream) == 1 and len(p.translation) == 1 and self._disputed(p):
+                a, b = p.upstream[0], p.translation[0]
+                self.partner_a[a], self.partner_b[b] = b, a
+                self.original[a] = b
+
+    def _disputed(self, p: Pair) -> bool:
+        """A pair each of whose blocks names something the other does not."""
+        a, b = p.upstream[0], p.translation[0]
+        ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
+        return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+
+    def rematch(self, scoped: bool) -> None:
+        """Pair the blocks in play by their evidence, the best first, within each section
+        (``scoped``) or across the document."""
+        up, tr = self.up, self.tr
+        groups_a: dict[int, list[int]] = defaultdict(list)
+        groups_b: dict[int, list[int]] = defaultdict(list)
+        for a in self.partner_a:
+            if (0, a) not in self.fixed:
+                groups_a[up.scope[a] if scoped else -1].append(a)
+        for b in self.partner_b:
+            if (1, b) not in self.fixed:
+                groups_b[tr.scope[b] if scoped else -1].append(b)
+        scope_pairs = _scope_pairs(self.al, up, tr) if scoped else {-1: -1}
+        edges: list[tuple[float, int, int, int]] = []
+        for sa, sb in scope_pairs.items():
+            if sa in groups_a and sb in groups_b:
+                edges += self._edges(groups_a[sa], groups_b[sb], sa, sb)
+        if edges:
+            self._greedy(edges)
+
+    def _edges(self, blocks_a: list[int], blocks_b: list[int], sa: int, sb: int):
+        up, tr = self.up, self.tr
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for b in blocks_b:
+            for k in tr.keys[b]:
+                by_key[k].append(b)
+        out = []
+        for a in blocks_a:
+            ka = up.keys[a]
+            seen = set()
+            for k in ka:
+                for b in by_key.get(k, ()):
+                    if b in seen:
+                        continue
+                    seen.add(b)
+                    q = _overlap(ka, tr.keys[b])
+                    if self.original.get(a) == b:
+                        out.append((q + KEEP_BONUS, 1, a, b))
+                    elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
+                          and _identified(a, b, up, tr, sa, sb) and self._alike(a, b)):
+                        out.append((q, 0, a, b))
+            b = self.original.get(a)
+            if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
+                out.append((_overlap(ka, tr.keys[b]) + KEEP_BONUS, 1, a, b))
+        return out
+
+    def _alike(self, a: int, b: int) -> bool:
+        """What the ordered alignment asks of a pair, its position aside: a score worth a
+        pair, and not a dated block beside an undated one naming something else."""
+        if self.scorer.dated_apart(a, b):
+            return False
+        return self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW or self.scorer.block_score(a, b) >= MIN_SCORE
+
+    def _greedy(self, edges) -> None:
+        """Take the edges best first; of equal new edges, one whose blocks another equal
+        edge also wants is ambiguous and left. A block in play keeps its partner only
+        through its edge (the ordered alignment's pair, with its bonus)."""
+        for _, _, a, b in edges:
+            self._free_a(a)
+            self._free_b(b)
+        edges.sort(key=lambda e: (-e[0], -e[1], e[2], e[3]))
+        k = 0
+        while k < len(edges):
+            j = k
+            while j < len(edges) and edges[j][:2] == edges[k][:2]:
+                j += 1
+            free = [(a, b) for _, _, a, b in edges[k:j]
+                    if self.partner_a[a] is None and self.partner_b[b] is None]
+            count_a = Counter(a for a, _ in free)
+            count_b = Counter(b for _, b in free)
+            for a, b in free:
+                if edges[k][1] or (count_a[a] == 1 and count_b[b] == 1):
+                    if self.partner_a[a] is None and self.partner_b[b] is None:
+                        self.partner_a[a], self.partner_b[b] = b, a
+                        if self.original.get(a) != b:
+                            self.fixed.update(((0, a), (1, b)))
+            k = j
+
+    def _free_a(self, a: int) -> None:
+        b = self.partner_a.get(a)
+        if b is not None:
+            self.partner_b[b] = None
+        self.partner_a[a] = None
+
+    def _free_b(self, b: int) -> None:
+        a = self.partner_b.get(b)
+        if a is not None:
+            self.partner_a[a] = None
+        self.partner_b[b] = None
+
+
+def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
+    """Upstream top-level section -> the translation's, by their paired headings."""
+    out: dict[int, int] = {-1: -1}
+    for p in al.pairs:
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]]
+        if a.kind == BlockKind.HEADING and a.level == up.level and b.is_heading:
+            sa, sb = up.scope_of(a), tr.scope_of(b)
+            if sa >= 0 and sb >= 0:
+                out[sa] = sb
+    return out
+
+
+def _headings(al: Alignment, partner_a: dict[int, int | None]) -> dict[int, int]:
+    """Unpaired headings whose sections' blocks are paired into one another's sections, at
+    least half of each side's paired blocks: a group that moved as a whole."""
+    up, tr = al.upstream, al.translation
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    paired_a.update(a for a, b in partner_a.items() if b is not None)
+    paired_b.update(b for b in partner_a.values() if b is not None)
+    lonely_b = {b.section: b for b in tr.blocks if b.is_heading and b.index not in paired_b}
+    if not lonely_b:
+        return {}
+    where = {}
+    for p in al.pairs:
+        if p.is_match:
+            where[p.upstream[0]] = tr.blocks[p.translation[0]].section
+    where.update((a, tr.blocks[b].section) for a, b in partner_a.items() if b is not None)
+    out: dict[int, int] = {}
+    for block in up.blocks:
+        if not block.is_heading or block.index in paired_a:
+            continue
+        own = [i for i in up.sections[block.section].blocks if i != block.index and i in where]
+        if not own:
+            continue
+        target, n = Counter(where[i] for i in own).most_common(1)[0]
+        other = lonely_b.get(target)
+        if other is None or other.level != block.level or other.index in out.values() or 2 * n < len(own):
+            continue
+        theirs = [j for j in tr.sections[target].blocks if j != other.index and j in paired_b]
+        if 2 * n >= len(theirs):
+            out[block.index] = other.index
+    return out
+
+
+def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
+    """The pairs of ``al`` with the blocks that stand in another place paired (see the
+    module's docstring); the same list when there are none."""
+    up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
+    tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
+    m = _Matching(al, up, tr, scorer)
+    if not any(b is None for b in m.partner_a.values()) and not m.original:
+        return al.pairs
+    if not any(b is None for b in m.partner_b.values()) and not m.original:
+        return al.pairs
+    m.rematch(scoped=True)
+    m.rematch(scoped=False)
+    pairs = {a: b for a, b in m.partner_a.items() if b is not None}
+    pairs.update(_headings(al, m.partner_a))
+    if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
+        return al.pairs
+    return _rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+
+
+def _rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
+             in_play_b: set[int]) -> list[Pair]:
+    """The pair list with ``pairs`` made: upstream's order everywhere, the translation's
+    order outside moved pairs."""
+    old_position_a: dict[int, int] = {}
+    old_position_b: dict[int, int] = {}
+    kept: list[tuple[int, Pair]] = []
+    before: dict[tuple[int, int], Pair] = {}
+    for k, p in enumerate(al.pairs):
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            before[p.upstream[0], p.translation[0]] = p
+        touched = any(i in in_play_a for i in p.upstream) or any(j in in_play_b for j in p.translation)
+        if touched and len(p.upstream) <= 1 and len(p.translation) <= 1:
+            for i in p.upstream:
+                old_position_a[i] = k
+            for j in p.translation:
+                old_position_b[j] = k
+        else:
+            kept.append((k, p))
+    items: list[tuple[int, Pair]] = list(kept)
+    new: set[int] = set()
+    for a, b in pairs.items():
+        kind = al.upstream.blocks[a].kind
+        pair = before.get((a, b))
+        if pair is None:  # (a pair of the ordered alignment keeps its score)
+            pair = Pair((a,), (b,), round(scorer.block_score(a, b), 4), kind)
+            new.add(id(pair))
+        items.append((old_position_a[a], pair))
+    for a, k in old_position_a.items():
+        if a not in pairs:
+            items.append((k, Pair((a,), (), 0.0, al.upstream.blocks[a].kind)))
+    taken = set(pairs.values())
+    for b, k in old_position_b.items():
+        if b not in taken:
+            items.append((k, Pair((), (b,), 0.0, al.translation.blocks[b].kind)))
+    return _order(items, new)
+
+
+def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
+    """Mark the pairs out of the translation's order as moved, and sort: a chain of pairs in
+    order on both sides (every pair of the ordered alignment, and the most new ones that fit
+    between them), the other pairs between its links by their upstream blocks, unpaired
+    translation blocks by theirs, ties by their old positions."""
+    items.sort(key=lambda kp: (kp[1].upstream[0] if kp[1].upstream else -1, kp[0]))
+    matched = [p for _, p in items if p.is_match and p.kind != BlockKind.TABLE_ROW]
+    chain = _chain(matched, new)
+    in_chain = {id(p) for p in chain}
+    for p in matched:
+        p.moved = id(p) not in in_chain
+    chain_a = [p.upstream[0] for p in chain]
+    chain_b = [p.translation[0] for p in chain]
+    keyed = []
+    for old, p in items:
+        if id(p) in in_chain:
+            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 1, old), p))
+        elif p.upstream:
+            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 0, old), p))
+        else:
+            keyed.append(((bisect.bisect_left(chain_b, p.translation[0]), 0, old), p))
+    keyed.sort(key=lambda kp: kp[0])
+    return [p for _, p in keyed]
+
+
+def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
+    """The ordered alignment's pairs (in order on both sides) with the most new pairs that
+    fit between them in order; ``matched`` in upstream order, ``new`` the ids of new pairs."""
+    kept = [p for p in matched if id(p) not in new]
+    kept_a = [p.upstream[0] for p in kept]
+    gaps: dict[int, list[Pair]] = defaultdict(list)
+    for p in matched:
+        if id(p) not in new:
+            continue
+        g = bisect.bisect_left(kept_a, p.upstream[0])
+        y = p.translation[0]
+        if (g == 0 or kept[g - 1].translation[-1] < y) and (g == len(kept) or y < kept[g].translation[0]):
+            gaps[g].append(p)
+    chain: list[Pair] = []
+    for g, p in enumerate(kept + [None]):
+        chain += _longest_chain(gaps.get(g, []))
+        if p is not None:
+            chain.append(p)
+    return chain
+
+
+def _longest_chain(pairs: list[Pair]) -> list[Pair]:
+    """The most pairs whose translation blocks increase with their upstream blocks (pairs
+    given in upstream order)."""
+    if len(pairs) < 2:
+        return pairs
+    tails: list[int] = []
+    tail_idx: list[int] = []
+    prev = [-1] * len(pairs)
+    for k, p in enumerate(pairs):
+        y = p.translation[0]
+        pos = bisect.bisect_left(tails, y)
+        if pos == len(tails):
+            tails.append(y)
+            tail_idx.append(k)
+        else:
+            tails[pos] = y
+            tail_idx[pos] = k
+        prev[k] = tail_idx[pos - 1] if pos else -1
+    chain = []
+    k = tail_idx[-1] if tail_idx else -1
+    while k >= 0:
+        chain.append(pairs[k])
+        k = prev[k]
+    chain.reverse()
+    return chain

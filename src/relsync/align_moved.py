@@ -6,8 +6,9 @@ blocks left unpaired on both sides (paragraphs, list items, table rows), and pai
 blocks each name something the other does not, are paired again by what identifies an entry:
 its strong anchors (issue and pull-request references, links, code names, numbers). A new
 pair needs a shared anchor found in no other block of the scope on either side, or the same
-set of strong anchors found once on each side; two blocks citing other references never
-pair. Within each top-level section (a release) first, then across the document; the best
+set of strong anchors found once on each side (a number alone is not enough: a page's own
+version); two blocks citing other references never pair, nor do blocks of very different
+lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
 evidence first, the ordered alignment's pair winning a tie. Unpaired headings whose sections'
 blocks went to one another's sections then pair too (a whole group moved).
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
+from .languages import cjk_letters
 from .model import Alignment, Block, BlockKind, Document, Pair
 from .similarity import KIND_GROUP, Scorer, anchor_keys
 
@@ -36,7 +38,15 @@ KEEP_BONUS = 0.25
 #: at least this.
 MIN_SCORE = 0.4
 
+#: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
+#: counts as three).
+MAX_LENGTH_RATIO = 6.0
+
 Keys = frozenset[str]
+
+
+def _weighted_length(text: str) -> int:
+    return len(text) + 2 * cjk_letters(text)
 
 
 def _strong(keys) -> Keys:
@@ -102,6 +112,8 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
     ra, rb = _references(ka), _references(kb)
     if ra and rb and not ra & rb:
         return False  # each cites its own issue or page
+    if len(shared) < 2 and not any(k[0] in "cl" for k in shared):
+        return False  # one number alone: a version the whole page speaks of
     df_a, df_b = up.df[scope_a], tr.df[scope_b]
     if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
         return True
@@ -192,6 +204,10 @@ class _Matching:
         """What the ordered alignment asks of a pair, its position aside: a score worth a
         pair, and not a dated block beside an undated one naming something else."""
         if self.scorer.dated_apart(a, b):
+            return False
+        la = _weighted_length(self.up.doc.blocks[a].text)
+        lb = _weighted_length(self.tr.doc.blocks[b].text)
+        if max(la, lb) > MAX_LENGTH_RATIO * max(1, min(la, lb)):
             return False
         return self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW or self.scorer.block_score(a, b) >= MIN_SCORE
 

@@ -113,7 +113,10 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """An upstream block has no counterpart in the translation.
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
-    line after which they belong. Structure with nothing to translate is not content: front
+    line after which they belong, and the issue or pull-request references they cite
+    (`#1374`). A heading or a list item that only groups blocks the translation has, all
+    of them, is reported at info level: the translation groups its entries its own way (a
+    changelog's `### Fixes` left out, a component name used as a group). Structure with nothing to translate is not content: front
     matter, HTML without visible text, a paragraph that is only macros or shortcodes with no
     prose part (MDN's `{{FirefoxSidebar}}`).
 
@@ -157,9 +160,11 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
                 continue
             run.append(pair)
             continue
+        if pair.moved:
+            continue  # translated elsewhere: no break in a run of missing blocks around it
         yield from flush()
         run = []
-        if pair.translation and not pair.moved:
+        if pair.translation:
             last_tr_line = al.span(pair, "translation")[1]
     yield from flush()
 

@@ -15,7 +15,7 @@ import bisect
 from collections import Counter
 
 
-from .align_moved import relocate
+from .align_moved import add_pairs, moved_sections, relocate
 from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
@@ -568,4 +568,6 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = relocate(al, scorer)
+    al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
     return al
+

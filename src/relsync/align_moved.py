@@ -9,8 +9,10 @@ pair needs a shared anchor found in no other block of the scope on either side, 
 set of strong anchors found once on each side (a number alone is not enough: a page's own
 version); two blocks citing other references never pair, nor do blocks of very different
 lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
-evidence first, the ordered alignment's pair winning a tie. Unpaired headings whose sections'
-blocks went to one another's sections then pair too (a whole group moved).
+evidence first, the ordered alignment's pair winning a tie; last, blocks still without a
+partner that are one another's unique best by their anchors among those left. Unpaired headings whose sections'
+blocks went to one another's sections then pair too (a whole group moved), and the blocks
+left under two such headings are aligned in order with each other (:func:`moved_sections`).
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
@@ -37,6 +39,12 @@ KEEP_BONUS = 0.25
 #: ... and the score of its blocks, positions aside (:meth:`~relsync.similarity.Scorer.block_score`),
 #: at least this.
 MIN_SCORE = 0.4
+#: The blocks of a section that moved as a whole pair in order when their score is at least
+#: this (the ordered alignment's gain floor).
+MIN_REGION_SCORE = 0.28
+#: Of blocks left without a partner that share the same anchors, one pairs only when it
+#: scores at least this much above the others.
+TIE_MARGIN = 0.05
 
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
@@ -112,12 +120,18 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
     ra, rb = _references(ka), _references(kb)
     if ra and rb and not ra & rb:
         return False  # each cites its own issue or page
-    if len(shared) < 2 and not any(k[0] in "cl" for k in shared):
-        return False  # one number alone: a version the whole page speaks of
+    if not _telling(shared):
+        return False
     df_a, df_b = up.df[scope_a], tr.df[scope_b]
     if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
         return True
     return ka == kb and up.sets[scope_a][ka] == 1 and tr.sets[scope_b][kb] == 1
+
+
+def _telling(shared: Keys) -> bool:
+    """Whether shared anchors say what a block is about: code or a link, or more than one
+    anchor; one number alone is a version the whole page speaks of."""
+    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
 
 
 def _compatible(a: Block, b: Block) -> bool:
@@ -199,6 +213,53 @@ class _Matching:
             if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
                 out.append((_overlap(ka, tr.keys[b]) + KEEP_BONUS, 1, a, b))
         return out
+
+    def rematch_leftovers(self) -> None:
+        """Pair the blocks still without a partner that are one another's best by their
+        strong anchors, neither having another as good among the blocks without a partner:
+        an entry whose anchors (one component name) are common in the document, but not
+        among what is left."""
+        up, tr = self.up, self.tr
+        left_a = [a for a, b in self.partner_a.items() if b is None and up.keys[a]]
+        left_b = [b for b, a in self.partner_b.items() if a is None and tr.keys[b]]
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for b in left_b:
+            for k in tr.keys[b]:
+                by_key[k].append(b)
+        best_a: dict[int, tuple[float, list[int]]] = {}
+        best_b: dict[int, tuple[float, list[int]]] = {}
+        for a in left_a:
+            ka = up.keys[a]
+            for b in {b for k in ka for b in by_key.get(k, ())}:
+                kb = tr.keys[b]
+                q = _overlap(ka, kb)
+                ra, rb = _references(ka), _references(kb)
+                if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not _telling(ka & kb):
+                    continue
+                for x, y, best in ((a, b, best_a), (b, a, best_b)):
+                    top = best.get(x)
+                    if top is None or q > top[0]:
+                        best[x] = (q, [y])
+                    elif q == top[0]:
+                        top[1].append(y)
+        score = self.scorer.block_score
+        for a, (q, bs) in best_a.items():
+            b = self._clearly_best(bs, lambda y: score(a, y))
+            if b is None or self._clearly_best(best_b[b][1], lambda x: score(x, b)) != a:
+                continue
+            if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
+                continue
+            self.partner_a[a], self.partner_b[b] = b, a
+            self.fixed.update(((0, a), (1, b)))
+
+    @staticmethod
+    def _clearly_best(candidates: list[int], score) -> int | None:
+        """The one candidate, or the one scoring clearly above the others (by its length
+        and the words a translation keeps)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        ranked = sorted(((score(c), c) for c in candidates), reverse=True)
+        return ranked[0][1] if ranked[0][0] - ranked[1][0] >= TIE_MARGIN else None
 
     def _alike(self, a: int, b: int) -> bool:
         """What the ordered alignment asks of a pair, its position aside: a score worth a
@@ -308,11 +369,61 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
         return al.pairs
     m.rematch(scoped=True)
     m.rematch(scoped=False)
+    m.rematch_leftovers()
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     pairs.update(_headings(al, m.partner_a))
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
         return al.pairs
     return _rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+
+
+def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """The blocks without a partner under two headings paired out of order (a section that
+    moved as a whole), aligned with each other in order by ``align_region`` (the ordered
+    alignment of a region's units): upstream block -> translation block."""
+    moved = [p for p in al.pairs if p.moved and al.upstream.blocks[p.upstream[0]].is_heading]
+    if not moved:
+        return {}
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for p in moved:
+        ra = _lone_units(al.upstream, p.upstream[0], paired_a, scorer.up, scorer.unit_of_a)
+        rb = _lone_units(al.translation, p.translation[0], paired_b, scorer.tr, scorer.unit_of_b)
+        if not ra or not rb:
+            continue
+        for ai, bj, s in align_region(ra, rb, scorer):
+            if len(ai) != 1 or len(bj) != 1 or s < MIN_REGION_SCORE:
+                continue
+            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+            if a not in out and b not in taken:
+                out[a] = b
+                taken.add(b)
+    return out
+
+
+def _lone_units(doc: Document, heading: int, paired: set[int], units, unit_of: dict[int, int]) -> list[int]:
+    """The one-block units of the section ``heading`` opens (sub-sections included) whose
+    block has no partner, in order."""
+    section = doc.section_of(doc.blocks[heading])
+    if section.heading != heading:
+        return []
+    out = []
+    for i in range(heading + 1, section.end + 1):
+        k = unit_of.get(i)
+        if i not in paired and k is not None and len(units[k].blocks) == 1 \
+                and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
+            out.append(k)
+    return out
+
+
+def add_pairs(al: Alignment, scorer: Scorer, pairs: dict[int, int]) -> list[Pair]:
+    """The pairs of ``al`` with blocks that had no partner paired (upstream block ->
+    translation block), moved where out of order."""
+    if not pairs:
+        return al.pairs
+    return _rebuild(al, scorer, pairs, set(pairs), set(pairs.values()))
 
 
 def _rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
@@ -381,11 +492,12 @@ def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
 def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
     """The ordered alignment's pairs (in order on both sides) with the most new pairs that
     fit between them in order; ``matched`` in upstream order, ``new`` the ids of new pairs."""
-    kept = [p for p in matched if id(p) not in new]
+    kept = [p for p in matched if id(p) not in new and not p.moved]
+    kept_ids = {id(p) for p in kept}
     kept_a = [p.upstream[0] for p in kept]
     gaps: dict[int, list[Pair]] = defaultdict(list)
     for p in matched:
-        if id(p) not in new:
+        if id(p) in kept_ids:
             continue
         g = bisect.bisect_left(kept_a, p.upstream[0])
         y = p.translation[0]

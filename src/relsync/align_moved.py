@@ -77,20 +77,38 @@ class _Side:
         self.doc = doc
         self.level = _scope_level(doc)
         self.keys: dict[int, Keys] = {}
-        self.scope: dict[int, int] = {}
         for b in doc.blocks:
             if b.kind not in MOVABLE:
                 continue
             u = unit_of.get(b.index)
-            keys = units[u].keys if u is not None and len(units[u].blocks) == 1 else anchor_keys(b.anchors)
-            self.keys[b.index] = _strong(keys)
-            self.scope[b.index] = self.scope_of(b)
-        self.df: dict[int, Counter[str]] = defaultdict(Counter)
-        self.sets: dict[int, Counter[Keys]] = defaultdict(Counter)
-        for i, keys in self.keys.items():
-            for scope in {self.scope[i], -1}:
-                self.df[scope].update(keys)
-                self.sets[scope][keys] += 1
+            if u is not None and len(units[u].blocks) == 1:
+                self.keys[b.index] = frozenset(units[u].strong[0])  # (computed once for the DP)
+            else:
+                self.keys[b.index] = _strong(anchor_keys(b.anchors))
+        self._scope: dict[int, int] = {}
+        self._df: dict[int, Counter[str]] | None = None
+        self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)
+
+    def scope(self, i: int) -> int:
+        s = self._scope.get(i)
+        if s is None:
+            s = self._scope[i] = self.scope_of(self.doc.blocks[i])
+        return s
+
+    def df(self, scope: int) -> Counter[str]:
+        """How many blocks of a scope (-1: the document) hold each strong anchor."""
+        if self._df is None:
+            self._df = defaultdict(Counter)
+            for i, keys in self.keys.items():
+                for scope_i in {self.scope(i), -1}:
+                    self._df[scope_i].update(keys)
+                    self._sets[scope_i][keys] += 1
+        return self._df[scope]
+
+    def sets(self, scope: int) -> Counter[Keys]:
+        """How many blocks of a scope hold each set of strong anchors."""
+        self.df(scope)
+        return self._sets[scope]
 
     def scope_of(self, block: Block) -> int:
         """The section at the top level (a release) holding ``block``, -1 for none."""
@@ -122,10 +140,10 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
         return False  # each cites its own issue or page
     if not _telling(shared):
         return False
-    df_a, df_b = up.df[scope_a], tr.df[scope_b]
+    df_a, df_b = up.df(scope_a), tr.df(scope_b)
     if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
         return True
-    return ka == kb and up.sets[scope_a][ka] == 1 and tr.sets[scope_b][kb] == 1
+    return ka == kb and up.sets(scope_a)[ka] == 1 and tr.sets(scope_b)[kb] == 1
 
 
 def _telling(shared: Keys) -> bool:
@@ -176,10 +194,10 @@ class _Matching:
         groups_b: dict[int, list[int]] = defaultdict(list)
         for a in self.partner_a:
             if (0, a) not in self.fixed:
-                groups_a[up.scope[a] if scoped else -1].append(a)
+                groups_a[up.scope(a) if scoped else -1].append(a)
         for b in self.partner_b:
             if (1, b) not in self.fixed:
-                groups_b[tr.scope[b] if scoped else -1].append(b)
+                groups_b[tr.scope(b) if scoped else -1].append(b)
         scope_pairs = _scope_pairs(self.al, up, tr) if scoped else {-1: -1}
         edges: list[tuple[float, int, int, int]] = []
         for sa, sb in scope_pairs.items():

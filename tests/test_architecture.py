@@ -32,7 +32,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors", "relsync.dialects"],
-    ["relsync.mdx", "relsync.parse"],
+    ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.rows"],

@@ -446,8 +446,8 @@ def test_pre_commit_hook_runs_relsync_check(run_cli):
     hook = next(h for h in hooks if h["id"] == "relsync-check")
     program, *args = shlex.split(hook["entry"])
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    assert program in scripts and hook["pass_filenames"] is False
-    code, out, _ = run_cli(*args, cwd=ROOT)
+    assert program in scripts and hook["pass_filenames"] is True
+    code, out, _ = run_cli(*args, "locales/zh_CN/pytorch-2.6.md", cwd=ROOT)  # what pre-commit passes
     assert code == 1 and "RS301 title-version" in out
 
 
@@ -459,10 +459,13 @@ def test_readme_workflow_uses_existing_formats():
     from relsync.report import FINDING_FORMATS
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"```yaml\n(name: translations\n.*?)```", readme, re.S).group(1)
-    steps = yaml.safe_load(block)["jobs"]["relsync"]["steps"]
+    blocks = re.findall(r"```yaml\n(name: translations\n.*?)```", readme, re.S)
+    steps = [s for block in blocks for s in yaml.safe_load(block)["jobs"]["relsync"]["steps"]]
     formats = re.findall(r"relsync check --format (\w+)", " ".join(s.get("run", "") for s in steps))
     assert formats and set(formats) <= set(FINDING_FORMATS)
+    inputs = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))["inputs"]
+    ours = [s for s in steps if s.get("uses", "").startswith("<this repository>")]
+    assert ours and all(set(s.get("with", {})) <= set(inputs) for s in ours)
 
 
 def test_diff_only_problems_leaves_out_the_pairs_without_any(run_cli, project):

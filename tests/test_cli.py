@@ -100,8 +100,8 @@ def test_utf16_with_bom_is_read(run_cli, tmp_path):
 
 
 def test_usage_errors_exit_2(run_cli):
-    code, _, err = run_cli("diff", str(EXAMPLE_UP))
-    assert code == 2 and "give both UPSTREAM and TRANSLATION" in err
+    code, _, err = run_cli("diff", str(EXAMPLE_UP) + ".nope")
+    assert code == 2 and "no such file" in err
     code, _, err = run_cli("check", "--disable", "no-such-rule", str(EXAMPLE_UP), str(EXAMPLE_TR))
     assert code == 2 and "unknown rule 'no-such-rule'" in err
     code, _, err = run_cli("diff", "-l", "xx_NOPE", str(EXAMPLE_UP), str(EXAMPLE_TR))

@@ -12,6 +12,7 @@ from babel.dates import format_date, get_date_format, get_month_names
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from relsync import check, fix_text
 from relsync.anchors import dates
 from relsync.anchors.dates import find_dates
 from relsync.anchors.dates_grammar import WINDOW, grammar
@@ -328,3 +329,40 @@ def test_the_publication_date_is_located_on_its_front_matter_line_in_every_form(
     yaml_doc = parse("---\ntitle: Release\ndate : 2025-01-29\n---\n\ndate: see below\n", "y.md")
     assert front_matter_date(toml) == ("2025-01-29", 3)
     assert front_matter_date(yaml_doc) == ("2025-01-29", 3)
+
+
+# -- grammatical cases CLDR does not give -------------------------------------------------
+
+@pytest.mark.parametrize("text, locales, value", [
+    ("в апреле 2023 года", ("en", "ru"), "2023-04"),  # prepositional (the issue's example)
+    ("в мае 2023 года", ("en", "ru"), "2023-05"),  # a short stem: май / мая
+    ("у квітні 2023 року", ("en", "uk"), "2023-04"),
+    ("w kwietniu 2023", ("en", "pl"), "2023-04"),  # locative, another stem than kwiecień
+    ("v dubnu 2023", ("en", "cs"), "2023-04"),
+    ("v červnu 2023", ("en", "cs"), "2023-06"),  # červen / června: June
+    ("v červenci 2023", ("en", "cs"), "2023-07"),  # červenec / července: July, the longer stem
+    ("huhtikuussa 2023", ("en", "fi"), "2023-04"),  # inessive
+])
+def test_an_inflected_month_is_read_by_its_stem(text, locales, value):
+    assert [v for _, _, v in find_dates(text, locales)] == [value]
+
+
+@pytest.mark.parametrize("text, locales", [
+    ("мама 2023", ("en", "ru")),  # a short stem takes one letter only
+    ("Marches 2024", ("en",)),  # English months do not inflect: no stems
+    ("Aprilscherz 2024", ("en", "de")),
+])
+def test_a_word_that_only_starts_like_a_month_is_no_date(text, locales):
+    assert find_dates(text, locales) == []
+
+
+def test_an_inflected_month_is_compared_and_never_rewritten_in_another_case():
+    """"в марте 2023 года" for "April 2023": a date-mismatch; no CLDR pattern writes the
+    prepositional case, so the repair is not offered (it would write "в апрель")."""
+    up = "# Notes\n\nThe feature was released in April 2023 for all users.\n"
+    tr = "# Заметки\n\nФункция была выпущена в марте 2023 года для всех пользователей.\n"
+    assert [(f.slug, f.message) for f in check(up, tr, locale="ru")] == [
+        ("date-mismatch", "translation says 2023-03 where upstream says 2023-04")]
+    assert fix_text(up, tr, locale="ru") == (tr, [])
+    same = tr.replace("в марте", "в апреле")
+    assert check(up, same, locale="ru") == []

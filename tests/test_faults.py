@@ -45,7 +45,9 @@ TR = "locales/zh_CN/notes.md"
 
 CASES = {
     "missing file": (lambda p: (p / TR).unlink(), ["check", "upstream/notes.md", TR], ["notes.md", "no such file"]),
-    "directory": (lambda p: None, ["check", "upstream/notes.md", "locales/zh_CN"], ["zh_CN", "is a directory"]),
+    # a directory of the project is a list of its pairs (`check upstream/notes.md locales/zh_CN`);
+    # one that holds none of its documents, given as the translation, is no Markdown file
+    "directory": (lambda p: (p / "drafts").mkdir(), ["check", "upstream/notes.md", "drafts"], ["drafts", "is a directory"]),
     "binary file": (lambda p: write(p / TR, b"\x89PNG\r\n\x1a\n\x00\x00"), ["check"], [TR, "binary file"]),
     "non-UTF-8": (lambda p: write(p / TR, "标题\n\ncaf\u00e9".encode("utf-8")[:9] + b"\xe9t\xe9\n"),
                   ["check"], [TR, "not valid UTF-8 at byte 9"]),

@@ -233,16 +233,16 @@ export const meta = {draft: false};
 """
 
 
-def test_mdx_imports_exports_and_jsx_are_structure_without_text():
+def test_mdx_imports_exports_and_jsx_are_structure_with_their_prose_props_as_text():
     doc = parse(MDX, "guide/install.mdx")
     shown = [(b.kind, b.start, b.end, b.text) for b in doc.blocks if b.kind not in ("front_matter", "title")]
     assert shown == [
         ("html", 5, 6, ""),
         ("paragraph", 8, 8, "Press Ctrl to start."),
-        ("html", 10, 10, ""), ("html", 11, 11, ""),
+        ("html", 10, 10, ""), ("html", 11, 11, "macOS"),
         ("paragraph", 12, 12, "Install it with Homebrew."),
         ("html", 13, 13, ""), ("html", 14, 14, ""),
-        ("html", 16, 19, ""),
+        ("html", 16, 19, "Get started"),
         ("html", 21, 21, ""),
         ("code", 23, 27, '<Tabs>\n  <TabItem value="a">x</TabItem>\n</Tabs>\n'),
         ("html", 29, 29, ""),

@@ -329,7 +329,9 @@ def test_a_handful_of_git_calls_per_pair(run_cli, repo, monkeypatch):
 
     monkeypatch.setattr(stale.git, "git", counting)
     assert len(of(check(run_cli, repo), "stale")) == 1
-    assert calls == ["log", "cat-file"]
+    # the translation's last commit, the upstream then, and (a pair with stale passages only)
+    # the messages of the upstream's commits since, for the ignored keywords
+    assert calls == ["log", "cat-file", "log"]
 
 
 # -- front matter edits -------------------------------------------------------------------

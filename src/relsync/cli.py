@@ -122,8 +122,7 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
 
 
 @cli.command()
-@click.argument("upstream", required=False, type=click.Path())
-@click.argument("translation", required=False, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "html"]), default="text",
               show_default=True)
 @click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
@@ -139,18 +138,23 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
 @click.option("--fail-on", type=SEVERITIES, default="warning", show_default=True,
               help="Exit 1 when a finding has this severity or higher.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
+@click.option("--changed-since", metavar="REF",
+              help="Only the pairs whose upstream or translation changed since the git revision REF.")
 @_with_pipeline_options
 @click.pass_context
-def diff(ctx, upstream, translation, fmt, locale, since, base, width, max_lines, only_problems, fail_on,
-         output, disable, enable, jobs, use_cache, cache_dir):
-    """Show UPSTREAM and TRANSLATION aligned side by side, marking what is wrong.
+def diff(ctx, paths, fmt, locale, since, base, width, max_lines, only_problems, fail_on,
+         output, changed_since, disable, enable, jobs, use_cache, cache_dir):
+    """Show each upstream document and its translation aligned side by side, marking what is
+    wrong.
 
-    With no arguments, runs every pair of the project (upstream/ and locales/<lang>/). In a git
-    work tree, passages whose upstream changed since the translation was synced are stale.
+    With no arguments, runs every pair of the project; with files or directories (upstream
+    documents, translations), the pairs they involve; with UPSTREAM TRANSLATION, two files
+    that are not both documents of the project, that pair. In a git work tree, passages
+    whose upstream changed since the translation was synced are stale.
     """
     if since and base:
         raise click.UsageError("give --since or --base, not both")
-    found = project(ctx, upstream, translation, locale, disable, enable)
+    found = project(ctx, paths, locale, disable, enable, changed_since)
     cfg = found.config
     refuse_overwriting_inputs(found, output, baseline_path(cfg))
     result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=fmt != "text" or bool(output),
@@ -185,6 +189,42 @@ def _diff_text(result: runner.CheckResult, width: int, max_lines: int, only_prob
     return "\n".join(chunks)
 
 
+@cli.command(name="report")
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
+@click.option("-o", "--output", required=True, type=click.Path(file_okay=False),
+              help="The directory to write the site into (made when missing).")
+@click.option("-l", "--locale", help="Only this locale.")
+@click.option("--title", default="relsync status", show_default=True, help="The site's title.")
+@click.option("--file-url", metavar="TEMPLATE", default="",
+              help="A file's page on the repository host, with {path} (e.g. "
+                   "https://github.com/ORG/REPO/blob/main/{path}).")
+@click.option("--history-url", metavar="TEMPLATE", default="",
+              help="A file's history on the repository host, with {path} (e.g. "
+                   "https://github.com/ORG/REPO/commits/main/{path}).")
+@click.option("--changed-since", metavar="REF",
+              help="Only the pairs whose upstream or translation changed since the git revision REF.")
+@_with_pipeline_options
+@click.pass_context
+def report_cmd(ctx, paths, output, locale, title, file_url, history_url, changed_since, disable, enable, jobs,
+               use_cache, cache_dir):
+    """Write a static status site of the project's translations into a directory: each
+    locale's progress, a page-by-locale matrix, and each pair side by side."""
+    from .report import site
+
+    found = project(ctx, paths, locale, disable, enable, changed_since)
+    cfg = found.config
+    if Path(output).exists() and not Path(output).is_dir():
+        raise ConfigError(f"{output}: not a directory (give the directory to write the site into)")
+    result = _run(found, jobs, _cache(cfg, use_cache, cache_dir), quiet=False, baseline=baseline_path(cfg),
+                  reports=True)
+    links = site.Links(file_url, history_url)
+    entries = site.entries_of(result, found)
+    pages = [(e.page, site.pair_page(r, e, links)) for r, e in zip(result.reports, entries)]
+    written = site.write_site(output, entries, pages, title, links)
+    click.echo(f"wrote {len(written)} pages to {output}/ (open {output}/index.html)", err=True)
+    raise Exit(EXIT_OK)
+
+
 @cli.command(name="mark-synced")
 @click.argument("upstream", required=False, type=click.Path())
 @click.argument("translation", required=False, type=click.Path())
@@ -202,7 +242,7 @@ def mark_synced(ctx, upstream, translation, locale, rev):
     """
     from . import stale
 
-    found = project(ctx, upstream, translation, locale)
+    found = project(ctx, [p for p in (upstream, translation) if p], locale)
     for spec in found.pairs:
         sha, changed = stale.mark_synced(spec.upstream, spec.translation, rev, found.config.source_commit_key)
         state = "marked" if changed else "already"
@@ -211,8 +251,7 @@ def mark_synced(ctx, upstream, translation, locale, rev):
 
 
 @cli.command()
-@click.argument("upstream", required=False, type=click.Path())
-@click.argument("translation", required=False, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
 @click.option("--format", "fmt", type=click.Choice(sorted(FINDING_FORMATS)), default="text", show_default=True)
 @click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
 @click.option("--fail-on", type=SEVERITIES, help="Exit 1 when a finding has this severity or higher (default: error).")
@@ -222,16 +261,20 @@ def mark_synced(ctx, upstream, translation, locale, rev):
               help=f"Record the current findings as the baseline (default file: {DEFAULT_PATH}).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to a file instead of stdout.")
 @click.option("--shard", metavar="K/N", help="Check only the K-th of N deterministic shares of the pairs (CI matrices).")
+@click.option("--changed-since", metavar="REF",
+              help="Only the pairs whose upstream or translation changed since the git revision REF.")
 @_with_pipeline_options
 @click.pass_context
-def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_baseline_to, output, shard,
+def check(ctx, paths, fmt, locale, fail_on, baseline, write_baseline_to, output, shard, changed_since,
           disable, enable, jobs, use_cache, cache_dir):
     """Check translations against upstream; a CI gate.
 
-    With no arguments, checks every pair of the project (upstream/ and locales/<lang>/);
-    with UPSTREAM and TRANSLATION, checks that pair.
+    With no arguments, checks every pair of the project; with files or directories (upstream
+    documents, translations: what pre-commit or `git diff --name-only` gives), the pairs they
+    involve; with UPSTREAM TRANSLATION, two files that are not both documents of the
+    project, that pair.
     """
-    found = project(ctx, upstream, translation, locale, disable, enable)
+    found = project(ctx, paths, locale, disable, enable, changed_since)
     cfg = found.config
     refuse_overwriting_inputs(found, output, baseline_path(cfg, baseline))
     refuse_overwriting_inputs(found, write_baseline_to)
@@ -247,15 +290,16 @@ def check(ctx, upstream, translation, fmt, locale, fail_on, baseline, write_base
 
 
 @cli.command(name="fix")
-@click.argument("upstream", required=False, type=click.Path())
-@click.argument("translation", required=False, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path(), metavar="[PATH]...")
 @click.option("-l", "--locale", help="Only this locale (or: the translation's locale).")
 @click.option("--rule", "only_rules", multiple=True, metavar="RULE",
               help="Repair only this rule's findings (id or slug); repeatable.")
 @click.option("--diff", "show_diff", is_flag=True, help="Print the repairs as a unified diff and write nothing.")
+@click.option("--changed-since", metavar="REF",
+              help="Only the pairs whose upstream or translation changed since the git revision REF.")
 @_with_pipeline_options
 @click.pass_context
-def fix_cmd(ctx, upstream, translation, locale, only_rules, show_diff, disable, enable, jobs, use_cache,
+def fix_cmd(ctx, paths, locale, only_rules, show_diff, changed_since, disable, enable, jobs, use_cache,
             cache_dir):
     """Repair what is mechanical in the translations, in place: a version, a date, a number,
     a link target or a code span copied wrong.
@@ -265,7 +309,7 @@ def fix_cmd(ctx, upstream, translation, locale, only_rules, show_diff, disable, 
     """
     from . import fix
 
-    found = project(ctx, upstream, translation, locale, disable, enable)
+    found = project(ctx, paths, locale, disable, enable, changed_since)
     cfg = found.config
     result = fix.fix_project(found, rules=_fix_rules(only_rules), jobs=jobs or runner.default_jobs(),
                              cache=_cache(cfg, use_cache, cache_dir), baseline=baseline_path(cfg))

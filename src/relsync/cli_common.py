@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -9,10 +10,10 @@ import click
 
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
-from .errors import notice
-from .io import atomic_write_text, refuse_overwrite
+from .errors import InputError, RelsyncError, notice
+from .io import check_output, refuse_overwrite, write_output
 from .languages import locale_name, parse_locale
-from .project import Project, discover, explicit_pair
+from .project import Project, discover, explicit_pair, select
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
 
@@ -39,9 +40,10 @@ def color(ctx: click.Context) -> bool:
 
 
 def emit(text: str, output: str | None = None) -> None:
-    """Write ``text`` to ``output`` (atomically) or to stdout."""
+    """Write ``text`` to ``output`` (atomically, or into a special file such as /dev/null or
+    a pipe) or to stdout."""
     if output and output != "-":
-        atomic_write_text(output, text)
+        write_output(output, text.encode("utf-8"))
     else:
         click.echo(text, nl=False)
 
@@ -61,23 +63,57 @@ def locale_option(value: str | None) -> str | None:
     return locale_name(value)
 
 
-def project(ctx: click.Context, upstream: str | None, translation: str | None,
-            locale: str | None, disable=(), enable=()) -> Project:
-    """What a command runs on: the two files given, or every pair of the project; with the
-    command line's rule options applied to the settings first."""
+def project(ctx: click.Context, paths: tuple[str, ...] | list[str], locale: str | None,
+            disable=(), enable=(), changed_since: str | None = None) -> Project:
+    """What a command runs on, with the command line's rule options applied to the settings
+    first: every pair of the project; the pairs that the given files or directories involve
+    (an upstream file, a translation, a directory of either); the pairs whose files changed
+    since a git revision; or, for two files that are not two documents of the project, that
+    pair (``relsync check UPSTREAM TRANSLATION``)."""
     cfg = apply_rule_options(settings(ctx), disable, enable)
-    if upstream and not translation:
-        raise click.UsageError("give both UPSTREAM and TRANSLATION, or neither")
-    if upstream and translation:
-        spec = explicit_pair(cfg, upstream, translation, locale_option(locale))
-        return Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])
-    found = discover(cfg)
+    paths = list(paths)
+    for path in paths:
+        if not Path(path).exists():
+            raise InputError(path, "no such file")
+    found = None
+    if len(paths) == 2 and not changed_since:
+        found = _discover_quietly(cfg)
+        if found is None or not _two_documents(found, paths):
+            spec = explicit_pair(cfg, paths[0], paths[1], locale_option(locale))
+            return Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])
+    found = found or discover(cfg)
     for warning in found.warnings:
         notice(warning)
+    if changed_since:
+        roots = [cfg.root] + ([found.layout.upstream_root] if found.layout and found.layout.upstream_root else [])
+        paths += [str(p) for p in select.changed_since(changed_since, roots)]
+        found = select.involving(found, paths)
+    elif paths:
+        for path in select.unknown(found, paths):
+            notice(f"{path}: not a document of the project; not checked")
+        found = select.involving(found, paths)
     if locale:
         locale_option(locale)
         found = found.only_locale(locale)
     return found
+
+
+def _discover_quietly(cfg: Config) -> Project | None:
+    try:
+        return discover(cfg)
+    except RelsyncError:
+        return None
+
+
+def _two_documents(found: Project, paths: list[str]) -> bool:
+    """Whether two paths are a list of documents to check rather than an upstream and its
+    translation: both known to the project, and not an upstream document followed by a
+    translation (paired or not, as after a rename)."""
+    if select.unknown(found, paths):
+        return False
+    roles = select.roles(found)
+    return not (roles.get(os.path.realpath(paths[0])) == "upstream"
+                and roles.get(os.path.realpath(paths[1])) == "translation")
 
 
 def refuse_overwriting_inputs(found: Project, output: str | None, *inputs: Path | str | None) -> None:
@@ -86,3 +122,4 @@ def refuse_overwriting_inputs(found: Project, output: str | None, *inputs: Path 
     the report would replace what it is about."""
     documents = [path for spec in found.pairs for path in (spec.upstream, spec.translation)]
     refuse_overwrite(output, *documents, found.config.source, *inputs)
+    check_output(output)

@@ -33,6 +33,11 @@ SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
 MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
 
 
+#: Commit-message keywords that mark an upstream change as one translations need not follow:
+#: the defaults of Lunaria, the tracker of Astro's sites, which teams already write.
+STALE_IGNORE_KEYWORDS = ("lunaria-ignore", "i18nIgnore", "typo", "en-only", "broken link")
+
+
 @dataclass(slots=True)
 class PoSettings:
     """``[tool.relsync.po]``: the PO workflow."""
@@ -98,6 +103,8 @@ class Config:
     severity: dict[str, Severity] = field(default_factory=dict)
     glossary: str | None = None
     """Glossary file name, relative to ``locales/<lang>/`` (default: ``glossary.csv`` or ``.tbx``)."""
+    stale_ignore_keywords: list[str] = field(default_factory=lambda: list(STALE_IGNORE_KEYWORDS))
+    """Upstream commits whose message holds one of these (any case) make nothing stale."""
     link_prefixes: list[str] = field(default_factory=list)
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
@@ -293,7 +300,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
-        *LAYOUT_KEYS,
+        "stale-ignore-keywords", *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
@@ -318,6 +325,9 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "stale-ignore-keywords" in data:
+        cfg.stale_ignore_keywords = [k for k in _strings(data["stale-ignore-keywords"], "stale-ignore-keywords")
+                                     if k.strip()]
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
 

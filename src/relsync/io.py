@@ -123,6 +123,50 @@ def _same_file(a: str, b: str) -> bool:
         return False
 
 
+def check_output(path: os.PathLike | str | None) -> None:
+    """Refuse, before any work, an output that cannot be written: a directory, a path in a
+    directory that does not exist or cannot be written to, a file that cannot be written.
+    ``-`` is stdout; a special file (``/dev/null``, a pipe) is written into."""
+    if path is None or os.fspath(path) in ("", "-"):
+        return
+    shown = os.fspath(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise InputError(shown, f"cannot write: {exc.strerror or exc}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise InputError(shown, "is a directory; give a file to write the report to")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if not os.access(path, os.W_OK):
+            raise InputError(shown, "cannot write: permission denied")
+        return
+    real = os.path.realpath(path)
+    directory = os.path.dirname(real) or "."
+    if not os.path.isdir(directory):
+        raise InputError(shown, f"directory {os.path.dirname(shown) or '.'!r} does not exist")
+    if not os.access(directory, os.W_OK | os.X_OK) or (info is not None and not os.access(real, os.W_OK)):
+        raise InputError(shown, "cannot write: permission denied")
+
+
+def write_output(path: os.PathLike | str, data: bytes) -> None:
+    """Write an output the user named: into a special file (``/dev/null``, a pipe, a
+    terminal) as it is, never replacing it; a regular file atomically."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is None or stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode):
+        atomic_write_bytes(path, data)
+        return
+    try:
+        with open(path, "wb") as handle:
+            handle.write(data)
+    except OSError as exc:
+        raise InputError(os.fspath(path), f"cannot write: {exc.strerror or exc}") from None
+
+
 def atomic_write_bytes(path: Path | str, data: bytes) -> None:
     """Write ``data`` to ``path`` atomically. A symlink is written through (its target is
     replaced, the link stays a link); a FIFO, a device or a socket is never replaced by a

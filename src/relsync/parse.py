@@ -22,6 +22,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects
 from . import front_matter
+from . import jsx as _jsx
 from . import mdx as _mdx
 from .anchors import prose_anchors
 from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
@@ -394,8 +395,9 @@ class _Builder:
     def _html(self, tok: Token, quote: int) -> None:
         start, end = self._span(tok.map)
         content = tok.content
-        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure without text
-            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text="", anchors=_NO_ANCHORS,
+        if tok.meta.get("mdx"):  # MDX's import/export and JSX: structure, and its props
+            text, anchors = self._jsx(content)
+            self.raw.append(dict(kind=BlockKind.HTML, start=start, end=end, text=text, anchors=anchors,
                                  markup=_NO_MARKUP, level=0, quote=quote, info="mdx", source=content))
             return
         stripped = content.strip()
@@ -429,6 +431,11 @@ class _Builder:
                  anchors=self._prose(visible, links),
                  markup=Markup(), level=0, quote=quote, info="", source=content)
         )
+
+    def _jsx(self, content: str) -> tuple[str, Anchors]:
+        if self.outline or _ESM_LINE_RE.match(content):
+            return "", _NO_ANCHORS
+        return _jsx.text_and_anchors(content, self.locales, self._prose)
 
     def _admonition(self, tokens: list[Token], i: int) -> int:
         """``!!! note "Title"``: a container whose title is the quoted text (its body, the
@@ -520,6 +527,8 @@ _HTML_TAG_RE = re.compile(r"<[^<>]*>")
 #: The content of ``<script>`` and ``<style>`` elements: code, never shown as text.
 _HTML_CODE_RE = re.compile(r"<(script|style)\b[^>]*>.*?(?:</\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG_NAME_RE = re.compile(r"<\s*/?\s*([A-Za-z][A-Za-z0-9-]*)")
+#: MDX's ``import``/``export`` lines (:mod:`relsync.mdx`): no props.
+_ESM_LINE_RE = re.compile(r"(?:import|export)(?=[\s{*])")
 _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 

@@ -62,7 +62,8 @@ def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None 
     tree or when the staleness rules are off."""
     if not any(cfg.rule_enabled(r) for r in rules() if r.family == "staleness"):
         return None
-    return stale.for_pair(spec.upstream, spec.translation, al, since=since, base=base)
+    return stale.for_pair(spec.upstream, spec.translation, al, since=since, base=base,
+                          ignore_keywords=cfg.stale_ignore_keywords)
 
 
 def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,

@@ -138,6 +138,10 @@ _TAG_TEXT_RE = re.compile(r">[^<>{}]*<")
 _TAG_MIXED_RE = re.compile(r">([^<>]*)<")
 _INTERPOLATION_RE = re.compile(r"\{\{[^{}]*\}\}|\{[^{}]*\}")
 _PROSE_RE = re.compile(r"[^\W\d_]+")
+#: Punctuation of sentences, which a plain-text block's annotations translate with their words
+#: (``Re-exports ..., setup state...`` / ``重新导出……、设置状态……``): a hyphen or an apostrophe
+#: inside a word too.
+_SENTENCE_PUNCTUATION_RE = re.compile(r"\.{2,}|[,;!?、，。…；！？]|(?<=[^\W\d_])['’-](?=[^\W\d_])")
 PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
 
@@ -149,7 +153,9 @@ def code_skeleton(code: str, info: str = "code") -> str:
     transcript) only the non-word structure is kept. Cached: a translation mostly repeats
     upstream's code."""
     if info.split(" ", 1)[0].lower() in PLAIN_TEXT_INFO:
-        return "".join(_PROSE_RE.sub("", code).split())
+        if not code.isascii():
+            code = nfkc(code)
+        return "".join(_PROSE_RE.sub("", _SENTENCE_PUNCTUATION_RE.sub("", code)).split())
     lang = re.match(r"[\w+-]*", info.strip()).group(0).lower()  # "vue{4}", "ts:line-numbers"
     for pattern in _COMMENT_RES:
         if pattern is _HASH_COMMENT_RE and lang in NO_HASH_COMMENT_INFO:

@@ -24,7 +24,7 @@ import unicodedata
 from datetime import date
 
 from ..languages import is_cjk_char
-from .dates_cldr import name_key
+from .dates_cldr import name_key, stem_month
 from .dates_grammar import WINDOW, Grammar, grammar
 
 __all__ = ["find_dates"]
@@ -85,6 +85,9 @@ class _Reader:
             num = _digits(v) if v is not None else 0
             return num if 1 <= num <= 12 else None
         hit = self.g.months.get(name_key(raw))
+        if hit is None and self.g.stems:
+            num = stem_month(self.g.stems, name_key(raw))
+            hit = (num, True) if num is not None else None
         if hit is None:
             self.name_rejected = True
             return None

@@ -101,6 +101,9 @@ class Spec:
     connectors: set[str] = field(default_factory=set)
     ordinals: set[str] = field(default_factory=set)
     range_words: set[str] = field(default_factory=set)
+    month_stems: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """A month's stem (:func:`name_key`) -> (month, the most letters an ending may add):
+    the grammatical cases CLDR does not give (:func:`month_stems`)."""
 
 
 def _merged_tokens(pattern: str) -> list[tuple[str, object]]:
@@ -247,6 +250,36 @@ def _names(spec: Spec, loc: Locale) -> None:
                 spec.weekdays.add(name.rstrip("."))
 
 
+#: A stem shorter than this takes a one-letter ending only (Russian ``ма`` of ``май`` /
+#: ``мая``: ``мае``).
+SHORT_STEM = 3
+
+
+def month_stems(loc: Locale) -> dict[str, tuple[int, int]]:
+    """The stems of a language whose month names inflect: CLDR gives the nominative
+    (stand-alone) and the genitive or partitive (format) wide names, and where they differ
+    the other cases share their common start (Russian ``апрель`` / ``апреля``: ``апрел``,
+    which reads the prepositional ``в апреле``; Ukrainian ``у квітні``, Polish ``w
+    kwietniu``, Czech ``v dubnu``, Finnish ``huhtikuussa``). An ending may be as long as the
+    longer name's ending, and one letter more."""
+    fmt = get_month_names("wide", "format", loc)
+    alone = get_month_names("wide", "stand-alone", loc)
+    stems: dict[str, tuple[int, int]] = {}
+    for num, name in fmt.items():
+        other = alone.get(num, name)
+        a, b = name_key(name), name_key(other)
+        if a == b or not a.isalpha() or not b.isalpha() or is_cjk_char(a[0]):
+            continue
+        k = 0
+        while k < min(len(a), len(b)) and a[k] == b[k]:
+            k += 1
+        if k < 2:
+            continue
+        stem = a[:k]
+        stems[stem] = (num, 1 if k < SHORT_STEM else max(len(a), len(b)) - k + 1)
+    return stems
+
+
 @functools.lru_cache(maxsize=64)
 def locale_spec(code: str, names_only: bool = False) -> Spec | None:
     """The date vocabulary of one locale; ``names_only``: its month and weekday names and the
@@ -256,6 +289,7 @@ def locale_spec(code: str, names_only: bool = False) -> Spec | None:
         return None
     spec = Spec(lang=loc.language)
     _names(spec, loc)
+    spec.month_stems = month_stems(loc)
     spec.ordinals |= set(ORDINAL_SUFFIXES.get(loc.language, ()))
     spec.range_words |= set(RANGE_WORDS.get(loc.language, ()))
     spec.fillers |= set(EXTRA_FILLERS.get(loc.language, ()))
@@ -293,6 +327,8 @@ def merged_spec(locales: tuple[str, ...]) -> Spec:
             continue
         for k, v in spec.months.items():
             total.months.setdefault(k, v)
+        for k, stem in spec.month_stems.items():
+            total.month_stems.setdefault(k, stem)
         for attr in _NAME_FIELDS:
             getattr(total, attr).update(getattr(spec, attr))
         if baseline:
@@ -302,3 +338,13 @@ def merged_spec(locales: tuple[str, ...]) -> Spec:
         for sep, orders in spec.numeric.items():
             total.numeric.setdefault(sep, set()).update(orders)
     return total
+
+
+def stem_month(stems: dict[str, tuple[int, int]], key: str) -> int | None:
+    """The month whose stem opens ``key`` (a :func:`name_key`) with an ending it allows,
+    the longest stem first (Czech ``července`` is July's ``červen``, not June's ``červ``)."""
+    for k in range(len(key), 1, -1):
+        hit = stems.get(key[:k])
+        if hit is not None:
+            return hit[0] if len(key) - k <= hit[1] else None
+    return None

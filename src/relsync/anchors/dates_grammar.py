@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..languages import is_cjk_char
 from .dates_cldr import BIDI, DASH_VARIANTS, Spec, merged_spec
@@ -47,6 +47,7 @@ class Grammar:
     months: dict[str, tuple[int, bool]]
     numeric: dict[str, set[str]]
     gap: re.Pattern[str]
+    stems: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 @functools.lru_cache(maxsize=256)
@@ -134,6 +135,10 @@ class _Parts:
         self.s = s
         self.w = w = word_class(s.month_names | s.weekdays | s.fillers | s.range_words)
         self.month = trie(s.month_names, w)
+        if s.month_stems:  # an inflected month the reader resolves by its stem
+            longest = max(n for _, n in s.month_stems.values())
+            stems = trie(s.month_stems, w, boundary=False)
+            self.month = rf"(?:{self.month}|{stems}[^\W\d_]{{1,{longest}}}(?!{w}))"
         conn = s.connectors | set(DASH_VARIANTS) | {"–", "—"}
         conn |= {unicodedata.normalize("NFKC", c) for c in conn}
         self.conn = rf"(?:{alt(conn)}|{trie(s.range_words, w)})" if s.range_words else alt(conn)
@@ -226,4 +231,4 @@ def grammar(locales: tuple[str, ...]) -> Grammar:
     # every form starts with a digit or a letter: one test rejects any other position
     pattern = re.compile(r"(?=\w)(?:" + "|".join(f"(?:{f})" for f in _forms(p)) + ")")
     gap = re.compile(rf"{_S0}(?:{p.conn}){_S0}")
-    return Grammar(locales, pattern, s.months, s.numeric, gap)
+    return Grammar(locales, pattern, s.months, s.numeric, gap, s.month_stems)

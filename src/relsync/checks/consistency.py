@@ -11,7 +11,7 @@ from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
-from . import repairs
+from . import examples, repairs
 from .registry import Context, Problem, Scope, check
 
 #: Integers up to this value are often written as words ("two", "两个"): one that is only
@@ -233,10 +233,13 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     cross-reference macro of `X` and `` `.y` ``, which renders as the same name; a
     cross-reference macro whose target differs only in letter case or call parentheses,
     `{{domxref("console.timeLog()")}}` for `{{domxref("Console.timeLog()")}}`, links the same
-    page: a warning). In code blocks, comments and
+    page: a warning; a placeholder may be translated, `<PROJECT ROOT>/src` written
+    `<项目根目录>/src`, `USER_NAME` written `BENUTZERNAME` in a URL). In code blocks, comments and
     string literals may be translated; the rest must be the same, and a block that differs
     only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
-    text is a warning.
+    text is a warning. A Markdown or YAML example (```md, ```mdx, ```markdoc, ```yaml) is
+    compared by its structure: its markup and code are kept, its prose and example values
+    may be translated (`:::tip[Wusstest du schon?]` for `:::tip[Did you know?]`).
 
     `relsync fix` repairs a single inline code span replaced by another.
 
@@ -260,12 +263,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     tr_code = {c.strip() for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
     added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
-    # Prose inside code ("`Object (without argument)`" -> "`Object (不带参数)`") may be translated.
-    for c in list(lost):
-        twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
-        if twin is not None:
-            lost.remove(c)
-            added.remove(twin)
+    twins = _drop_twins(lost, added)
     _drop_split_names(lost, added)
     _drop_split_names(added, lost)
     same_pages = _drop_same_pages(lost, added)
@@ -278,7 +276,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         # `CXX11_ABI=0` in the translation.
         up_counts = Counter(c.strip() for b in ups for c in b.anchors.code)
         tr_counts = Counter(c.strip() for b in trs for c in b.anchors.code)
-        lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c]
+        lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c] and c not in twins
                       and len(_token_re(c).findall(tr_text)) < up_counts[c])
         if not lost:
             # A name extended into another (`setup()` -> `setup_old()`) while the name stays
@@ -294,22 +292,64 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     else:
         msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
     fix = None
-    if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx):
+    if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
+            and not _upstream_has_code(ctx, added[0]):
         fix = repairs.code_fix(ctx, trs, added[0], lost[0])
     yield ctx.pair_finding(pair, msg, details={"upstream": lost, "translation": added}, minor=minor,
                            fix=fix)
+
+
+def _drop_twins(lost: list[str], added: list[str]) -> set[str]:
+    """Remove from ``lost`` and ``added`` the code spans that are one code translated: prose
+    inside code (`` `Object (without argument)` `` -> `` `Object (不带参数)` ``), a placeholder
+    (``<PROJECT ROOT>`` / ``<项目根目录>``) or a space; return the lost ones of the last two
+    kinds, which no other mention of upstream's code may stand for."""
+    twins = set()
+    for c in list(lost):
+        twin = next((d for d in added if examples.same_but_placeholders(c, d)), None)
+        if twin is not None:
+            twins.add(c)
+        else:
+            twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
+        if twin is not None:
+            lost.remove(c)
+            added.remove(twin)
+    return twins
+
+
+def _upstream_has_code(ctx: Context, code: str) -> bool:
+    """Whether upstream gives ``code`` elsewhere, in a code span or a code block: then the
+    translation's sentence is an older wording (``Run `cargo add x` `` where upstream now
+    says ``Run the following command in the `src-tauri` folder`` above the command), not a
+    copy error to repair."""
+    words = ctx.memo.get("upstream_code")
+    if words is None:
+        words = ctx.memo["upstream_code"] = "\n".join(
+            b.text if b.kind == "code" else "\n".join(b.anchors.code) for b in ctx.alignment.upstream.blocks)
+    return _has_token(words, code)
 
 
 def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:
     if up.text == tr.text:
         return
     info = up.info or tr.info
+    if examples.language(info) in examples.MARKDOWN_INFO | examples.YAML_INFO:
+        yield from _example_mismatch(up, tr, ctx, info)
+        return
     if code_skeleton(up.text, info) != code_skeleton(tr.text, info):
         line = _first_code_difference(up.text, tr.text, info)
         prose = prose_free_skeleton(up.text, info) == prose_free_skeleton(tr.text, info)
         where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
         yield ctx.finding(f"code block differs from upstream {where} (at block line {line})",
                           upstream_line=up.start, translation_line=tr.start, minor=prose)
+
+
+def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator[Problem]:
+    """A Markdown or YAML example: compared by its structure (:mod:`.examples`)."""
+    if examples.skeleton(up.text, info) != examples.skeleton(tr.text, info):
+        yield ctx.finding(f"code block differs from upstream outside its prose and example values "
+                          f"({examples.language(info)} compared by its structure)",
+                          upstream_line=up.start, translation_line=tr.start)
 
 
 def _drop_same_pages(lost: list[str], added: list[str]) -> list[tuple[str, str]]:

@@ -169,7 +169,8 @@ def stale(ctx: Context, blocks: Iterable[Block]) -> bool:
         return False
     touched = ctx.memo.get("stale_blocks")
     if touched is None:
-        touched = ctx.memo["stale_blocks"] = {i for p in getattr(st, "open", []) for i in p.translation}
+        touched = ctx.memo["stale_blocks"] = {i for p in getattr(st, "open", []) if not getattr(p, "noise", "")
+                                              for i in p.translation}
     return any(b.index in touched for b in blocks)
 
 

@@ -10,6 +10,8 @@ from ..model import Alignment, Severity
 from ..stale import format_word_diff
 from .registry import Context, Problem, Scope, check
 
+_NOISE = {"case": "letter case", "punctuation": "punctuation", "typo": "a typo",
+          "link": "a link target (`relsync fix` carries it over)", "whitespace": "whitespace"}
 _KIND = {"code": "code block", "html": "HTML block", "title": "title", "container": "container"}
 
 
@@ -52,15 +54,25 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Problem]:
     finding carries the upstream word diff (`[-old-]{+new+}`); `relsync mark-synced` records a
     new synced revision once the passage is updated.
 
+    A change that gives the translator nothing to redo is reported at info with its kind:
+    only letter case, whitespace or punctuation, a typo (a small edit within words, no number
+    changed), or only a link target (which `link-mismatch` then offers to `relsync fix`). A
+    change whose new values (numbers, code) the translation already carries is not stale.
+    Upstream commits whose message holds one of `stale-ignore-keywords` are not counted.
+
     Fails: upstream "PyTorch 2.5 adds FP16 support" became "PyTorch 2.6 adds FP16 and BF16
     support" after the translation was made. Passes: the upstream paragraph is unchanged since
-    the synced revision.
+    the synced revision; upstream became "PyTorch 2.6 adds FP16 support" and the translation
+    says 2.6 already.
     """
     for st, passage in _passages(ctx, "stale"):
         changes = passage.changes
         first = next((c for c in changes if c.change == "changed"), changes[0])
         if passage.comment:
             what = f"upstream differs from its source kept in the comment at line {passage.comment}"
+            text = format_word_diff(first.diff, context=30)
+        elif passage.noise:
+            what = f"upstream changed only {_NOISE[passage.noise]} since {st.sync.short}, nothing to retranslate"
             text = format_word_diff(first.diff, context=30)
         elif first.change == "changed":
             what = f"upstream changed since {st.sync.short}"
@@ -72,11 +84,15 @@ def stale(al: Alignment, ctx: Context) -> Iterator[Problem]:
         more = f" (and {len(changes) - 1} more change(s))" if len(changes) > 1 else ""
         line = next((c.new.start for c in changes if c.new is not None), None)
         tr = al.translation.blocks[passage.translation[0]]
+        details = _details(st, passage)
+        if passage.noise:
+            details["noise"] = passage.noise
         yield ctx.finding(
             f"{what}: \u201c{_snippet(text, 120)}\u201d{more}",
             upstream_line=line,
             translation_line=tr.start,
-            details=_details(st, passage),
+            details=details,
+            minor=bool(passage.noise),
         )
 
 

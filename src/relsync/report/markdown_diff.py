@@ -129,22 +129,24 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: s
     left = 0
     for locale in sorted(by_locale):
         rows = by_locale[locale]
-        out += [f"#### {escape(locale)}", "",
-                "| document | stale | orphaned | missing | updated | findings |",
-                "|---|---:|---:|---:|---:|---:|"]
+        out += [f"#### {escape(locale)}", ""]
+        table = []
         quiet = 0
         for r in rows:
             count = {k: sum(1 for f in r.findings if f.slug == k) for k in ("stale", "orphaned", "missing")}
             updated = len(r.staleness.addressed) if r.staleness is not None else 0
-            if not (any(count.values()) or updated):
+            if not (r.findings or updated):
                 quiet += 1
                 continue
             path = r.alignment.translation.path
             doc = _link(Location(path, 1), base, path)
-            out.append(f"| {doc} | {count['stale']} | {count['orphaned']} | {count['missing']} | "
-                       f"{updated} | {len(r.findings)} |")
+            table.append(f"| {doc} | {count['stale']} | {count['orphaned']} | {count['missing']} | "
+                         f"{updated} | {len(r.findings)} |")
+        if table:
+            out += ["| document | stale | orphaned | missing | updated | findings |",
+                    "|---|---:|---:|---:|---:|---:|", *table]
         if quiet:
-            out.append(f"{quiet} other document(s): nothing stale, orphaned or missing.")
+            out.append(f"{quiet} other document(s): no finding.")
         out.append("")
         used = sum(len(x) + 1 for x in out)
         for r in rows:

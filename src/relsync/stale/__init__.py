@@ -23,10 +23,11 @@ from ..errors import ConfigError, InputError, notice
 from ..io import atomic_write_bytes, decode
 from ..model import Alignment, Document, StrEnum
 from ..parse import parse
+from . import noise
 from .comments import from_comments
 from .diff import BlockChange, Change, WordDiff, block_source, changed_lines, diff_blocks, format_word_diff, word_diff
 from .frontmatter import front_matter_commit, recorded_key, set_source_commit
-from .git import (NOT_A_CHECKOUT, SHALLOW, GitError, cat_files, commit_at, former_names, history_key, is_shallow,
+from .git import (NOT_A_CHECKOUT, SHALLOW, GitError, cat_files, commit_at, counted_commit, former_names, history_key, is_shallow,
                   last_commit, last_commit_time, merge_base, relative, repository_state, resolve, work_tree)
 
 __all__ = [
@@ -75,6 +76,9 @@ class Passage:
     """With a base revision: the translation of the passage changed since then too."""
     comment: int = 0
     """The line of the source comment that found the passage stale (0: the history did)."""
+    noise: str = ""
+    """When every change gives the translator nothing to redo, what they are (``case``,
+    ``punctuation``, ``typo``, ``link``: :mod:`.noise`)."""
 
 
 @dataclass
@@ -147,7 +151,11 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
                 for t in tr
                 for line in range(al.translation.blocks[t].start, al.translation.blocks[t].end + 1)
             )
-        result.passages.append(Passage(status, tr, tuple(group), addressed))
+        if status == PassageStatus.STALE and noise.already_carried(
+                group, "\n".join(al.translation.blocks[t].source or al.translation.blocks[t].text for t in tr)):
+            continue  # the translation says what upstream says now
+        kind = noise.passage_kind(group) if status == PassageStatus.STALE else None
+        result.passages.append(Passage(status, tr, tuple(group), addressed, noise=kind or ""))
     return result
 
 
@@ -157,7 +165,8 @@ _REVISION_RE = re.compile(r"^(?!-)(?!.*\.\.)[\w./@{}~^+-]+$")
 
 
 def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
-             since: str | None = None, base: str | None = None) -> Staleness | None:
+             since: str | None = None, base: str | None = None,
+             ignore_keywords: tuple[str, ...] | list[str] = ()) -> Staleness | None:
     """Staleness of one translation: from its source comments (no git needed), and from git
     history; ``None`` when neither can tell (no comments, and not in a git work tree, the
     translation never committed, upstream absent at the synced revision).
@@ -165,15 +174,58 @@ def for_pair(upstream: Path | str, translation: Path | str, al: Alignment, *,
     ``since``: compare with this upstream revision instead of the synced one. ``base``: a pull
     request's base; compare with the merge base, and mark passages whose translation changed
     since then as addressed. With the upstream in another checkout, revisions are that
-    checkout's.
+    checkout's. ``ignore_keywords``: upstream commits whose message holds one of these make
+    nothing stale (not with ``since`` or ``base``, which name the revision to compare with).
     """
     try:
         found = _from_git(Path(upstream), Path(translation), al, since, base)
+        if found is not None and found.passages and ignore_keywords and since is None and base is None:
+            found = _without_ignored_commits(Path(upstream), found, al, list(ignore_keywords))
     except GitError:
         if since is not None or base is not None:
             raise
         found = None  # git refused: it said why (a notice), staleness is off
     return _with_comments(found, al)
+
+
+def _without_ignored_commits(upstream: Path, found: Staleness, al: Alignment,
+                             keywords: list[str]) -> Staleness:
+    """Leave out the changes that only commits holding a keyword made: those after the newest
+    commit without one (every change, when all of them hold one). A block changed or removed
+    after that commit still reads there as it did at the synced revision; a block added
+    after it is not there yet."""
+    repo = work_tree(upstream)
+    rel_up = relative(upstream, repo) if repo is not None else None
+    if rel_up is None or not found.sync.commit:
+        return found
+    counted, newest = counted_commit(repo, found.sync.commit, rel_up, keywords)
+    if newest:
+        return found
+    if counted is None:
+        return Staleness(found.sync)
+    blob = cat_files(repo, [f"{counted}:{rel_up}"])[0]
+    if blob is None:
+        return found
+    shown = f"{rel_up}@{counted[:7]}"
+    then = parse(decode(blob, shown), shown, ("en",))
+    texts = {_words(b) for b in then.blocks}
+
+    def counts(change: BlockChange) -> bool:
+        if change.old is None:
+            return _words(change.new) in texts
+        return _words(change.old) not in texts
+
+    passages = []
+    for passage in found.passages:
+        kept = tuple(c for c in passage.changes if counts(c))
+        if kept:
+            passages.append(Passage(passage.status, passage.translation, kept, passage.addressed,
+                                    passage.comment, noise.passage_kind(kept) or ""))
+    return Staleness(found.sync, [c for c in found.changes if counts(c)], passages)
+
+
+def _words(block) -> str:
+    return f"{block.kind}\x00" + " ".join((block.source or block.text).split())
 
 
 def _with_comments(found: Staleness | None, al: Alignment) -> Staleness | None:

@@ -171,7 +171,9 @@ def block_source(doc: Document, block: Block) -> str:
     return block.source.strip()
 
 
-def _key(doc: Document, block: Block) -> str:
+def block_key(doc: Document, block: Block) -> str:
+    """What two revisions of a block must share to be the same block (kind, level, source up
+    to whitespace)."""
     return f"{block.kind}:{block.level}\x00" + " ".join(block_source(doc, block).split())
 
 
@@ -187,8 +189,8 @@ def diff_blocks(old: Document, new: Document) -> list[BlockChange]:
     is ``changed``); the rest are ``removed`` or ``added``.
     """
     a, b = _diffable(old), _diffable(new)
-    ka = [_key(old, x) for x in a]
-    kb = [_key(new, x) for x in b]
+    ka = [block_key(old, x) for x in a]
+    kb = [block_key(new, x) for x in b]
     changes: list[BlockChange] = []
     matcher = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

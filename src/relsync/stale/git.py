@@ -123,6 +123,27 @@ def last_commit(repo: Path, rel: str) -> str | None:
     return None
 
 
+def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:
+    """Of the commits that changed ``rel`` after ``since``, the newest whose message holds
+    none of ``keywords`` (any case), and whether it is the newest of all. ``(None, False)``
+    when every one of them holds a keyword (or there is none)."""
+    if not keywords:
+        return None, True
+    try:
+        out = git(repo, "log", "--format=%x00%H%x01%B", f"{since}..HEAD", "--", rel).decode("utf-8", "replace")
+    except GitError:
+        return None, True
+    folded = [k.casefold() for k in keywords]
+    newest = True
+    for entry in out.split("\x00")[1:]:
+        commit, _, message = entry.partition("\x01")
+        message = message.casefold()
+        if not any(k in message for k in folded):
+            return commit.strip(), newest
+        newest = False
+    return None, newest
+
+
 def last_commit_time(repo: Path, rel: str) -> int | None:
     """When the last commit that touched ``rel`` was made (Unix time)."""
     try:

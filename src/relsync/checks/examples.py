@@ -1,0 +1,121 @@
+"""Examples in documentation: what a translation keeps of them and what it may localize.
+
+A code block in a markup language (```md, ```mdx, ```markdoc; ```yaml front matter) shows
+the reader a page to write: a translation keeps its markup and its code, and translates its
+prose, its example values and its placeholders (``:::tip[Wusstest du schon?]`` for
+``:::tip[Did you know?]``). :func:`skeleton` compares such a block by its structure, read by
+the same parser as the page: the kinds of its blocks, heading levels, container kinds, inline
+code, the number of links and images, the skeleton of its own code blocks and of its front
+matter (its code spans up to their placeholders: ``USER_NAME`` may be ``BENUTZERNAME``).
+Other languages keep :func:`relsync.anchors.code_skeleton` (comments and string
+literals may be translated).
+
+:func:`same_but_placeholders` says whether two code spans differ only in a placeholder a
+translation may translate: ``<PROJECT ROOT>`` written ``<项目根目录>``, ``USER_NAME`` written
+``BENUTZERNAME`` inside a URL.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..anchors import code_skeleton
+from ..jsx import PROSE_PROPS
+from ..parse import parse
+
+#: Info strings of Markdown examples (the first word of the fence's info).
+MARKDOWN_INFO = frozenset({"md", "markdown", "mdx", "markdoc", "mdoc"})
+#: Info strings of YAML: front matter examples and configuration.
+YAML_INFO = frozenset({"yaml", "yml"})
+
+_INFO_RE = re.compile(r"[\w+-]*")
+_YAML_LINE_RE = re.compile(r"^(?P<lead>\s*(?:-\s+)*)(?:(?P<key>[^\s:#][^:#]*?)\s*:(?:\s+|$))?(?P<value>.*)$")
+_YAML_COMMENT_RE = re.compile(r"(?:^|\s)#.*$")
+
+
+def language(info: str) -> str:
+    """The language an info string names (``mdx title="x"`` -> ``mdx``)."""
+    return _INFO_RE.match(info.strip()).group(0).lower()
+
+
+def _prose_value(key: str, value: str) -> bool:
+    """A YAML value a translation may translate: under a prose key (``title``,
+    ``description``, ``label``...), or text of several words or in another script."""
+    if key.strip().lower() in PROSE_PROPS:
+        return True
+    bare = value.strip().strip("\"'")
+    return " " in bare or not bare.isascii()
+
+
+def yaml_skeleton(text: str) -> str:
+    """YAML by its keys, its nesting and its values that are not prose (comments dropped)."""
+    out = []
+    for line in text.split("\n"):
+        line = _YAML_COMMENT_RE.sub("", line).rstrip()
+        if not line.strip():
+            continue
+        m = _YAML_LINE_RE.match(line)
+        key, value = m.group("key") or "", m.group("value").strip()
+        if value and value not in "|>" and _prose_value(key, value):
+            value = "''"
+        out.append(f"{m.group('lead')}{key}{':' if m.group('key') else ''}{value}")
+    return "\n".join(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def markdown_skeleton(text: str, lang: str) -> str:
+    """A Markdown example by its structure (see the module's docstring)."""
+    doc = parse(text, "example.mdx" if lang == "mdx" else "example.md")
+    parts = []
+    if doc.front_matter:
+        end = text.find("\n---", 3)
+        parts.append("fm:" + yaml_skeleton(text[3:end] if end > 0 else ""))
+    for b in doc.blocks:
+        if b.kind in ("front_matter", "title"):
+            continue
+        if b.kind == "code":
+            parts.append(f"code[{b.info}]:{skeleton(b.text, b.info)}")
+            continue
+        counts = b.markup.as_dict()
+        links = len(b.anchors.links)
+        code = sorted(_placeholder_core(c)[0] for c in b.anchors.code)
+        parts.append(f"{b.kind}{b.level if b.is_heading else ''}[{b.info}]{code}{links}"
+                     f"{sorted((k, v) for k, v in counts.items() if k.startswith('html:') or k == 'image')}")
+    return "\n".join(parts)
+
+
+def skeleton(text: str, info: str) -> str:
+    """What a translation must keep of a code block: its structure for a Markdown or YAML
+    example, :func:`~relsync.anchors.code_skeleton` otherwise."""
+    lang = language(info)
+    if lang in MARKDOWN_INFO:
+        return markdown_skeleton(text, lang)
+    if lang in YAML_INFO:
+        return yaml_skeleton(text)
+    return code_skeleton(text, info)
+
+
+#: A placeholder in angle brackets: words in capitals (``<PROJECT ROOT>``) or in another
+#: script (``<项目根目录>``).
+_ANGLE_PLACEHOLDER_RE = re.compile(r"<(?:[A-Z][A-Z0-9_ -]+|[^<>\x00-\x7f][^<>]*)>")
+#: A placeholder word in capitals, of four characters or more (``USER_NAME``, ``BENUTZERNAME``).
+_CAPS_PLACEHOLDER_RE = re.compile(r"(?<![\w$])[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*(?![\w(])")
+_CODE_CHARS_RE = re.compile(r"[a-z0-9]")
+
+
+def _placeholder_core(code: str) -> tuple[str, int]:
+    code = _ANGLE_PLACEHOLDER_RE.sub("<X>", code)
+    code = _CAPS_PLACEHOLDER_RE.sub(lambda m: "X" if len(m.group()) >= 4 else m.group(), code)
+    return "".join(code.split()), len(_CODE_CHARS_RE.findall(code))
+
+
+def same_but_placeholders(a: str, b: str) -> bool:
+    """Whether code spans ``a`` and ``b`` differ only in placeholders or in spaces
+    (``copy(app, None)`` and ``copy(app,None)``), the rest of them being code (three letters or digits at least: ``PATH`` and ``HOME`` are not
+    placeholders of each other)."""
+    if a == b:
+        return False
+    core_a, rest = _placeholder_core(a)
+    core_b, _ = _placeholder_core(b)
+    return core_a == core_b and rest >= 3

@@ -170,3 +170,30 @@ def test_the_html_and_markdown_views_show_moved_pairs(tmp_path):
         assert result.exit_code in (0, 1), result.output
         text = out.read_text(encoding="utf-8")
         assert text.count(mark) == sum(p.moved for p in _aligned("changelog-moves").pairs), fmt
+
+
+def test_a_release_in_another_place_pairs_with_all_its_entries():
+    # naive-ui 1.1.3, 1.1.2 and 1.1.1 (lines 4093-4138 of both files), the Chinese 1.1.2
+    # put after 1.1.1: its entries with no code or link ("Use cache when finding scrollable
+    # parent node.") pair in order under the moved release heading.
+    al = _aligned("changelog-release")
+    _covered_once(al)
+    assert all(p.is_match for p in al.pairs)
+    v112 = next(b for b in al.upstream.blocks if b.text == "1.1.2")
+    moved = [p for p in al.pairs if p.moved]
+    assert moved and all(al.upstream.blocks[p.upstream[0]].start >= v112.start for p in moved)
+    cache = _line_of(al.upstream, "Use cache when finding")
+    assert al.translation.blocks[_partner_block(al, cache)].text.startswith("在寻找可滚动")
+
+
+def _partner_block(al, line: int) -> int:
+    return next(p.translation[0] for p in al.pairs if p.upstream and al.upstream.blocks[p.upstream[0]].start == line)
+
+
+def test_a_release_in_one_language_only_is_one_finding_naming_it():
+    # The same three releases, the Chinese without 1.1.2.
+    up, tr = _docs("changelog-release")
+    tr = tr[:tr.index("## 1.1.2")]
+    found = [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
+    assert len(found) == 1, [f.message for f in found]
+    assert found[0].severity.name == "ERROR" and "\u201c1.1.2\u201d" in found[0].message

@@ -14,8 +14,10 @@ each), and moves 1%, 5% and 10% of the translation's movable units to another pl
 
 For each document, mode and share: how many blocks moved, the recall of their pairs (a moved
 block paired with the upstream block the unchanged alignment paired it with), the precision
-(of the pairs holding a moved block, those that are that pair), and the error-level findings
-the moves added (upstream line, rule and message compared with the unchanged pair's).
+(of the pairs holding a moved block, those that are that pair), the recall over the moved
+blocks that hold code, a link or a number (the evidence a move is found by; a bold label
+such as "**Type**", repeated in every section, is found by nothing), and the error-level
+findings the moves added (upstream line, rule and message compared with the unchanged pair's).
 """
 
 from __future__ import annotations
@@ -170,10 +172,13 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     moved_text = "\n".join(new_lines)
     start_of = {b.start: b.index for b in al.translation.blocks}
     expected = {}
+    anchored = set()
     for (first, last), _ in plan:
         for b in al.translation.blocks:
             if first <= b.start <= last and b.index in partner:
                 expected[new_of[b.start]] = al.upstream.blocks[partner[b.index]].start
+                if b.anchors.code or b.anchors.links or b.anchors.numbers:
+                    anchored.add(new_of[b.start])
     del start_of
     new_al = align(parse(up_text), parse(moved_text, locales=("en", locale)))
     found = {}
@@ -184,9 +189,21 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
                 found[line] = new_al.upstream.blocks[p.upstream[0]].start if p.upstream else None
     correct = sum(1 for line, up in expected.items() if found.get(line) == up)
     predicted = sum(1 for up in found.values() if up is not None)
+    correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
     after = _errors(up_text, moved_text, locale)
     new_errors = sum((after - before).values())
-    return len(plan), len(expected), correct, predicted, new_errors
+    return len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored
+
+
+def _row(mode: str, pct: float, r) -> str:
+    """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
+    recall, new errors."""
+    moves, blocks, correct, predicted, new_err, anchored, correct_anchored = r
+    p = correct / predicted if predicted else 1.0
+    rec = correct / blocks if blocks else 1.0
+    rec_a = correct_anchored / anchored if anchored else 1.0
+    return (f"{mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {anchored:8} {rec_a:6.3f} "
+            f"{new_err:7}")
 
 
 def main(argv=None) -> int:
@@ -198,7 +215,8 @@ def main(argv=None) -> int:
     percents = [float(p) for p in args.percents.split(",")]
     cache: dict = {}
     totals: dict = {}
-    print(f"{'document':44} {'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'new err':>7}")
+    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7}"
+    print(f"{'document':44} {head}")
     t0 = time.perf_counter()
     for name, up, tr, locale in _docs(args.docs):
         corpus = name.split(":")[0]
@@ -207,19 +225,14 @@ def main(argv=None) -> int:
                 r = run_one(name, up, tr, locale, mode, pct, args.seed, cache)
                 if r is None:
                     continue
-                moves, blocks, correct, predicted, new_err = r
-                p = correct / predicted if predicted else 1.0
-                rec = correct / blocks if blocks else 1.0
-                print(f"{name[:44]:44} {mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {new_err:7}")
-                t = totals.setdefault((corpus, mode, pct), [0, 0, 0, 0, 0])
-                for k, v in enumerate((moves, blocks, correct, predicted, new_err)):
+                print(f"{name[:44]:44} {_row(mode, pct, r)}")
+                t = totals.setdefault((corpus, mode, pct), [0] * len(r))
+                for k, v in enumerate(r):
                     t[k] += v
     print()
-    print(f"{'corpus':22} {'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'new err':>7}")
-    for (corpus, mode, pct), (moves, blocks, correct, predicted, new_err) in sorted(totals.items()):
-        p = correct / predicted if predicted else 1.0
-        rec = correct / blocks if blocks else 1.0
-        print(f"{corpus:22} {mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {new_err:7}")
+    print(f"{'corpus':22} {head}")
+    for (corpus, mode, pct), r in sorted(totals.items()):
+        print(f"{corpus:22} {_row(mode, pct, r)}")
     print(f"({time.perf_counter() - t0:.0f} s)")
     return 0
 

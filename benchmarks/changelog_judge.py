@@ -38,8 +38,6 @@ JUDGED = {
     ("link-mismatch", 1463): ("real", "English cites #2846, Chinese #2556"),
     ("code-mismatch", 1554): ("real", "Chinese writes `n-date-table` for `n-data-table`"),
     ("code-mismatch", 1714): ("real", "Chinese writes `\"actions=\"null\"` for `:actions=\"null\"`"),
-    ("missing", 1978): ("false", "Chinese has it under 2.24.0 (line 2081), English under 2.24.2; the "
-                                 "entry holds no code, link or number, only the kept word 'volar'"),
     ("missing", 2077): ("real", "`n-form-item` adds `for` prop is in English only"),
     ("code-mismatch", 2336): ("real", "Chinese writes `detroyAll` for `destroyAll`"),
     ("missing", 2491): ("real", "English lists #1374 twice (2.20.0 and 2.19.11), Chinese once"),

@@ -197,3 +197,13 @@ def test_a_release_in_one_language_only_is_one_finding_naming_it():
     found = [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
     assert len(found) == 1, [f.message for f in found]
     assert found[0].severity.name == "ERROR" and "\u201c1.1.2\u201d" in found[0].message
+
+
+def test_an_entry_with_only_a_kept_word_pairs_in_another_release():
+    # "Add volar types." is under 2.24.2 in English (line 1978), "新增 volar 类型支持" under
+    # 2.24.0 in Chinese (line 2081): no code, link or number, only the word the translation
+    # kept, which no other unpaired entry holds.
+    al = _aligned("changelog-word")
+    up = _line_of(al.upstream, "volar")
+    tr = _line_of(al.translation, "volar")
+    assert _partner(al, up)[0] == tr

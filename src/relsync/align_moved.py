@@ -10,7 +10,8 @@ set of strong anchors found once on each side (a number alone is not enough: a p
 version); two blocks citing other references never pair, nor do blocks of very different
 lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
 evidence first, the ordered alignment's pair winning a tie; last, blocks still without a
-partner that are one another's unique best by their anchors among those left. Unpaired headings whose sections'
+partner that are one another's unique best by their anchors among those left, or, with no
+strong anchor, share a Latin word the translation kept that no other of them holds. Unpaired headings whose sections'
 blocks went to one another's sections then pair too (a whole group moved), and the blocks
 left under two such headings are aligned in order with each other (:func:`moved_sections`).
 
@@ -39,6 +40,8 @@ KEEP_BONUS = 0.25
 #: ... and the score of its blocks, positions aside (:meth:`~relsync.similarity.Scorer.block_score`),
 #: at least this.
 MIN_SCORE = 0.4
+#: A kept Latin word pairs blocks with no strong anchor when it has at least this many letters.
+KEPT_WORD_MIN = 4
 #: The blocks of a section that moved as a whole pair in order when their score is at least
 #: this (the ordered alignment's gain floor).
 MIN_REGION_SCORE = 0.28
@@ -279,6 +282,29 @@ class _Matching:
         ranked = sorted(((score(c), c) for c in candidates), reverse=True)
         return ranked[0][1] if ranked[0][0] - ranked[1][0] >= TIE_MARGIN else None
 
+    def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
+        """Pair blocks still without a partner and without strong anchors when the
+        translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
+        volar types.") that no other such block on either side holds."""
+        up, tr = self.up, self.tr
+        left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
+        left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
+        if not left_a or not left_b:
+            return
+        words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
+        kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and len(k) >= KEPT_WORD_MIN + 2}
+                  for b in left_b if b in unit_of_b}
+        holders_a = Counter(w for ws in words_a.values() for w in ws)
+        holders_b = Counter(w for ws in kept_b.values() for w in ws)
+        for b, kept in kept_b.items():
+            found = [(a, w) for w in kept if holders_b[w] == 1 and holders_a[w] == 1
+                     for a, ws in words_a.items() if w in ws]
+            if len({a for a, _ in found}) != 1:
+                continue
+            a = found[0][0]
+            if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
+                self.partner_a[a], self.partner_b[b] = b, a
+
     def _alike(self, a: int, b: int) -> bool:
         """What the ordered alignment asks of a pair, its position aside: a score worth a
         pair, and not a dated block beside an undated one naming something else."""
@@ -388,6 +414,7 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     m.rematch(scoped=True)
     m.rematch(scoped=False)
     m.rematch_leftovers()
+    m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     pairs.update(_headings(al, m.partner_a))
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):

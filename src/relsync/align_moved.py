@@ -285,7 +285,8 @@ class _Matching:
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
         """Pair blocks still without a partner and without strong anchors when the
         translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
-        volar types.") that no other such block on either side holds."""
+        volar types.") that no other such block on either side holds, and no Latin word the
+        upstream block lacks."""
         up, tr = self.up, self.tr
         left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
         left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
@@ -302,6 +303,9 @@ class _Matching:
             if len({a for a, _ in found}) != 1:
                 continue
             a = found[0][0]
+            every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"}
+            if not every <= words_a[a]:
+                continue  # a Latin word the upstream block does not have: another text
             if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
                 self.partner_a[a], self.partner_b[b] = b, a
 

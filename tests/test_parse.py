@@ -262,7 +262,7 @@ def test_mdx_file_pairs_are_not_untranslated_for_their_imports(run_cli, tmp_path
     translation; it is code, not English left in the French page."""
     site = FIXTURES / "layouts" / "starlight-root"
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=site)
-    assert code == 1, err
+    assert code == 0, err  # its missing pages are info: Starlight shows the English page in their place
     findings = json.loads(out)["findings"]
     assert not [f for f in findings if f["slug"] in ("untranslated", "code-mismatch")]
 

@@ -13,7 +13,7 @@ from .config import Config, load_config
 from .errors import InputError, RelsyncError, notice
 from .io import check_output, refuse_overwrite, write_output
 from .languages import locale_name, parse_locale
-from .project import Project, discover, explicit_pair, select
+from .project import Project, discover, explicit_pair, require_pairs, select
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
 
@@ -84,6 +84,7 @@ def project(ctx: click.Context, paths: tuple[str, ...] | list[str], locale: str 
     found = found or discover(cfg)
     for warning in found.warnings:
         notice(warning)
+    require_pairs(found)
     if changed_since:
         roots = [cfg.root] + ([found.layout.upstream_root] if found.layout and found.layout.upstream_root else [])
         paths += [str(p) for p in select.changed_since(changed_since, roots)]

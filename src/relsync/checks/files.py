@@ -15,13 +15,18 @@ from .registry import Problem, ProjectContext, Scope, check
 @check("RS101", "coverage.missing", Severity.ERROR, scope=Scope.PROJECT)
 def missing_files(project, ctx: ProjectContext) -> Iterator[Problem]:
     """An upstream document has no translation in a locale (unless `missing-files =
-    "ignore"`)."""
-    if ctx.config.missing_files != "report":
+    "ignore"`). Where the site shows the source page in its place (Starlight, Docusaurus,
+    mkdocs-static-i18n, jekyll-polyglot; or everywhere with `missing-files = "info"`), two
+    levels lower: info, unless `missing-files = "error"`."""
+    if ctx.config.missing_files == "ignore":
         return
     for m in project.missing:
+        shown = ctx.config.missing_files == "info" or (
+            ctx.config.missing_files == "report" and project.falls_back(m.locale))
+        note = f"; the site shows the {project.source_language} page in its place" if shown else ""
         yield Problem(
-            f"no {m.locale} translation of this document ({display_path(m.translation)} does not exist)",
-            upstream=Location(display_path(m.upstream), 1),
+            f"no {m.locale} translation of this document ({display_path(m.translation)} does not exist{note})",
+            upstream=Location(display_path(m.upstream), 1), minor=2 if shown else False,
         )
 
 

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 #: package above it.
 STAGES = [
     ["relsync._version", "relsync.errors", "relsync.model"],
-    ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter"],
+    ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter", "relsync.slugs"],
     ["relsync.anchors.dates_cldr"],
     ["relsync.anchors.dates_grammar", "relsync.anchors.numbers"],
     ["relsync.anchors.dates"],
@@ -32,7 +32,7 @@ STAGES = [
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],
     ["relsync.project"],
-    ["relsync.anchors", "relsync.dialects"],
+    ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],

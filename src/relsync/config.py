@@ -14,6 +14,7 @@ from pathlib import Path
 from .errors import ConfigError, InputError
 from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
+from .slugs import SLUGGERS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -115,6 +116,9 @@ class Config:
     page in a missing translation's place), ``error`` (at the rule's severity everywhere),
     ``info`` (at info everywhere: the site shows the source page by means relsync does not
     read, such as a build script), ``ignore``."""
+    heading_ids: str | None = None
+    """The slug function of the site's generator (a name of :data:`relsync.slugs.SLUGGERS`);
+    ``None``: the one the layout implies."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -311,7 +315,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
-        "stale-ignore-keywords", *LAYOUT_KEYS,
+        "heading-ids", "stale-ignore-keywords", *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
@@ -336,6 +340,11 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "heading-ids" in data:
+        value = data["heading-ids"]
+        if value not in SLUGGERS:
+            raise ConfigError(f"unknown heading-ids {value!r} (known: {', '.join(SLUGGERS)})")
+        cfg.heading_ids = value
     if "stale-ignore-keywords" in data:
         cfg.stale_ignore_keywords = [k for k in _strings(data["stale-ignore-keywords"], "stale-ignore-keywords")
                                      if k.strip()]

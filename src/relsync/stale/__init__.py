@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..align import align
+from ..dialects_mkdocs import site_extensions
 from ..errors import ConfigError, InputError, notice
 from ..io import atomic_write_bytes, decode
 from ..model import Alignment, Document, StrEnum
@@ -328,7 +329,7 @@ def _compare_revision(repo: Path, found: list[bytes | None], rel_up: str, rel_tr
     old_text = decode(blob, shown)
     if old_text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n") == al.upstream.text:
         return Staleness(SyncPoint(commit, source, path))  # unchanged: nothing to parse or align
-    old = parse(old_text, shown, ("en",))
+    old = parse(old_text, shown, ("en",), extensions=site_extensions(repo / rel_up))  # read as the page is now
     touched = None
     if base is not None and rel_tr is not None:
         before = found[2] if len(found) > 2 else None

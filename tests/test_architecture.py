@@ -38,6 +38,7 @@ STAGES = [
     ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.rows"],
+    ["relsync.align_moved"],
     ["relsync.align"],
     ["relsync.stale"],
     ["relsync.checks"],

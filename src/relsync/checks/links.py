@@ -270,10 +270,16 @@ def _may_repair(up: tuple, old: str, ctx: Context) -> bool:
     if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] \
             and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), path)):
         return False  # a file beside the translation: an image of its own
+    if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] and "." in path.rsplit("/", 1)[-1]:
+        return True  # a file beside the translation that is not there: the link leads nowhere
     if not ctx.site.pages:
-        return True
+        return False  # no page of the site at hand: nothing proves the translation's link wrong
     route = key[1].split("?", 1)[0]
-    return ctx.site.route(route, ctx.link_prefixes) is None and not _page_file(old, ctx.translation_path, ctx)
+    if ctx.site.route(route, ctx.link_prefixes) is not None or _page_file(old, ctx.translation_path, ctx):
+        return False
+    # the site must know upstream's page: a tree that holds only some of the site's pages
+    # (release notes of a larger site) cannot tell a moved page from a wrong link
+    return ctx.site.route(up[1].split("?", 1)[0], ctx.link_prefixes) is not None
 
 
 def _split(url: str):

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
+from rapidfuzz import fuzz
+
 from ..anchors import URL_RE, find_dates
 from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
@@ -236,10 +238,32 @@ def date_fix(ctx: Context, blocks: list[Block], old_iso: str, new_iso: str) -> E
     return edit(ctx, line, text, start, end, written)
 
 
+_WORD_RE = re.compile(r"[^\W\d_]{3,}")
+
+
+def _translators_own(ctx: Context, old: str, new: str) -> bool:
+    """Whether a translation's code span is its own rather than a copy error: the translation
+    uses it elsewhere too (its examples keep the name its prose uses: an older upstream, whole),
+    or every word of it is one upstream never uses and no word of upstream's span resembles (a
+    placeholder or a value written in the translation's language: ``@algo``, ``prohibir``).
+    A misspelt name (``contentlost``) resembles upstream's; ``torch.save`` for ``torch.load``
+    shares ``torch``."""
+    token = re.compile(rf"(?<![\w.]){re.escape(old)}(?!\w)")
+    if len(token.findall(ctx.alignment.translation.text)) > 1:
+        return True
+    upstream = ctx.alignment.upstream.text.casefold()
+    theirs = [w.casefold() for w in _WORD_RE.findall(new)]
+    words = [w.casefold() for w in _WORD_RE.findall(old)]
+    return bool(words) and all(w not in upstream and not any(fuzz.ratio(w, x) >= 75 for x in theirs)
+                               for w in words)
+
+
 def code_fix(ctx: Context, blocks: list[Block], old: str, new: str) -> Edit | None:
     """The one code span ``old`` made ``new`` (its backticks kept: ``new`` may hold backticks
     only in shorter runs than the span's fence)."""
     if new != new.strip() or not new:
+        return None
+    if _translators_own(ctx, old, new):
         return None
     found = replace(ctx, blocks, find_code, old, new)
     if found is None:

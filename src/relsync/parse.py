@@ -20,8 +20,7 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from . import dialects
-from . import front_matter
+from . import dialects, front_matter
 from . import jsx as _jsx
 from . import mdx as _mdx
 from .anchors import prose_anchors
@@ -135,6 +134,10 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()
+
+
+#: :func:`parse` remembering the texts it parsed last (a page many translations share is parsed once).
+parse_shared = functools.lru_cache(maxsize=64)(parse)
 
 
 class _Builder:

@@ -22,7 +22,7 @@ from .errors import InputError
 from .io import display_path, read_text
 from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales, script_locale
 from .model import Alignment, Document, Finding
-from .parse import parse
+from .parse import parse, parse_shared
 from .project import PairSpec, explicit_pair, glossary_for, guess_locale, translation_locale
 
 #: ``check_pair(staleness=AUTO)``: compute staleness from git history when it is at hand.
@@ -30,8 +30,9 @@ AUTO = object()
 
 
 def load_document(path: Path | str, locale: str = "en") -> Document:
-    """Read and parse a file; input the parser had to read around is an :class:`InputError`."""
-    doc = parse(read_text(path), display_path(path), month_locales(locale))
+    """Read and parse a file; input the parser had to read around is an :class:`InputError`.
+    A text read again (an upstream page with many translations) is not parsed again."""
+    doc = parse_shared(read_text(path), display_path(path), month_locales(locale))
     if doc.problems:
         line, message = doc.problems[0]
         raise InputError(doc.path, message, line=line)

@@ -411,7 +411,8 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
                 progress: Callable[[int], None] | None = None, *, reports: bool = False,
                 since: str | None = None, base: str | None = None,
                 ) -> tuple[list[Finding], list[PairReport]]:
-    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is, and with
+    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is (``0``: one
+    process per CPU when there are enough pairs to check), and with
     ``reports`` each pair's report (alignment and staleness). A pair found in the cache is
     not checked again, unless its report is needed. When pairs cannot be read, the error is
     the first such pair's, whatever ``jobs`` is."""
@@ -447,6 +448,8 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
             progress(1)
 
     groups = by_upstream(pairs, todo)
+    if jobs == 0:  # as many processes as CPUs when there is enough to share
+        jobs = default_jobs() if len(todo) >= AUTO_PARALLEL_PAIRS else 1
     if jobs > 1 and len(groups) > 1:
         _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base), done, failed)
     else:
@@ -490,6 +493,11 @@ def _check_in_processes(cfg: Config, pairs: list[PairSpec], groups: list[list[in
                 for key, message in said:
                     notice(message, key)
                 done(k, value if reports else [_finding_from_json(d) for d in value], said)
+
+
+#: ``jobs=0`` checks in one process per CPU from this many pairs to check (fewer are done
+#: before the processes would have started).
+AUTO_PARALLEL_PAIRS = 50
 
 
 def default_jobs() -> int:

@@ -19,6 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from relsync.checks import resolve_settings
+from relsync.checks.site import site_of
 from relsync.config import Config, load_config
 from relsync.fix import fix_project, fixable, unified_diff
 from relsync.pipeline import check_pair
@@ -50,7 +51,8 @@ def mdn_pairs() -> list[PairSpec]:
 
 def measure(name: str, cfg: Config, specs: list[PairSpec]) -> str:
     start = time.perf_counter()
-    findings = [f for spec in specs for f in check_pair(spec, cfg) if fixable(f)]
+    site = site_of(Project(cfg, specs))  # the pages links may lead to, as fix_project sees them
+    findings = [f for spec in specs for f in check_pair(spec, cfg, site=site) if fixable(f)]
     offered = [f for f in findings if f.fix is not None]
     result = fix_project(Project(cfg, specs))
     elapsed = time.perf_counter() - start

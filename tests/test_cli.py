@@ -70,8 +70,6 @@ def test_align_json_contract(run_cli):
     [
         (lambda d: d / "nope.md", "no such file"),
         (lambda d: d, "is a directory"),
-        (lambda d: _write(d / "bin.md", b"\x00\x01\x02binary"), "binary file"),
-        (lambda d: _write(d / "latin1.md", "caf\u00e9 ok".encode("latin-1")), "not valid UTF-8 at byte 3"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(run_cli, tmp_path, make, message):
@@ -80,6 +78,22 @@ def test_bad_input_is_one_line_and_exit_2(run_cli, tmp_path, make, message):
     assert code == 2
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
     assert str(bad.name) in err
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda d: _write(d / "bin.md", b"\x00\x01\x02binary"), "binary file"),
+        (lambda d: _write(d / "latin1.md", "caf\u00e9 ok".encode("latin-1")), "not valid UTF-8 at byte 3"),
+    ],
+)
+def test_a_file_that_cannot_be_read_is_a_finding_of_diff(run_cli, tmp_path, make, message):
+    bad = make(tmp_path)
+    code, out, err = run_cli("diff", "--format", "json", str(EXAMPLE_UP), str(bad))
+    assert code == 1 and err == ""
+    assert [(f["slug"], f["translation"]["path"].endswith(bad.name)) for f in json.loads(out)["findings"]] == [
+        ("unreadable", True)]
+    assert message in json.loads(out)["findings"][0]["message"]
 
 
 def test_empty_translation_is_all_missing_not_an_error(run_cli, tmp_path):

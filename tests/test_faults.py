@@ -6,6 +6,7 @@ is one), exit status 2, no traceback, and writes nothing.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -48,11 +49,6 @@ CASES = {
     # a directory of the project is a list of its pairs (`check upstream/notes.md locales/zh_CN`);
     # one that holds none of its documents, given as the translation, is no Markdown file
     "directory": (lambda p: (p / "drafts").mkdir(), ["check", "upstream/notes.md", "drafts"], ["drafts", "is a directory"]),
-    "binary file": (lambda p: write(p / TR, b"\x89PNG\r\n\x1a\n\x00\x00"), ["check"], [TR, "binary file"]),
-    "non-UTF-8": (lambda p: write(p / TR, "标题\n\ncaf\u00e9".encode("utf-8")[:9] + b"\xe9t\xe9\n"),
-                  ["check"], [TR, "not valid UTF-8 at byte 9"]),
-    "broken front matter": (lambda p: write(p / TR, b"---\ntitle: [oops\n---\n\n# x\n"), ["check"],
-                            [TR + ":2", "front matter is not valid YAML"]),
     "config names a missing directory": (lambda p: write(p / "relsync.toml", b'upstream = "docs/en"\n'), ["check"],
                                          ["upstream directory", "does not exist"]),
     "config path outside the root": (lambda p: write(p / "relsync.toml", b'locales = "../elsewhere"\n'), ["check"],
@@ -85,7 +81,62 @@ def test_symlink_out_of_the_root_is_refused(run_cli, project, tmp_path_factory):
     assert_clean_failure(code, out, err, "outside the project root")
 
 
-def test_unreadable_file(run_cli, project, monkeypatch):
+#: Files of the project that cannot be read or parsed: each is a finding of the rule
+#: ``unreadable`` (exit 1), and the report of every other pair is written.
+UNREADABLE = {
+    "binary file": (b"\x89PNG\r\n\x1a\n\x00\x00", 1, "binary file (contains NUL bytes), not Markdown"),
+    "non-UTF-8": ("标题\n\ncaf\u00e9".encode("utf-8")[:9] + b"\xe9t\xe9\n", 3, "not valid UTF-8 at byte 9"),
+    "broken front matter": (b"---\ntitle: [oops\n---\n\n# x\n", 2, "front matter is not valid YAML"),
+}
+
+
+@pytest.fixture
+def two_pairs(project):
+    """The project with a second document, translated well."""
+    (project / "upstream" / "other.md").write_text("# Other\n\nVersion 2.6 is out.\n", encoding="utf-8")
+    (project / "locales" / "zh_CN" / "other.md").write_text("# 其他\n\n版本 2.5 已发布。\n", encoding="utf-8")
+    return project
+
+
+@pytest.mark.parametrize("name", sorted(UNREADABLE))
+@pytest.mark.parametrize("command", [["check"], ["diff", "--format", "json"]])
+def test_a_file_that_cannot_be_read_is_a_finding_and_the_run_goes_on(run_cli, two_pairs, name, command):
+    data, line, message = UNREADABLE[name]
+    write(two_pairs / TR, data)
+    before = snapshot(two_pairs)
+    code, out, err = run_cli(*command, "--no-cache", "--format", "json", cwd=two_pairs)
+    assert code == 1 and err == "", (code, err)
+    findings = json.loads(out)["findings"]
+    bad = [f for f in findings if f["slug"] == "unreadable"]
+    assert [(f["rule"], f["severity"], f["translation"]) for f in bad] == [
+        ("RS100", "error", {"path": TR, "line": line})]
+    assert message in bad[0]["message"]
+    assert any(f["slug"] == "number-mismatch" and f["translation"]["path"].endswith("other.md") for f in findings)
+    assert snapshot(two_pairs) == before
+
+
+def test_a_file_that_cannot_be_read_is_reported_in_text_too(run_cli, two_pairs):
+    write(two_pairs / TR, UNREADABLE["broken front matter"][0])
+    code, out, err = run_cli("check", "--no-cache", cwd=two_pairs)
+    assert code == 1 and err == ""
+    assert f"{TR}:2" in out and "RS100 unreadable" in out and "other.md" in out
+
+
+def test_unreadable_rule_is_disabled_and_suppressed_like_any_rule(run_cli, two_pairs):
+    write(two_pairs / TR, UNREADABLE["binary file"][0])
+    code, out, _ = run_cli("check", "--no-cache", "--format", "json", "--disable", "unreadable", cwd=two_pairs)
+    assert "unreadable" not in {f["slug"] for f in json.loads(out)["findings"]}
+    (two_pairs / "relsync.toml").write_text('[severity]\nunreadable = "warning"\n', encoding="utf-8")
+    code, out, _ = run_cli("check", "--no-cache", "--format", "json", "--disable", "number-mismatch",
+                           cwd=two_pairs)
+    assert code == 0 and [f["severity"] for f in json.loads(out)["findings"] if f["slug"] == "unreadable"] == [
+        "warning"]
+    write(two_pairs / TR, b"<!-- relsync-disable unreadable -->\n---\ntitle: [oops\n---\n")
+    code, out, _ = run_cli("check", "--no-cache", "--format", "json", cwd=two_pairs)
+    assert "unreadable" not in {f["slug"] for f in json.loads(out)["findings"]}
+
+
+def test_unreadable_file(run_cli, two_pairs, monkeypatch):
     real = Path.read_bytes
 
     def deny(self):
@@ -94,8 +145,24 @@ def test_unreadable_file(run_cli, project, monkeypatch):
         return real(self)
 
     monkeypatch.setattr(Path, "read_bytes", deny)
-    code, out, err = run_cli("check", "--no-cache", cwd=project)
-    assert_clean_failure(code, out, err, TR, "permission denied")
+    code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=two_pairs)
+    assert code == 1 and err == ""
+    findings = json.loads(out)["findings"]
+    assert [(f["message"], f["translation"]) for f in findings if f["slug"] == "unreadable"] == [
+        ("permission denied", {"path": TR, "line": 1})]
+    assert {f["translation"]["path"] for f in findings if f["translation"]} == {TR, "locales/zh_CN/other.md"}
+
+
+def test_fix_never_writes_a_file_it_could_not_read(run_cli, two_pairs):
+    """Its front matter is broken: the body's wrong version is not repaired, the file is
+    named among what is left to fix."""
+    broken = b"---\ntitle: [oops\n---\n\n# \xe5\x85\xb6\xe4\xbb\x96\n\nVersion 2.5.\n"
+    write(two_pairs / "locales" / "zh_CN" / "other.md", broken)
+    before = snapshot(two_pairs)
+    code, out, err = run_cli("fix", "--no-cache", cwd=two_pairs)
+    assert code == 1
+    assert snapshot(two_pairs)["locales/zh_CN/other.md"] == before["locales/zh_CN/other.md"]
+    assert "unreadable" in out and "other.md:2" in out
 
 
 @pytest.mark.parametrize("variant", ["crlf", "mixed", "utf16", "bom"])
@@ -191,7 +258,7 @@ def test_front_matter_yaml_is_never_evaluated(run_cli, project, tmp_path):
     (project / TR).write_text(
         f'---\ntitle: !!python/object/apply:os.system ["touch {marker}"]\n---\n\n# x\n', encoding="utf-8")
     code, out, err = run_cli("check", "--no-cache", cwd=project)
-    assert_clean_failure(code, out, err, TR + ":2", "front matter is not valid YAML")
+    assert code == 1 and f"{TR}:2" in out and "front matter is not valid YAML" in out
     assert not marker.exists()
 
 
@@ -210,3 +277,14 @@ def test_odd_dates_and_huge_numbers_are_read_not_crashed(run_cli, tmp_path, upst
     (tmp_path / "locales" / locale / "notes.md").write_text(translation, encoding="utf-8")
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=tmp_path)
     assert (code, err) == (0, ""), (out, err)
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
+def test_every_diff_view_shows_a_file_that_cannot_be_read(run_cli, two_pairs, fmt):
+    """The side-by-side views show findings on the pairs' rows; a file that could not be read
+    has no row, and its finding is shown for its pair."""
+    write(two_pairs / TR, UNREADABLE["binary file"][0])
+    code, out, err = run_cli("diff", "--no-cache", "--format", fmt, cwd=two_pairs)
+    assert code == 1 and err == ""
+    assert "binary file (contains NUL bytes)" in out.replace("\\(", "(").replace("\\)", ")")
+    assert "RS100" in out

@@ -676,8 +676,10 @@ def test_terminal_escapes_in_an_error_message_are_not_printed(run_cli, tmp_path)
     characters as symbols on stderr."""
     P = make_project(tmp_path, "# Release\n\nText.\n", "---\ntitle: [\x1b]0;owned\x07\n---\n\n# 发布\n")
     code, out, err = run_cli("check", "--no-cache", cwd=P)
-    assert code == 2, err
-    assert "\x1b" not in err and "\x07" not in err, repr(err)
+    assert code == 1 and "front matter is not valid YAML" in out, err
+    assert "\x1b" not in out + err and "\x07" not in out + err, repr(out + err)
+    code, out, err = run_cli("parse", TR, cwd=P)
+    assert code == 2 and "\x1b" not in err and "\x07" not in err, repr(err)
 
 
 def test_ansi_colour_parameters_are_not_numbers(run_cli, tmp_path):
@@ -693,7 +695,7 @@ def test_ansi_colour_parameters_are_not_numbers(run_cli, tmp_path):
 def test_nul_after_the_first_8_kb_is_a_binary_file(run_cli, tmp_path, command):
     """A NUL after the first 8 KB is a binary file, as one in the first 8 KB is (it was
     accepted as Markdown, and the POT written from it was then refused): exit 2, nothing
-    written."""
+    written; for `check`, a finding of the rule unreadable (exit 1)."""
     hostile = "# T\n\n" + "a" * 9000 + "\n\x00\n"
     if command == "check":
         P = make_project(tmp_path, "# T\n\nText.\n", hostile)
@@ -706,7 +708,10 @@ def test_nul_after_the_first_8_kb_is_a_binary_file(run_cli, tmp_path, command):
         args, needle = ["po", "extract"], UP
     before = snapshot(P)
     code, out, err = run_cli(*args, cwd=P)
-    assert_clean_failure(code, out, err, needle, "binary file")
+    if command == "check":
+        assert code == 1 and f"{needle}:1:1: RS100 unreadable: binary file" in out, (out, err)
+    else:
+        assert_clean_failure(code, out, err, needle, "binary file")
     assert snapshot(P) == before
 
 

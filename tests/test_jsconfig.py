@@ -61,6 +61,23 @@ def test_a_split_config_is_followed_into_its_relative_imports(tmp_path):
     assert top == {"locales": {"root": {"lang": "en-US"}, "zh": {"lang": "zh-Hans"}}}
 
 
+def test_a_default_import_of_a_json_module_or_of_a_default_export(tmp_path):
+    """tauri-apps/tauri-docs' astro.config.mjs: `import locales from './locales.json'` and
+    `starlight({ locales })`; its locales were taken from the directories (and the retired
+    `it/` read as a locale)."""
+    (tmp_path / "locales.json").write_text('{"root": {"label": "English", "lang": "en"}, '
+                                          '"zh-cn": {"label": "简体中文", "lang": "zh-cn"}}', encoding="utf-8")
+    (tmp_path / "sidebar.mjs").write_text("export default [{ label: 'Guides' }]\n", encoding="utf-8")
+    config = tmp_path / "astro.config.mjs"
+    config.write_text("import starlight from '@astrojs/starlight';\nimport locales from './locales.json';\n"
+                      "import sidebar from './sidebar.mjs';\n"
+                      "export default defineConfig({ integrations: [starlight({ sidebar, locales })] });\n",
+                      encoding="utf-8")
+    assert JsConfig.from_file(config).find_call_arg("starlight") == {
+        "sidebar": [{"label": "Guides"}],
+        "locales": {"root": {"label": "English", "lang": "en"}, "zh-cn": {"label": "简体中文", "lang": "zh-cn"}}}
+
+
 def test_starlight_options_are_the_first_argument_of_its_call():
     js = JsConfig("export default defineConfig({ integrations: [starlight({ defaultLocale: 'en', "
                   "locales: { en: { label: 'English' }, 'pt-br': { label: 'Português' } } })] });")

@@ -35,9 +35,10 @@ def pairs_json(run_cli, cwd: Path, *args: str) -> dict:
 
 def site_root(site: str, tmp_path: Path) -> Path:
     """The fixture site to run in: in place, or, for a site that no file marks as a root
-    (one directory per language), a copy outside this repository, whose own example would
-    be found first."""
-    if expected(site).get("config", "") is not None:
+    (one directory per language, a site in a subdirectory), a copy outside this repository,
+    whose own example would be found first."""
+    want = expected(site)
+    if want.get("config", "") is not None and "/" not in want.get("config", ""):
         return LAYOUTS / site
     shutil.copytree(LAYOUTS / site, tmp_path / site)
     return tmp_path / site
@@ -275,9 +276,16 @@ def test_init_config_gives_the_pairs_zero_config_gives(run_cli, tmp_path, site):
     assert after["pairs"] == before["pairs"] and after["missing"] == before["missing"]
 
 
-def test_init_with_nothing_to_detect_names_the_option(run_cli, tmp_path):
+def test_init_with_nothing_to_detect_writes_a_starter_that_explains_the_rules(run_cli, tmp_path):
+    """`relsync init` never answers with the error it is meant to solve."""
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "a.md").write_text("# A\n", encoding="utf-8")
     code, out, err = run_cli("init", cwd=tmp_path)
-    assert code == 2 and "relsync init --layout hugo" in err
+    assert code == 0, err
+    assert out.startswith("no layout detected in ")
+    text = (tmp_path / "relsync.toml").read_text(encoding="utf-8")
+    assert '# upstream = "docs/en/{path}"' in text and '# translation = "{path}.{lang}{ext}"' in text
+    assert "#   notes/a.md" in text
 
 
 def test_init_with_a_layout_uses_its_default_directories(run_cli, tmp_path):
@@ -464,3 +472,18 @@ def test_a_front_matter_value_yaml_cannot_build_keeps_the_page_paired_by_key(run
     got = pairs_json(run_cli, site)
     assert [(p["upstream"], p["translation"]) for p in got["pairs"]] == [
         ("content/en/release.md", "content/ja/ririsu.md")]
+
+
+def test_readme_pairs_examples_are_what_relsync_pairs_prints_on_the_fixtures():
+    """The README's `relsync pairs` examples are generated from these fixtures."""
+    import importlib.util
+
+    from .conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("update_layout_examples",
+                                                  ROOT / "scripts" / "update_layout_examples.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert script.EXAMPLE_RE.search(text)
+    assert script.render(text) == text, "README examples are stale: run `python scripts/update_layout_examples.py`"

@@ -164,3 +164,12 @@ def test_same_number_is_numeric_equality(value):
 ])
 def test_english_reading_of_a_copied_thousand(value, locale, expected):
     assert english_reading(value, locale) == expected
+
+
+@pytest.mark.parametrize("locale", ["en", "de", "es", "pt", "tr", "ru"])
+def test_a_version_with_a_wildcard_part_is_a_version_in_every_locale(locale):
+    """fastapi-docs docs/*/docs/how-to/migrate-from-pydantic-v1-to-pydantic-v2.md:139: the same
+    `0.127.x` read as 0.127 in English and as 127 (a grouped thousand) in German."""
+    text = "funktioniert nur in **FastAPI 0.119.0 bis 0.127.x**. Sie wurde in **FastAPI 0.128.0** entfernt"
+    assert [v for _, _, v in find_numbers(text, locale)] == ["0.119.0", "0.127", "0.128.0"]
+    assert [v for _, _, v in find_numbers("Vue 2.x and 1.5.* builds", locale)] == ["2", "1.5"]

@@ -262,7 +262,7 @@ def test_mdx_file_pairs_are_not_untranslated_for_their_imports(run_cli, tmp_path
     translation; it is code, not English left in the French page."""
     site = FIXTURES / "layouts" / "starlight-root"
     code, out, err = run_cli("check", "--no-cache", "--format", "json", cwd=site)
-    assert code == 1, err
+    assert code == 0, err  # its missing pages are info: Starlight shows the English page in their place
     findings = json.loads(out)["findings"]
     assert not [f for f in findings if f["slug"] in ("untranslated", "code-mismatch")]
 
@@ -278,3 +278,31 @@ def test_mkdocs_admonitions_are_containers_with_a_markdown_body():
         ("container", 5, "", "tip"),
         ("paragraph", 7, "Sans titre.", ""),
     ]
+
+
+#: The front matter of tauri-docs src/content/docs/blog/tauri-2-0-0-beta.md (a Starlight
+#: page's `banner`, whose `content` is a YAML block scalar holding HTML), with the anchor's
+#: text on a line of its own as Starlight pages write it: an indented line that is only a
+#: tag, which the MDX pass must not take for JSX.
+TAURI_BANNER = """---
+title: Announcing the Tauri v2 Beta Release
+date: 2024-02-02
+authors: [lucasfernog]
+banner:
+  content: |
+    You're reading the blog on the prerelease site for Tauri 2.0 -
+    <a href="https://tauri.app">
+    Go to the Tauri 1.0 site</a>
+---
+
+![Hero Image](./tauri_2_0_0_alpha_0/header.png)
+"""
+
+
+@pytest.mark.parametrize("name", ["blog/tauri-2-0-0-beta.md", "blog/tauri-2-0-0-beta.mdx"])
+def test_front_matter_block_scalar_with_indented_html_is_read_as_the_site_reads_it(name):
+    doc = parse(TAURI_BANNER, name)
+    assert doc.problems == []
+    assert doc.front_matter["banner"] == {"content": "You're reading the blog on the prerelease site for "
+                                          "Tauri 2.0 -\n<a href=\"https://tauri.app\">\nGo to the Tauri 1.0 site</a>"}
+    assert doc.blocks[0].kind == "front_matter" and doc.blocks[0].end == 10

@@ -116,20 +116,3 @@ def test_merge_reports_rejects_other_files(run_cli, tmp_path):
     code, _, err = run_cli("merge-reports", str(bad))
     assert code == 2 and "bad.json" in err
 
-
-def test_unreadable_pairs_give_the_first_pairs_error_whatever_the_jobs(run_cli, project):
-    """Two translations with broken front matter: the error names the first of them in the
-    project's order, with one process or two (which take the largest pairs first)."""
-    zh = project / "locales" / "zh_CN"
-    names = sorted(p.name for p in zh.iterdir())
-    largest = max(names[1:], key=lambda n: (zh / n).stat().st_size)
-    for name in (names[0], largest):
-        (zh / name).write_bytes(b"---\ntitle: [oops\n---\n\n" + (zh / name).read_bytes())
-    with (zh / largest).open("a", encoding="utf-8") as handle:  # the pair -j 2 starts with
-        handle.write("\n\n补充的段落。\n" * 5000)
-    errors = []
-    for jobs in ("1", "2"):
-        code, out, err = run_cli("check", "--no-cache", "-j", jobs, cwd=project)
-        assert code == 2
-        errors.append(err)
-    assert errors[0] == errors[1] and names[0] in errors[0] and largest not in errors[0]

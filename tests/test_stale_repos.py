@@ -67,10 +67,10 @@ def test_repository_git_refuses_says_how_to_allow_it(run_cli, repo, monkeypatch)
     assert f"git config --global --add safe.directory {repo.root.resolve()}" in err
 
 
-def test_invalid_source_commit_is_an_error_naming_the_line(run_cli, repo):
+def test_invalid_source_commit_is_a_finding_naming_the_line(run_cli, repo):
     repo.write(TR, "---\nrelsync: {source_commit: 'HEAD:../x'}\n---\n" + repo.read(TR))
     code, out, err = run_cli("check", "--no-cache", cwd=repo.root)
-    assert code == 2 and err.startswith(f"relsync: error: {TR}:2: invalid source_commit 'HEAD:../x'")
+    assert code == 1 and f"{TR}:2:1: RS100 unreadable: invalid source_commit 'HEAD:../x'" in out, (out, err)
 
 
 def test_all_digit_source_commit_is_read_as_written_not_as_an_octal_number(run_cli, repo):

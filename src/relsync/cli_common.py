@@ -11,9 +11,9 @@ import click
 from .checks import apply_rule_options, resolve_settings
 from .config import Config, load_config
 from .errors import InputError, RelsyncError, notice
-from .io import check_output, refuse_overwrite, write_output
+from .io import check_output, must_be_file, refuse_overwrite, write_output
 from .languages import locale_name, parse_locale
-from .project import Project, discover, explicit_pair, select
+from .project import Project, discover, explicit_pair, require_pairs, select
 
 SEVERITIES = click.Choice(["error", "warning", "info"], case_sensitive=False)
 
@@ -79,11 +79,14 @@ def project(ctx: click.Context, paths: tuple[str, ...] | list[str], locale: str 
     if len(paths) == 2 and not changed_since:
         found = _discover_quietly(cfg)
         if found is None or not _two_documents(found, paths):
+            for path in paths:  # a pair named on the command line that is not two files: bad usage
+                must_be_file(path, "a Markdown file")
             spec = explicit_pair(cfg, paths[0], paths[1], locale_option(locale))
             return Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])
     found = found or discover(cfg)
     for warning in found.warnings:
         notice(warning)
+    require_pairs(found)
     if changed_since:
         roots = [cfg.root] + ([found.layout.upstream_root] if found.layout and found.layout.upstream_root else [])
         paths += [str(p) for p in select.changed_since(changed_since, roots)]

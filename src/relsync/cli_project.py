@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from pathlib import Path
@@ -12,8 +13,8 @@ from .cli_common import Exit, emit, locale_option, settings
 from .config import LAYOUTS, Config
 from .errors import EXIT_ERROR, EXIT_OK, ConfigError
 from .io import atomic_write_text, display_path
-from .project import Project, discover, layout_for
-from .project.starter import describe, starter_config
+from .project import Project, discover, layout_for, markdown_files, require_pairs
+from .project.starter import blank_config, describe, starter_config
 from .report import pairs as pairs_report
 
 
@@ -31,6 +32,9 @@ def pairs(ctx: click.Context, fmt: str, locale: str | None, output: str | None) 
     """Show which upstream file pairs with which translation, and the files without a
     partner: what relsync understood of the project's layout."""
     found = discover(settings(ctx))
+    if fmt == "text":
+        warn(found.warnings)
+    require_pairs(found)
     if locale:
         locale_option(locale)
         found = found.only_locale(locale)
@@ -38,7 +42,6 @@ def pairs(ctx: click.Context, fmt: str, locale: str | None, output: str | None) 
     if fmt == "json":
         emit(json.dumps(data, ensure_ascii=False, indent=2) + "\n", output)
     else:
-        warn(found.warnings)
         emit(pairs_report.render(data), output)
     raise Exit(EXIT_OK)
 
@@ -67,16 +70,22 @@ def init(ctx: click.Context, layout_name: str | None) -> None:
         raise Exit(EXIT_ERROR)
     if layout_name:
         cfg.layout = layout_name
+    target = cfg.root / "relsync.toml"
     try:
         layout = layout_for(cfg)
     except ConfigError as exc:
-        raise ConfigError(f"{exc} (or name one: relsync init --layout hugo)") from None
+        if layout_name or not str(exc).startswith("no layout found"):
+            raise ConfigError(f"{exc} (or name one: relsync init --layout hugo)") from None
+        examples = list(itertools.islice(markdown_files(cfg), 8))
+        atomic_write_text(target, blank_config(examples))
+        click.echo(f"no layout detected in {display_path(cfg.root)}: wrote {display_path(target)} with the rules "
+                   "to set commented (upstream and translation), and the Markdown files found")
+        raise Exit(EXIT_OK) from None
     found: Project = discover(cfg, layout)
     locales = [(x, found.codes.get(x, x)) for x in found.locales + found.not_started]
     upstream_root = None
     if layout.upstream_root is not None:  # relative to the root, as the setting is read
         upstream_root = os.path.relpath(layout.upstream_root, cfg.root.resolve()).replace(os.sep, "/")
-    target = cfg.root / "relsync.toml"
     atomic_write_text(target, starter_config(layout, locales, upstream_root))
     warn(found.warnings)
     click.echo(f"detected {describe(layout, locales)}")

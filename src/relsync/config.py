@@ -14,6 +14,7 @@ from pathlib import Path
 from .errors import ConfigError, InputError
 from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
+from .slugs import SLUGGERS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -24,11 +25,13 @@ else:  # pragma: no cover
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
-LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn")
+LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn", "dumi")
 #: Front-matter keys that record the upstream revision a translation was synced with: relsync's
 #: own and MDN's. ``mark-synced`` keeps the one a file has; ``source-commit-key`` picks the one
 #: it writes into a file that has neither.
 SOURCE_COMMIT_KEYS = ("relsync.source_commit", "l10n.sourceCommit")
+#: The values of ``missing-files``.
+MISSING_FILES = ("report", "error", "info", "ignore")
 #: The Markdown files of a project unless ``include`` says otherwise.
 MARKDOWN_GLOBS = ["**/*.md", "**/*.markdown", "**/*.mdx"]
 
@@ -109,6 +112,13 @@ class Config:
     link_rewrites: dict[str, dict[str, str]] = field(default_factory=dict)
     """Per locale (or ``*``): link prefix in the translation -> upstream prefix."""
     missing_files: str = "report"
+    """One of :data:`MISSING_FILES`: ``report`` (at info where the generator shows the source
+    page in a missing translation's place), ``error`` (at the rule's severity everywhere),
+    ``info`` (at info everywhere: the site shows the source page by means relsync does not
+    read, such as a build script), ``ignore``."""
+    heading_ids: str | None = None
+    """The slug function of the site's generator (a name of :data:`relsync.slugs.SLUGGERS`);
+    ``None``: the one the layout implies."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -167,6 +177,7 @@ SITE_MARKERS = (
     *(f"{site}docusaurus.config.{e}" for site in ("", "website/") for e in ("ts", "mts", "cts", "js", "mjs", "cjs")),
     *(f"astro.config.{e}" for e in ("mjs", "js", "ts", "mts")),
     ".vitepress", "docs/.vitepress", "_config.yml", "_config.yaml", "content/files/en-us",
+    ".dumirc.ts", ".dumirc.js", ".umirc.ts", ".umirc.js",
 )
 
 
@@ -204,7 +215,8 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
     """The project root: the nearest directory with relsync.toml or a pyproject.toml that
     has ``[tool.relsync]``; without settings, the nearest directory with an ``upstream/``
     directory or a site relsync detects (a generator's configuration); else the nearest
-    with one directory per language; else the start directory."""
+    with one directory per language; else the repository's root (the nearest directory with
+    ``.git``), where a site one or two directories below is found; else the start directory."""
     start = (start or Path.cwd()).resolve()
     for directory in (start, *start.parents):
         rs = directory / "relsync.toml"
@@ -224,6 +236,9 @@ def find_root(start: Path | None = None) -> tuple[Path, Path | None]:
             return directory, None
     for directory in (start, *start.parents):
         if _language_root(directory):
+            return directory, None
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():  # the repository's root: a site may be below it
             return directory, None
     return start, None
 
@@ -300,7 +315,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
-        "stale-ignore-keywords", *LAYOUT_KEYS,
+        "heading-ids", "stale-ignore-keywords", *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
@@ -320,11 +335,16 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     _link_rewrites(cfg, data.get("link-rewrites", {}))
     if "missing-files" in data:
         value = str(data["missing-files"])
-        if value not in ("report", "ignore"):
-            raise ConfigError("missing-files must be 'report' or 'ignore'")
+        if value not in MISSING_FILES:
+            raise ConfigError("missing-files must be 'report', 'error', 'info' or 'ignore'")
         cfg.missing_files = value
     if "baseline" in data:
         cfg.baseline = str(data["baseline"])
+    if "heading-ids" in data:
+        value = data["heading-ids"]
+        if value not in SLUGGERS:
+            raise ConfigError(f"unknown heading-ids {value!r} (known: {', '.join(SLUGGERS)})")
+        cfg.heading_ids = value
     if "stale-ignore-keywords" in data:
         cfg.stale_ignore_keywords = [k for k in _strings(data["stale-ignore-keywords"], "stale-ignore-keywords")
                                      if k.strip()]

@@ -21,21 +21,24 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .align import align
-from .checks import find_rule
+from .checks import UNREADABLE, find_rule
 from .config import Config
 from .errors import InputError
 from .io import atomic_write_bytes, display_path, read_bytes
 from .languages import month_locales
 from .model import Edit, Finding
 from .parse import parse
-from .pipeline import check, check_pair, load_document
+from .pipeline import check, check_pair, load_document, site_syntax
 from .project import PairSpec, Project
 from .runner import Cache, run
+from .checks.site import Site, site_of
 
 _LINE_END_RE = re.compile(r"(\r\n|\r|\n)")
 _CONFLICT_RE = re.compile(r"^(<{7}|={7}|>{7})(?: |$)", re.MULTILINE)
 
 NO_REPAIR = "no safe repair (ambiguous, or the passage needs a translator)"
+UNREAD = "the file cannot be read or parsed; nothing of its pair is repaired"
+UNREAD_PAIR = "a file of this pair cannot be read or parsed; its translation is not written"
 
 
 @dataclass
@@ -97,15 +100,20 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     """Repair what the findings of a project's pairs offer to repair, in memory (see
     :func:`write` and :func:`unified_diff`). ``rules``: only these rules' findings (slugs)."""
     cfg = project.config
-    findings = [f for f in run(project, jobs=jobs, cache=cache, baseline=baseline).findings
-                if fixable(f, rules)]
+    found = run(project, jobs=jobs, cache=cache, baseline=baseline).findings
+    unread = [f for f in found if f.slug == UNREADABLE]
+    untouchable = _untouchable(project, unread)
+    findings = [f for f in found if fixable(f, rules)]
     specs = {display_path(spec.translation): spec for spec in project.pairs}
+    site = site_of(project)
     by_file: dict[str, list[Finding]] = {}
-    remaining: list[tuple[Finding, str]] = []
+    remaining: list[tuple[Finding, str]] = [(f, UNREAD) for f in unread]
     unrepaired = {_passage(f): f for f in findings if f.fix is None}
     for f in findings:
         other = unrepaired.get(_passage(f))
-        if f.fix is None or f.fix.path not in specs:
+        if f.fix is not None and f.fix.path in untouchable:
+            remaining.append((f, UNREAD_PAIR))
+        elif f.fix is None or f.fix.path not in specs:
             remaining.append((f, NO_REPAIR))
         elif other is not None:
             remaining.append((f, f"the passage differs in more than this value ({other.rule} {other.slug})"))
@@ -117,12 +125,20 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     files = []
     for path, wanted in by_file.items():
         reported = {_ident(f) for f in findings if f.translation and f.translation.path == path}
-        ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported)
+        ff = repair_file(specs[path], cfg, path, originals[path], wanted, reported, site)
         files.append(ff)
         done = {_ident(f) for f in ff.applied}
         remaining = [(f, why) for f, why in remaining if _ident(f) not in done] + ff.refused
     remaining.sort(key=lambda item: item[0].sort_key())
     return FixResult(files, remaining)
+
+
+def _untouchable(project: Project, unread: list[Finding]) -> set[str]:
+    """The translations of the pairs with a file relsync could not read or parse: never
+    written (their text is not what the site reads, or not known at all)."""
+    bad = {loc.path for f in unread for loc in (f.upstream, f.translation) if loc is not None}
+    return {display_path(spec.translation) for spec in project.pairs
+            if bad & {display_path(spec.upstream), display_path(spec.translation)}}
 
 
 def _ident(f: Finding) -> tuple:
@@ -150,13 +166,14 @@ def refuse_conflicts(path: str, data: bytes) -> None:
 
 
 def repair_file(spec: PairSpec, cfg: Config, path: str, data: bytes, findings: list[Finding],
-                reported: set[tuple] | None = None) -> FileFix:
+                reported: set[tuple] | None = None, site: Site | None = None) -> FileFix:
     """One translation's repairs, each kept only if the checks confirm it (see :func:`repair`)."""
-    upstream = load_document(spec.upstream, "en")
+    exts = site_syntax(spec.upstream, spec.translation)
+    upstream = load_document(spec.upstream, "en", exts)
 
     def findings_of(text: str) -> list[Finding]:
-        tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"))
-        return check_pair(spec, cfg, alignment=align(upstream, tr))
+        tr = parse(text, display_path(spec.translation), month_locales(spec.locale or "en"), extensions=exts)
+        return check_pair(spec, cfg, alignment=align(upstream, tr), site=site)
 
     return repair(data, findings, findings_of, path, spec, reported)
 

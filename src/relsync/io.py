@@ -75,15 +75,22 @@ def decode(data: bytes, path: str) -> str:
         raise InputError(path, f"not valid UTF-8 at byte {exc.start}", line=line) from None
 
 
-def read_bytes(path: os.PathLike | str, shown: str | None = None,
-               what: str = "a file") -> bytes:
-    """A file's bytes; every failure is an :class:`InputError` naming the file as ``shown``."""
+def must_be_file(path: os.PathLike | str, what: str = "a file", shown: str | None = None) -> None:
+    """An :class:`InputError` unless ``path`` exists and is not a directory."""
     p = os.fspath(path)
     shown = display_path(p) if shown is None else shown
     if not os.path.exists(p):
         raise InputError(shown, "no such file")
     if os.path.isdir(p):
         raise InputError(shown, f"is a directory, not {what}")
+
+
+def read_bytes(path: os.PathLike | str, shown: str | None = None,
+               what: str = "a file") -> bytes:
+    """A file's bytes; every failure is an :class:`InputError` naming the file as ``shown``."""
+    p = os.fspath(path)
+    shown = display_path(p) if shown is None else shown
+    must_be_file(p, what, shown)
     try:
         return Path(p).read_bytes()
     except PermissionError:

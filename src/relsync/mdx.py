@@ -33,10 +33,12 @@ _FENCE_RE = re.compile(r"[ \t]*(`{3,}|~{3,})")
 def source(text: str) -> str:
     """``text`` as the MDX rules read it: lines that are only JSX (or open a JSX tag) lose
     their indentation, so that a ``</Card>`` indented under a paragraph ends it; fenced code
-    is left as it is."""
+    is left as it is, and so is the front matter (the site reads it as YAML, where the
+    indentation of a block scalar's lines is its text)."""
     lines = text.split("\n")
     fence = ""
-    for k, line in enumerate(lines):
+    body = _front_matter_end(lines)
+    for k, line in enumerate(lines[body:], body):
         m = _FENCE_RE.match(line)
         if m:
             marker = m.group(1)
@@ -51,6 +53,16 @@ def source(text: str) -> str:
         if _skip_flow(stripped) != -1:
             lines[k] = stripped
     return "\n".join(lines)
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """The index of the first line after the front matter (``---`` ... ``---``), 0 without."""
+    if not lines or lines[0].rstrip() != "---":
+        return 0
+    for k in range(1, len(lines)):
+        if lines[k].rstrip() == "---":
+            return k + 1
+    return 0
 
 
 def mdx_plugin(md: MarkdownIt) -> None:

@@ -170,7 +170,8 @@ class Document:
     """``relsync-disable`` comments that apply to the whole file."""
     problems: list[tuple[int, str]] = field(default_factory=list)
     """``(line, message)`` of input the parser read around (broken front matter): parsing never
-    raises; :func:`relsync.pipeline.load_document` reports these as input errors."""
+    raises; the rule ``unreadable`` reports these as findings, and
+    :func:`relsync.pipeline.load_document` (``relsync parse``, ``align``) as input errors."""
     comments: list[tuple[int, int, str]] = field(default_factory=list)
     """HTML comments that stand as blocks (not suppressions): ``(first line, last line,
     content)``. A translation may keep the upstream text it was made from in them (see

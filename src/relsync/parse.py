@@ -20,7 +20,8 @@ from mdit_py_plugins.container import container_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
-from . import dialects, front_matter
+from . import dialects, dialects_mkdocs
+from . import front_matter
 from . import jsx as _jsx
 from . import mdx as _mdx
 from .anchors import prose_anchors
@@ -29,8 +30,8 @@ from .model import Anchors, Block, BlockKind, Cell, Document, Markup, Section
 CONTAINER = "any"
 _NO_ANCHORS = Anchors()
 _NO_MARKUP = Markup()
-#: An explicit heading id at the end of a heading: ``## Title {#id}``.
-HEADING_ID_RE = re.compile(r"\{#([^}\s]+)\}\s*$")
+#: An explicit heading id ending a heading: ``## Title {#id}``, ``{ #id }``, ``{: #id .class }``.
+HEADING_ID_RE = re.compile(r"\{:?[ \t]*#([^}\s]+)(?:[ \t]+[^}]*)?\}\s*$")
 SUPPRESS_RE = re.compile(
     r"<!--\s*relsync-(disable-next-line|disable-file|disable)\b([^>]*?)-->", re.IGNORECASE
 )
@@ -79,14 +80,15 @@ def _plain_lines(content: str) -> tuple[str, int]:
 
 
 @functools.lru_cache(maxsize=8)
-def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False) -> MarkdownIt:
+def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
+             site: frozenset[str] = frozenset()) -> MarkdownIt:
     """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
     no children and ``meta["plain"]`` instead (see :func:`_inline_pass`); ``False`` runs
     markdown-it's inline pass on every token. ``mdx`` adds MDX's ESM and JSX blocks
-    (:mod:`relsync.mdx`).
+    (:mod:`relsync.mdx`), ``site`` what a site's extensions add (:func:`relsync.dialects_mkdocs.features`).
     """
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
@@ -94,6 +96,7 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
     md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
     md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
+    md.use(dialects_mkdocs.plugin, site)
     if mdx:
         md.use(_mdx.mdx_plugin)
     if not inline:
@@ -116,28 +119,25 @@ def _at_document_start(rule):
 
 
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
-          outline: bool = False) -> Document:
+          outline: bool = False, extensions: frozenset[str] = frozenset()) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
 
     ``locales`` names the languages whose month names are recognised in dates. ``outline``
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full.
+    parsed in full. ``extensions``: the site's (:func:`relsync.dialects_mkdocs.site_extensions`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     norm = text.replace("\r\n", "\n").replace("\r", "\n")
     outline = outline and "[^" not in norm
     mdx = path.lower().endswith(".mdx")
-    tokens = markdown(inline=not outline, mdx=mdx).parse(_mdx.source(norm) if mdx else norm)
+    site = dialects_mkdocs.features(extensions)
+    tokens = markdown(inline=not outline, mdx=mdx, site=site).parse(_mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()
-
-
-#: :func:`parse` remembering the texts it parsed last (a page many translations share is parsed once).
-parse_shared = functools.lru_cache(maxsize=64)(parse)
 
 
 class _Builder:

@@ -34,12 +34,13 @@ from . import stale
 from ._version import __version__
 from .baseline import apply_baseline, baseline_path, read_baseline
 from .checks import ProjectContext, resolve_settings, run_project_checks
+from .checks.site import Site, site_of
 from .config import Config, load_config
 from .errors import InputError, RelsyncError, collapse_notices, notice, notice_mark, notices_since
 from .io import display_path, remove_stale_temporaries
 from .model import Edit, Finding, Location, Severity
 from .parse import parse
-from .pipeline import PairReport, check_pair, report_pair
+from .pipeline import PairReport, check_pair, report_pair, site_syntax
 from .project import PairSpec, Project, discover, glossary_path
 
 CACHE_SCHEMA = 1
@@ -96,7 +97,7 @@ def run(project: Project, *, jobs: int = 1, cache: "Cache | None" = None,
     if since is not None or base is not None:
         cache = None  # the cache key does not cover the revision compared with
     found, results = check_pairs(cfg, pairs, jobs, cache, progress, reports=reports,
-                                 since=since, base=base)
+                                 since=since, base=base, site=site_of(project))
     files = project_findings(project)
     if shard is not None:
         files = [f for f in files if _in_shard(f, *shard)]
@@ -163,6 +164,7 @@ def settings_fingerprint(cfg: Config) -> str:
         "glossary": cfg.glossary,
         "link_prefixes": cfg.link_prefixes,
         "link_rewrites": cfg.link_rewrites,
+        "heading_ids": cfg.heading_ids,
         "locales": cfg.locales,
         "upstream": cfg.upstream,
         "translation": cfg.translation,
@@ -204,6 +206,8 @@ def cache_key(spec: PairSpec, cfg: Config, extra: str = "", histories: dict[str,
     h = hashlib.sha256()
     for part in (code_fingerprint(), settings_fingerprint(cfg), spec.locale, spec.name,
                  display_path(spec.upstream), display_path(spec.translation), extra,
+                 # the site's Markdown extensions (its mkdocs.yml) decide how both are read
+                 "\x01".join(sorted(site_syntax(spec.upstream, spec.translation))),
                  # staleness depends on the history of the checkouts holding both files
                  history_fingerprint(spec, histories)):
         h.update(part.encode("utf-8"))
@@ -354,30 +358,31 @@ def parse_shard(value: str) -> tuple[int, int]:
 # -- many pairs ---------------------------------------------------------------------------
 
 # Worker state: set once per process by the pool initializer.
-_WORKER: tuple[Config, bool, str | None, str | None] | None = None
+_WORKER: tuple[Config, bool, str | None, str | None, Site | None] | None = None
 
 
-def _init_worker(cfg: Config, reports: bool, since: str | None, base: str | None) -> None:
+def _init_worker(cfg: Config, reports: bool, since: str | None, base: str | None,
+                 site: Site | None = None) -> None:
     global _WORKER
-    _WORKER = (cfg, reports, since, base)
+    _WORKER = (cfg, reports, since, base, site)
 
 
 def _one(spec: PairSpec, cfg: Config, reports: bool, since: str | None,
-         base: str | None) -> PairReport | list[Finding]:
+         base: str | None, site: Site | None = None) -> PairReport | list[Finding]:
     if reports:
-        return report_pair(spec, cfg, since=since, base=base)
+        return report_pair(spec, cfg, since=since, base=base, site=site)
     if since is not None or base is not None:
-        return report_pair(spec, cfg, since=since, base=base).findings
-    return check_pair(spec, cfg)
+        return report_pair(spec, cfg, since=since, base=base, site=site).findings
+    return check_pair(spec, cfg, site=site)
 
 
 def _check_one(spec: PairSpec) -> tuple[str, object, list[tuple[str, str]]]:
     """Check one pair in a worker; errors and notices travel back as values."""
     assert _WORKER is not None
-    cfg, reports, since, base = _WORKER
+    cfg, reports, since, base, site = _WORKER
     mark = notice_mark()
     try:
-        result = _one(spec, cfg, reports, since, base)
+        result = _one(spec, cfg, reports, since, base, site)
         return "ok", result if reports else [_finding_to_json(f) for f in result], notices_since(mark)
     except InputError as exc:
         return "input", (exc.path, exc.problem, exc.line), []
@@ -409,21 +414,23 @@ def by_upstream(pairs: list[PairSpec], todo: list[int]) -> list[list[int]]:
 
 def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache | None = None,
                 progress: Callable[[int], None] | None = None, *, reports: bool = False,
-                since: str | None = None, base: str | None = None,
+                since: str | None = None, base: str | None = None, site: Site | None = None,
                 ) -> tuple[list[Finding], list[PairReport]]:
     """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is (``0``: one
     process per CPU when there are enough pairs to check), and with
     ``reports`` each pair's report (alignment and staleness). A pair found in the cache is
-    not checked again, unless its report is needed. When pairs cannot be read, the error is
-    the first such pair's, whatever ``jobs`` is."""
+    not checked again, unless its report is needed. ``site``: the pages links may lead to
+    (its ids are part of each pair's cache key). When pairs cannot be read, the error is the
+    first such pair's, whatever ``jobs`` is."""
     results: list[list[Finding] | None] = [None] * len(pairs)
     shown: list[PairReport | None] = [None] * len(pairs)
     keys: list[str | None] = [None] * len(pairs)
     histories: dict[str, str] = {}
     todo: list[int] = []
+    site_key = site.fingerprint() if site is not None and cache is not None else ""
     for k, spec in enumerate(pairs):
         if cache is not None:
-            keys[k] = cache_key(spec, cfg, histories=histories)
+            keys[k] = cache_key(spec, cfg, site_key, histories=histories)
             if keys[k] is not None and not reports:
                 cached = cache.get(keys[k])
                 if cached is not None:
@@ -451,12 +458,12 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
     if jobs == 0:  # as many processes as CPUs when there is enough to share
         jobs = default_jobs() if len(todo) >= AUTO_PARALLEL_PAIRS else 1
     if jobs > 1 and len(groups) > 1:
-        _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base), done, failed)
+        _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base, site), done, failed)
     else:
         for k in (k for group in groups for k in group):
             mark = notice_mark()
             try:
-                value = _one(pairs[k], cfg, reports, since, base)
+                value = _one(pairs[k], cfg, reports, since, base, site)
             except RelsyncError as exc:
                 failed[k] = exc
                 continue
@@ -472,7 +479,7 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
 
 
 def _check_in_processes(cfg: Config, pairs: list[PairSpec], groups: list[list[int]], jobs: int,
-                        options: tuple[bool, str | None, str | None], done, failed: dict[int, RelsyncError]) -> None:
+                        options: tuple, done, failed: dict[int, RelsyncError]) -> None:
     """The groups of pairs over ``jobs`` processes, largest groups first so that the
     processes finish together; each result goes to ``done``, each error to ``failed``."""
     from concurrent.futures import ProcessPoolExecutor

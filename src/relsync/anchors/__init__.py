@@ -145,6 +145,26 @@ _SENTENCE_PUNCTUATION_RE = re.compile(r"\.{2,}|[,;!?、，。…；！？]|(?<=[
 PLAIN_TEXT_INFO = frozenset({"", "text", "txt", "plain", "plaintext"})
 
 
+#: The labels of a Mermaid diagram, which a translation translates: what follows the colon
+#: of a message or a note, a participant's alias (``participant dep as Dep with yield``, which
+#: a translation may add to name ``participant Client`` in its language),
+#: the text of a block (``opt``, ``alt``, ``loop``, ...); and a node's or an edge's text
+#: (``A[Label]``, ``B{Label}``, ``C(Label)``, ``-->|label|``).
+_MERMAID_LINE_LABEL_RE = re.compile(
+    r"^(\s*(?:(?:participant|actor)\s+[^\s:]+(?=\s+as\b)"
+    r"|(?:opt|alt|else|loop|critical|break|par|and|option|section|title)\b"
+    r"|[^:\n]*:)).*$", re.M)
+_MERMAID_SHAPE_LABEL_RE = re.compile(r"([\[({|])[^\[\](){}|\n]*([\])}|])")
+
+
+def diagram_structure(code: str, info: str) -> str:
+    """A Mermaid diagram without its labels (:data:`_MERMAID_LINE_LABEL_RE`); other code as
+    it is."""
+    if info.split(" ", 1)[0].lower() != "mermaid":
+        return code
+    return _MERMAID_LINE_LABEL_RE.sub(r"\1", _MERMAID_SHAPE_LABEL_RE.sub(r"\1\2", code))
+
+
 @functools.lru_cache(maxsize=4096)
 def code_skeleton(code: str, info: str = "code") -> str:
     """Code without comments, string contents, text between tags, and whitespace: what a
@@ -157,6 +177,7 @@ def code_skeleton(code: str, info: str = "code") -> str:
             code = nfkc(code)
         return "".join(_PROSE_RE.sub("", _SENTENCE_PUNCTUATION_RE.sub("", code)).split())
     lang = re.match(r"[\w+-]*", info.strip()).group(0).lower()  # "vue{4}", "ts:line-numbers"
+    code = diagram_structure(code, lang)
     for pattern in _COMMENT_RES:
         if pattern is _HASH_COMMENT_RE and lang in NO_HASH_COMMENT_INFO:
             continue

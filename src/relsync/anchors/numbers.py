@@ -287,6 +287,9 @@ def _value(reading: tuple, exponent: int | None) -> str:
     return _canonical_int(int_part) + (f".{frac}" if frac is not None else "")
 
 
+_WILDCARD_RE = re.compile(r"\.[xX*](?!\w)")
+
+
 def find_numbers(text: str, locale: str = "en") -> list[tuple[int, int, str]]:
     """Numbers in ``text`` as ``(start, end, value)``; see the module docstring."""
     if not isinstance(text, str) or not text:
@@ -307,7 +310,9 @@ def find_numbers(text: str, locale: str = "en") -> list[tuple[int, int, str]]:
             append((m.start(), m.end(), _shift(digits, "", exponent) if exponent else _canonical_int(digits)))
             continue
         run_start = m.start("run")
-        pieces = _read(run, s, version is not None)
+        # "0.127.x", "1.5.*": a version with a wildcard part is a version, in every locale
+        wildcard = _WILDCARD_RE.match(text, m.end()) is not None
+        pieces = _read(run, s, version is not None or wildcard)
         for i, (a, b, reading) in enumerate(pieces):
             last = i == len(pieces) - 1
             start = m.start() if i == 0 else run_start + a

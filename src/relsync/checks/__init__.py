@@ -17,6 +17,7 @@ read it through :func:`rules` and :func:`find_rule`, never as a dictionary.
 from . import registry
 from .registry import (
     SUPERSEDES,
+    UNREADABLE,
     Context,
     DocumentRule,
     PairRule,
@@ -38,13 +39,13 @@ from .registry import (
 
 
 def _load_rules() -> None:
-    from . import consistency, coverage, document, files, links, publication, staleness  # noqa: F401  (they register their rules)
+    from . import consistency, coverage, document, files, links, publication, staleness, targets  # noqa: F401  (they register their rules)
 
 
 registry.set_loader(_load_rules)
 
 __all__ = [
-    "SUPERSEDES", "Context", "DocumentRule", "PairRule", "Problem", "ProjectContext",
+    "SUPERSEDES", "UNREADABLE", "Context", "DocumentRule", "PairRule", "Problem", "ProjectContext",
     "ProjectRule", "Rule", "Scope", "apply_rule_options", "check", "find_rule", "resolve_settings",
     "rules", "run_checks", "run_project_checks", "suppress",
 ]

@@ -445,6 +445,9 @@ def _first_code_difference(a: str, b: str, info: str) -> int:
 
 
 _MARKUP_COMPARED = ("image", "footnote_ref")
+#: Inline HTML that explains a word with a tooltip (its meaning, the English term): a
+#: translator may add it where upstream has none.
+_EXPLANATION_TAGS = ("html:abbr", "html:dfn")
 
 
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
@@ -454,7 +457,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
     emphasis is compared by presence; images, footnote references and HTML tags by count. A
     language note a translator adds to a link (`<sup>(angl.)</sup>`, a short parenthesized
-    word in superscript) is no markup of the text.
+    word in superscript) is no markup of the text, nor is an explanation a translator adds
+    (`<abbr title="Abfrage">Query</abbr>`, `<dfn title="...">`) where upstream has fewer.
 
     Fails: "see ![diagram](d.png)[^1]" / "见下图". Passes: "a *new* API" / "一个_新的_ API".
     """
@@ -473,6 +477,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     problems = []
     for kind in sorted(set(a) | set(b)):
         compared = kind in _MARKUP_COMPARED or kind.startswith("html:")
+        if kind in _EXPLANATION_TAGS and b[kind] > a[kind]:
+            continue
         if compared and a[kind] != b[kind]:
             problems.append(f"{kind} {a[kind]} upstream vs {b[kind]} translation")
         elif kind == "strong" and a[kind] and not b[kind]:

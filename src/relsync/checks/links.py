@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import posixpath
+import os
 import re
 import unicodedata
 from typing import Iterator
@@ -10,86 +10,15 @@ from urllib.parse import unquote, urlsplit
 
 from ..languages import is_language_tag, language_scripts
 from ..model import Pair, Severity
-from ..parse import HEADING_ID_RE
 from . import repairs
 from .registry import Context, Problem, check
 from .consistency import matched_sides
+from .targets import own_ids, resolves, target, upstream_ids
+from .urls import _ENGLISH_SEGMENTS, normalize_link
 
-_ENGLISH_SEGMENTS = {"en", "en-us", "en_us", "en-gb", "en_gb"}
-#: Query parameters that choose a language or track a visit: not part of a link's identity.
-_IGNORED_PARAMS = {"lang", "hl", "locale", "language", "lng", "setlang", "uselang",
-                   "__hstc", "__hssc", "__hsfp", "fbclid", "gclid"}
-_IGNORED_PARAM_PREFIXES = ("utm_",)
 #: GitHub serves a default branch's old name by redirect.
 _GITHUB_BRANCH_RE = re.compile(r"^(https?://(?:www\.)?github\.com/[^/]+/[^/]+/(?:blob|tree)/)(?:main|master)(?=/|$)")
-
-
-def _ignored_param(param: str) -> bool:
-    name = param.split("=", 1)[0].lower()
-    return name in _IGNORED_PARAMS or name.startswith(_IGNORED_PARAM_PREFIXES)
-
-
-def _language_segment(segment: str, ctx: Context) -> bool:
-    low = segment.lower()
-    return low in _ENGLISH_SEGMENTS or low in ctx.link_prefixes or is_language_tag(segment)
-
-
-def normalize_link(url: str, ctx: Context) -> tuple[str, str, str]:
-    """A link target as ``(host, path, fragment)`` with its localization removed: the
-    configured rewrites, a language segment of any language (``/zh-cn/``, ``/en-US/``,
-    ``/ja/``) at the start of the path, ``.md``/``.html``, ``index``, a trailing slash,
-    tracking parameters. A relative link is resolved against the document's place in the
-    site, unless it starts with a language segment (``zh_tw/Storage``: rooted at the site).
-    The fragment is decoded."""
-    url = url.strip()
-    for src, dst in ctx.link_rewrites.items():
-        # "https://cn.vitejs.dev" is the same page as "https://cn.vitejs.dev/".
-        bare = src.endswith("/") and url == src[:-1]
-        if url.startswith(src) or bare:
-            url = dst + ("" if bare else url[len(src):])
-            break
-    if url.lower().startswith("mailto:"):
-        return ("mailto", url.lower()[7:], "")
-    try:
-        parts = urlsplit(url)
-    except ValueError:  # "https://[your-server]/": a placeholder, compared as it is written
-        return ("", url, "")
-    host = parts.netloc.lower()
-    path = parts.path
-    if not host and not parts.scheme and path and not path.startswith("/"):
-        if _language_segment(path.split("/", 1)[0], ctx):
-            path = "/" + path
-        elif ctx.name:
-            base = posixpath.dirname("/" + ctx.name.lstrip("/"))
-            path = posixpath.normpath(posixpath.join(base, path))
-    segments = path.split("/")
-    if len(segments) > 2 and segments[0] == "" and _language_segment(segments[1], ctx):
-        segments = [""] + segments[2:]
-    path = "/".join(segments)
-    # A localized file: "lifecycle_zh-CN.png", "diagram.zh.svg".
-    stem, dot, ext = path.rpartition(".")
-    if dot and "/" not in ext:
-        for prefix in ctx.link_prefixes:
-            for sep in "_-.":
-                if stem.lower().endswith(sep + prefix.lower()):
-                    path = stem[: -len(prefix) - 1] + "." + ext
-                    break
-            else:
-                continue
-            break
-    for suffix in (".html", ".md"):
-        if path.endswith(suffix):
-            path = path[: -len(suffix)]
-    if path.endswith("/index") or path == "index":
-        path = path[: -len("index")]
-    if len(path) > 1:
-        path = path.rstrip("/")
-    if path == "/":
-        path = ""
-    query = "&".join(sorted(q for q in parts.query.split("&") if q and not _ignored_param(q)))
-    if query:
-        path += "?" + unquote(query)
-    return (host, path, unquote(parts.fragment))
+_GITHUB_ISSUE_RE = re.compile(r"^(https?://(?:www\.)?github\.com/[^/]+/[^/]+/)issues/(?=\d+(?:[/#?]|$))")
 
 
 def _site(host: str, ctx: Context) -> tuple[str, bool]:
@@ -127,38 +56,63 @@ def links_match(a: tuple[str, str, str], b: tuple[str, str, str], ctx: Context) 
         return False
     if pa != pb and _without_docs(pa) != _without_docs(pb):
         return False
-    if fa == fb or not fa.isascii() or not fb.isascii():
+    if isinstance(fb, _Landed):
+        return fa == fb or not fa or not resolves(fa, fb.ids)
+    if fb is None or fa == fb or not fa.isascii() or not fb.isascii():
         return True  # a localized site may translate its heading anchors
-    return bool(ha or hb) and min(len(fa), len(fb)) > 40
+    if not (ha or hb) or not (fa and fb):
+        return False  # a fragment upstream gives and the translation lost is no localization
+    # Another site's page may be localized, and its ids with it; an id that differs only in
+    # case or "_"/"-" style is that site's old slug style, not a localized one.
+    return fa.casefold().replace("_", "-") != fb.casefold().replace("_", "-")
+
+
+class _Landed(str):
+    """A translation's fragment that lands on an id of its page, with the page's ids."""
+
+    ids: frozenset[str] = frozenset()
+
+
+def _site_key(url: str, ctx: Context) -> tuple:
+    """A translation link as :func:`links_match` compares it, where the site can judge its
+    fragment (a page of the site whose ids are known): one that names no id is
+    ``unresolved-link``'s and not compared here (``None``); one that lands on an id differs
+    from upstream's only if upstream's is an id of the same page too (another section, not
+    a localized id)."""
+    key = normalize_link(url, ctx)
+    if not key[0] and key[1] and ctx.site.pages and ctx.site.route(key[1]) is None:
+        # a route the site localizes with a language suffix (dumi's "/docs/react/x-cn")
+        path = key[1].split("?", 1)[0]
+        route = ctx.site.route(path, ctx.link_prefixes)
+        if route is not None and path.lower().startswith(route):
+            key = (key[0], path[: len(route)], key[2])
+    if not key[2]:
+        return key
+    found = target(url, ctx)
+    if found is None:
+        return key
+    if not resolves(found[0], found[1]):
+        return (key[0], key[1], None)
+    landed = _Landed(key[2])
+    landed.ids = found[1]
+    return (key[0], key[1], landed)
+
+
+def _page_file(url: str, document: str, ctx: Context) -> str | None:
+    """The upstream file of the page a relative link to a file names (``CHANGELOG.zh-CN.md``
+    from the Chinese changelog: the English changelog, through the project's own pairs), or
+    ``None`` for any other link."""
+    if not ctx.site.files or url.startswith(("#", "/")) or ":" in url.split("/", 1)[0]:
+        return None
+    path = unquote(url.split("#", 1)[0].split("?", 1)[0])
+    if not path:
+        return None
+    return ctx.site.upstream_file(os.path.join(os.path.dirname(document), path))
 
 
 def _without_docs(path: str) -> str:
     """``/docs/Page`` as ``/Page``: MDN's legacy ``/fr/Page`` is its ``/fr/docs/Page``."""
     return path[5:] if path.startswith("/docs/") else path
-
-
-def _upstream_ids(ctx: Context) -> set[str]:
-    """The upstream document's heading ids, computed once per alignment."""
-    ids = ctx.memo.get("upstream_ids")
-    if ids is None:
-        ids = ctx.memo["upstream_ids"] = _heading_ids(ctx.alignment.upstream)
-    return ids
-
-
-def _heading_ids(doc) -> set[str]:
-    """Ids a same-page link may name: explicit ``{#id}`` and the usual slugs of heading text,
-    and HTML ``id``/``name`` attributes."""
-    ids: set[str] = set()
-    for block in doc.blocks:
-        if block.is_heading:
-            m = HEADING_ID_RE.search(block.source)
-            if m:
-                ids.add(m.group(1).lower())
-            slug = re.sub(r"[^\w\- ]", "", block.text.lower()).strip().replace(" ", "-")
-            ids.add(slug)
-        elif block.kind == "html":
-            ids.update(x.lower() for x in re.findall(r"\b(?:id|name)=[\"']([^\"']+)", block.text))
-    return ids
 
 
 @check("RS204", "consistency.link-mismatch", Severity.ERROR, fixable=True)
@@ -175,8 +129,12 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     own script, words or language (a localized page: `/es/Novedades_en_JavaScript_1.8` for
     `/New_in_JavaScript_1.8`, unless the two give other numbers) are warnings; a GitHub blob
     or tree URL that
-    differs only by `master`/`main` is info. A same-page `#fragment` upstream that names none
-    of its headings is broken upstream and is not compared.
+    differs only by `master`/`main`, or an `issues/N` link for `pull/N`, is info (GitHub
+    redirects them). A same-page `#fragment` upstream that names none
+    of its headings is broken upstream and is not compared. A fragment is not compared where
+    the site decides: on a page of the site whose ids are known, a fragment that lands on one
+    of them resolves whatever upstream names (`unresolved-link` reports one that does not),
+    and another site's page may be localized, its ids with it.
 
     `relsync fix` writes upstream's target where one link differs, localized as the
     translation's other links to that site are (a language prefix, a localized host, a rewrite).
@@ -196,10 +154,16 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     # A same-page "#fragment" that names no heading upstream is broken upstream; a translation
     # that links elsewhere may have fixed it.
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
-         if not (u.startswith("#") and len(u) > 1 and u[1:].lower() not in _upstream_ids(ctx))}
-    b = {u: normalize_link(u, ctx) for b in trs for u in b.anchors.links}
-    lost = [u for u, key in a.items() if not any(links_match(key, other, ctx) for other in b.values())]
-    added = [u for u, key in b.items() if not any(links_match(other, key, ctx) for other in a.values())]
+         if not (u.startswith("#") and len(u) > 1 and not resolves(unquote(u[1:]), upstream_ids(ctx)))}
+    b = {u: _site_key(u, ctx) for b in trs for u in b.anchors.links}
+    pages = ({u: _page_file(u, ctx.upstream_path, ctx) for u in a},
+             {v: _page_file(v, ctx.translation_path, ctx) for v in b})
+
+    def same(u: str, v: str) -> bool:
+        return (pages[0][u] is not None and pages[0][u] == pages[1][v]) or links_match(a[u], b[v], ctx)
+
+    lost = [u for u in a if not any(same(u, v) for v in b)]
+    added = [v for v in b if not any(same(u, v) for u in a)]
     if not lost:
         return
     lost_raw = sorted(lost)
@@ -208,8 +172,10 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     words = (_words(" ".join(x.text for x in ups)), _words(" ".join(x.text for x in trs)))
     if added:
         msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
-        if {_default_branch(u) for u in lost} == {_default_branch(u) for u in added}:
-            msg += " (GitHub redirects the default branch)"
+        if {_github_alias(u) for u in lost} == {_github_alias(u) for u in added}:
+            branch = {_github_alias(u, False) for u in lost} == {_github_alias(u, False) for u in added}
+            msg += (" (GitHub redirects the default branch)" if branch
+                    else " (GitHub redirects an issue number to its pull request)")
             minor = 2
         elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
             msg += " (the same page; the anchors differ only in case or slug style)"
@@ -221,7 +187,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
     fix = None
     if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
-            and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx):
+            and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx) \
+            and _may_repair(a[lost[0]], added[0], ctx):
         old = added[0]
         fix = repairs.link_fix(ctx, trs, old, lost[0], lambda target: _same_language(
             old, localized_target(target, ctx), ctx))
@@ -259,16 +226,9 @@ def _fragment_repair_ok(up: tuple[str, str, str], tr: tuple[str, str, str], ctx:
     if up[:2] != tr[:2] or up[2] == tr[2]:
         return True
     if not up[0] and not up[1]:
-        return up[2].lower() in _translation_ids(ctx)
+        return resolves(up[2], own_ids(ctx))
     kept, translated = _fragment_habit(ctx)
     return kept > translated
-
-
-def _translation_ids(ctx: Context) -> set[str]:
-    ids = ctx.memo.get("translation_ids")
-    if ids is None:
-        ids = ctx.memo["translation_ids"] = _heading_ids(ctx.alignment.translation)
-    return ids
 
 
 def _fragment_habit(ctx: Context) -> tuple[int, int]:
@@ -294,6 +254,26 @@ def _fragment_habit(ctx: Context) -> tuple[int, int]:
                 translated += 1
     habit = ctx.memo["fragment_habit"] = (kept, translated)
     return habit
+
+
+def _may_repair(up: tuple, old: str, ctx: Context) -> bool:
+    """Whether a translation's link may take upstream's target: not one that leads to a page
+    of the site or a file that exists (the site proves nothing wrong with it), and not across sites (a
+    link upstream moved from another site to this one, or back, came with a new sentence:
+    ``[NuxtJS](https://nuxt.com/)`` where upstream now links ``[Vue frameworks](/guide/quick-start#frameworks)``)."""
+    key = normalize_link(old, ctx)
+    if bool(up[0]) != bool(key[0]):
+        return False
+    if key[0]:
+        return True
+    path = unquote(old.split("#", 1)[0].split("?", 1)[0])
+    if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] \
+            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), path)):
+        return False  # a file beside the translation: an image of its own
+    if not ctx.site.pages:
+        return True
+    route = key[1].split("?", 1)[0]
+    return ctx.site.route(route, ctx.link_prefixes) is None and not _page_file(old, ctx.translation_path, ctx)
 
 
 def _split(url: str):
@@ -413,7 +393,7 @@ def _anchor_style(a: tuple[str, str, str], b: tuple[str, str, str]) -> bool:
     """The same page, with anchors that differ only in case or ``_``/``-`` (``#Securing_Updates``
     and ``#securing-updates``): one site's slug style for the other's, or a stale anchor."""
     same_page = a[0] == b[0] and _without_docs(a[1]) == _without_docs(b[1])
-    return same_page and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
+    return same_page and a[2] is not None and b[2] is not None and a[2].casefold().replace("_", "-") == b[2].casefold().replace("_", "-")
 
 
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
@@ -491,6 +471,9 @@ def _vocabularies(ctx: Context) -> tuple[dict[str, bool], dict[str, bool]]:
     return memo
 
 
-def _default_branch(url: str) -> str:
-    """A GitHub blob or tree URL with ``master`` and ``main`` as one name."""
-    return _GITHUB_BRANCH_RE.sub(r"\1main", url.strip())
+def _github_alias(url: str, issues: bool = True) -> str:
+    """A GitHub URL with what GitHub redirects made one: ``master`` and ``main`` in a blob or
+    tree URL, and with ``issues``, ``issues/N`` and ``pull/N`` (one number names one issue or
+    pull request)."""
+    url = _GITHUB_BRANCH_RE.sub(r"\1main", url.strip())
+    return _GITHUB_ISSUE_RE.sub(r"\1pull/", url) if issues else url

@@ -27,6 +27,7 @@ from ..config import RULE_FAMILIES, Config
 from ..errors import ConfigError
 from ..model import Alignment, Document, Edit, Finding, Location, Pair, Severity, StrEnum
 from ..project import Project
+from .site import Site
 
 
 class Scope(StrEnum):
@@ -81,6 +82,9 @@ class Rule:
 
 
 REGISTRY: dict[str, Rule] = {}
+#: The slug of the rule that reports a file relsync cannot read or parse (the only rule
+#: that runs on a pair with a file it could not read).
+UNREADABLE = "unreadable"
 #: Loads the rule modules, which register their rules; set by :mod:`relsync.checks`, called
 #: once before the registry is first read.
 _loader: list[Callable[[], None]] = []
@@ -192,6 +196,9 @@ class Context:
     """The document's path inside the site (relative to ``upstream/``), to resolve relative links."""
     staleness: object | None = None
     """A :class:`relsync.stale.Staleness` when git history is at hand; staleness rules need it."""
+    site: Site = field(default_factory=Site)
+    """The pages of the document's site and their ids (empty for two documents on their own:
+    only same-page links resolve)."""
     memo: dict = field(default_factory=dict)
     """Per-alignment values rules compute once (a document's heading ids, ...)."""
 

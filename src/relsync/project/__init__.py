@@ -30,7 +30,7 @@ from .detect import detect, preset
 from .glossary import glossary_for, glossary_path, locale_dir, read_glossary
 from .layouts import NOT_LOCALES, Layout, LocaleSpec, Rule, is_locale_code, pattern_layout, relsync_layout
 from .pairing import matches, pair_layout
-from .patterns import PLACEHOLDER_RE
+from .patterns import PLACEHOLDER_RE, SKIPPED_DIRS
 from . import pofiles
 from .pofiles import Doc, built_path, catalog_dir, document_names, locale_names, po_path, pot_path, upstream_dir
 from .sitefiles import front_matter
@@ -40,7 +40,8 @@ __all__ = [
     "Doc", "Layout", "LocaleSpec", "MissingFile", "NOT_LOCALES", "OrphanFile", "PairSpec", "Project", "Rule",
     "built_path", "catalog_dir", "discover", "document_names", "explicit_pair", "glossary_for", "glossary_path",
     "PoFiles", "guess_locale", "layout_for", "locale_dir", "locale_names", "matches",
-    "po_path", "pot_path", "read_glossary", "relative_path", "translation_locale", "upstream_dir",
+    "po_path", "pot_path", "read_glossary", "markdown_files", "relative_path", "require_pairs", "translation_locale",
+    "upstream_dir",
 ]
 
 #: Front-matter keys that name a document's language.
@@ -69,6 +70,26 @@ class Project:
     unstarted: list[MissingFile] = field(default_factory=list)
     """Where the translations of the locales not started would be (no finding: for ``po
     build``)."""
+    fallbacks: dict[str, bool] = field(default_factory=dict)
+    """Locale -> whether the site shows the source page where its translation is missing
+    (a locale not named here: as the layout says)."""
+    route_prefixes: dict[str, str] = field(default_factory=dict)
+    """Locale -> the path the site serves its pages under (``/zh-cn/``; Starlight's locale
+    keys, VitePress' ``link``, Docusaurus', Hugo's and mkdocs-static-i18n's codes), where the
+    site's configuration says; for the link checks."""
+    route_suffixes: dict[str, str] = field(default_factory=dict)
+    """Locale -> what the site adds to the end of its routes (dumi's ``suffix: '-cn'``: the
+    page ``/docs/react/faq`` is ``/docs/react/faq-cn`` in that locale), for the link checks;
+    the source language's under its own name (:attr:`source_language`) when it has one."""
+
+    @property
+    def source_language(self) -> str:
+        """The upstream documents' language, as relsync names locales (``en``, ``zh_CN``)."""
+        return self.layout.source_language if self.layout else "en"
+
+    def falls_back(self, locale: str) -> bool:
+        """Whether the site shows the source page in place of a missing ``locale`` page."""
+        return self.fallbacks.get(locale, bool(self.layout and self.layout.fallback))
 
     def only_locale(self, locale: str) -> "Project":
         """The same project restricted to one locale, named as relsync names it (``zh_CN``)
@@ -79,7 +100,8 @@ class Project:
                        [o for o in self.orphans if o.locale in wanted],
                        [x for x in self.locales if x in wanted], self.layout, self.warnings,
                        self.unbuilt, self.codes, [x for x in self.not_started if x in wanted],
-                       [m for m in self.unstarted if m.locale in wanted])
+                       [m for m in self.unstarted if m.locale in wanted], self.fallbacks,
+                       self.route_prefixes, self.route_suffixes)
 
     def to_dict(self) -> dict[str, object]:
         """What ``relsync pairs --format json`` prints: a contract. Paths are relative to the
@@ -163,7 +185,7 @@ def _configured_locales(layout: Layout, cfg: Config) -> None:
     if cfg.locale_codes:
         layout.locales = [LocaleSpec(code, loc) for code, loc in cfg.locale_codes.items()]
     if cfg.source_language:
-        layout.source_language = cfg.source_language
+        layout.source_language = locale_name(cfg.source_language)
 
 
 def discover(cfg: Config, layout: Layout | None = None) -> Project:
@@ -184,7 +206,14 @@ def discover(cfg: Config, layout: Layout | None = None) -> Project:
             project.orphans.append(OrphanFile(tr, up, spec.locale, note))
         for spec, started in found.locales:
             project.codes.setdefault(spec.locale, spec.code)
+            project.fallbacks.setdefault(spec.locale, layout.fallback if spec.fallback is None else spec.fallback)
+            if spec.route_suffix:
+                project.route_suffixes.setdefault(spec.locale, spec.route_suffix)
+            if spec.route_prefix:
+                project.route_prefixes.setdefault(spec.locale, spec.route_prefix)
             (project.locales if started else project.not_started).append(spec.locale)
+        if layout.source_route_suffix:
+            project.route_suffixes[layout.source_language] = layout.source_route_suffix
         project.unbuilt = found.unbuilt
         for path in found.unbuilt:
             project.warnings.append(f"{relative_path(path)}: the site builds this page in no language "
@@ -194,6 +223,44 @@ def discover(cfg: Config, layout: Layout | None = None) -> Project:
     project.locales = sorted(set(project.locales), key=project.locales.index)
     project.not_started = [x for x in dict.fromkeys(project.not_started) if x not in project.locales]
     return project
+
+
+def require_pairs(project: Project) -> None:
+    """A layout that pairs nothing, finds nothing missing and no orphan where Markdown files
+    exist checks nothing: :class:`ConfigError` saying what it looked for and where the files
+    are, rather than a run that passes on nothing."""
+    layout = project.layout
+    if layout is None or not layout.rules or project.pairs or project.missing or project.orphans:
+        return
+    cfg = project.config
+    where = f" ({layout.detected_from})" if layout.detected_from else ""
+    if project.unstarted:
+        targets = ", ".join(dict.fromkeys(r.translation.text for r in layout.rules))
+        raise ConfigError(f"the {layout.name} layout{where} finds {len(project.unstarted)} upstream documents and "
+                          f"no translation: locales {', '.join(project.not_started)} have none yet (looked for "
+                          f"{targets}); nothing to check")
+    example = next((rel for rel in markdown_files(cfg)), None)
+    if example is None:
+        return
+    looked = "; ".join(f"{' or '.join(p.text for p in rule.upstream)} with {rule.translation.text}"
+                       for rule in layout.rules[:3]) + ("; ..." if len(layout.rules) > 3 else "")
+    locales = ", ".join(project.not_started) or "none found"
+    raise ConfigError(f"the {layout.name} layout{where} pairs no file in {display_path(cfg.root)}: it looked for "
+                      f"{looked} (locales: {locales}), but the Markdown files are elsewhere (such as "
+                      f"{example}); set upstream and translation in relsync.toml")
+
+
+def markdown_files(cfg: Config):
+    """The project's Markdown files (as the settings' ``include`` and ``ignore`` say),
+    relative to the root, found lazily."""
+    for directory, dirs, files in os.walk(cfg.root):
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+        rel_dir = os.path.relpath(directory, cfg.root)
+        for name in sorted(files):
+            rel = name if rel_dir == "." else f"{rel_dir}/{name}".replace(os.sep, "/")
+            tails = [rel.split("/", k)[-1] for k in range(rel.count("/") + 1)]  # as a layout's {path}
+            if matches(rel, cfg.include) and not (cfg.ignore and any(matches(t, cfg.ignore) for t in tails)):
+                yield rel
 
 
 def _inside(project: Project, cfg: Config) -> None:
@@ -217,13 +284,18 @@ def _inside(project: Project, cfg: Config) -> None:
 
 
 def _explicit_pairs(project: Project, cfg: Config) -> None:
-    """``[[pairs]]``: the upstream relative to ``upstream-root``, the translation to the root."""
+    """``[[pairs]]``: the upstream relative to ``upstream-root``, the translation to the root.
+    A file paired there is no longer missing or orphaned by the layout's rules, and its
+    locale is the project's own spelling of it (``pt-br`` is the directory's ``pt_BR``)."""
     for k, setting in enumerate(cfg.pairs, start=1):
         up = cfg.inside_upstream_root(Path(setting.upstream), f"[[pairs]] {k} upstream")
         tr = cfg.inside_root(Path(setting.translation), f"[[pairs]] {k} translation")
-        locale = setting.locale or (translation_locale(tr) if tr.is_file() else None) or ""
+        locale = _known_locale(project, setting.locale, tr)
+        if not locale and tr.is_file():
+            locale = translation_locale(tr) or ""
         if up.is_file() and tr.is_file():
             project.pairs.append(PairSpec(up, tr, locale, setting.upstream))
+            _unlist(project, up, tr, locale)
         elif up.is_file():
             project.missing.append(MissingFile(up, tr, locale, setting.upstream))
         elif tr.is_file():
@@ -233,6 +305,27 @@ def _explicit_pairs(project: Project, cfg: Config) -> None:
                               f"nor {setting.translation!r} exists")
         if locale and locale not in project.locales:
             project.locales.append(locale)
+
+
+def _known_locale(project: Project, given: str | None, translation: Path) -> str:
+    """A ``[[pairs]]`` locale as the project names it: the same locale of another spelling
+    (``pt-br``, ``pt_BR``) or code; with none given, the locale the layout gave the file."""
+    if not given:
+        resolved = translation.resolve()
+        return next((o.locale for o in project.orphans if Path(o.translation).resolve() == resolved), "")
+    name = locale_name(given)
+    for known in (*project.locales, *project.not_started):
+        if known == given or locale_name(known) == name or project.codes.get(known) == given:
+            return known
+    return name
+
+
+def _unlist(project: Project, upstream: Path, translation: Path, locale: str) -> None:
+    """An explicitly paired file is neither missing in its locale nor orphaned."""
+    up, tr = upstream.resolve(), translation.resolve()
+    project.missing = [m for m in project.missing
+                       if not (Path(m.upstream).resolve() == up and m.locale in (locale, ""))]
+    project.orphans = [o for o in project.orphans if Path(o.translation).resolve() != tr]
 
 
 # -- the PO workflow's files ---------------------------------------------------------------

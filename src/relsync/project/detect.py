@@ -11,13 +11,15 @@ JavaScript: :mod:`.detect_js`. relsync's own ``upstream/`` with ``locales/`` com
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from functools import partial
 from pathlib import Path
 
 from ..config import LANGUAGE_DIRECTORY_BASES, Config, language_directories
 from ..languages import locale_name
-from . import detect_js
-from .layouts import Layout, Rule, relsync_layout, spec_for
+from . import detect_js, sites, suffixes
+from .layouts import Layout, LocaleSpec, Rule, relsync_layout, spec_for
 from .patterns import Pattern
 from .sitefiles import merge, read_config
 
@@ -29,24 +31,35 @@ _CONFIG_EXTS = (".toml", ".yaml", ".yml", ".json")
 def detect(cfg: Config) -> Layout | None:
     """The layout the project's files describe, or ``None`` when nothing tells: relsync's
     own directories, a site generator's configuration, else directories named by locale
-    codes beside an English one."""
+    codes beside an English one; at the root, else in the directories one or two levels
+    below it (:mod:`.sites`)."""
     root = cfg.root
     if (root / cfg.upstream).is_dir() and (root / cfg.locales).is_dir():
         return relsync_layout(cfg, f"{cfg.upstream}/")
-    for detector in (*DETECTORS, one_directory_per_language):
+    detectors = _detectors(cfg.source_language)
+    for detector in detectors:
         layout = detector(root)
         if layout is not None:
             return layout
-    return None
+    return sites.choose(sites.below(root, detectors), cfg) or suffixes.suffixed(root, cfg.source_language)
+
+
+def _detectors(source: str | None) -> tuple:
+    """Every detector, in order (those of the presets first), told the settings'
+    ``source-language`` where the files do not say which language is upstream."""
+    return (*(partial(d, source=source) if d in _SOURCE_AWARE else d for d in DETECTORS),
+            partial(one_directory_per_language, source=source))
 
 
 def preset(name: str, cfg: Config) -> Layout:
-    """The layout of a named preset: its generator's configuration when the project has one,
-    else the generator's default directories."""
+    """The layout of a named preset: its generator's configuration when the project has one
+    (at the root, else in a directory below it), else the generator's default directories."""
     if name == "relsync":
         return relsync_layout(cfg, "layout = \"relsync\"")
-    detector = dict(zip(PRESET_NAMES, DETECTORS))[name]
-    layout = detector(cfg.root)
+    detectors = dict(zip(PRESET_NAMES, _detectors(cfg.source_language)))
+    detectors["dumi"] = partial(suffixes.dumi_or_suffixed, source=cfg.source_language)
+    detector = detectors[name]
+    layout = detector(cfg.root) or sites.choose(sites.below(cfg.root, (detector,)), cfg)
     if layout is None:
         layout = DEFAULTS[name]()
         layout.detected_from = f'layout = "{name}" (no configuration found: default directories)'
@@ -92,7 +105,7 @@ def hugo(root: Path) -> Layout | None:
     if found is None:
         return None
     data, source = found
-    default = str(data.get("defaultcontentlanguage") or "en").lower()
+    default = str(data.get("defaultcontentlanguage") or "en").lower()  # no fallback: a page is built per language
     disabled = {str(x).lower() for x in data.get("disablelanguages") or []}
     languages = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in (data.get("languages") or {}).items()}
     languages = {k: v for k, v in languages.items() if k not in disabled and not v.get("disabled")}
@@ -100,12 +113,12 @@ def hugo(root: Path) -> Layout | None:
     top = str(data.get("contentdir") or "content").strip("/")
     dirs = {k: str(v.get("contentdir") or top).strip("/") for k, v in languages.items()}
     dirs.update(_hugo_mounts(data))
-    layout = Layout("hugo", locale_name(default), detected_from=source)
+    layout = Layout("hugo", locale_name(default), detected_from=source, slug_routes=True)
     exclude_re = _hugo_ignored(data, layout)
     source_dir = dirs[default]
     by_suffix = []
     for code in sorted(k for k in languages if k != default):
-        spec = spec_for(code)
+        spec = spec_for(code, route_prefix=f"/{code}/")
         layout.locales.append(spec)
         if dirs[code] == source_dir:
             by_suffix.append(spec)
@@ -154,7 +167,7 @@ MKDOCS_LOCALE = r"[a-z]{2}(?:-[A-Za-z]{4})?(?:-[A-Z]{2})?|[a-z]{2}_[A-Z]{2}"
 def mkdocs(root: Path) -> Layout | None:
     path = next((root / n for n in ("mkdocs.yml", "mkdocs.yaml") if (root / n).is_file()), None)
     if path is None:
-        return None
+        return mkdocs_per_language(root)
     data = read_config(path)
     plugin = _mkdocs_i18n(data.get("plugins"))
     if plugin is None:
@@ -164,8 +177,9 @@ def mkdocs(root: Path) -> Layout | None:
         return None
     default = str(next((x["locale"] for x in entries if x.get("default")), entries[0]["locale"]))
     docs = str(data.get("docs_dir") or "docs").strip("/")
-    layout = Layout("mkdocs", locale_name(default), detected_from=path.name)
-    layout.locales = [spec_for(str(x["locale"])) for x in entries
+    fallback = plugin.get("fallback_to_default", True) is not False
+    layout = Layout("mkdocs", locale_name(default), detected_from=path.name, fallback=fallback)
+    layout.locales = [_mkdocs_locale(x, fallback) for x in entries
                       if str(x["locale"]) != default and x.get("build", True) is not False]
     if plugin.get("docs_structure", "suffix") == "folder":
         layout.rules.append(Rule((Pattern.parse(f"{docs}/{default}/{{path}}", "mkdocs"),),
@@ -177,6 +191,41 @@ def mkdocs(root: Path) -> Layout | None:
     layout.rules.append(Rule(upstream, Pattern.parse(f"{docs}/{{path}}.{{lang}}{{ext}}", "mkdocs"),
                              unbuilt=unbuilt))
     return layout
+
+
+def mkdocs_per_language(root: Path) -> Layout | None:
+    """One MkDocs project per language (FastAPI's ``docs/en/mkdocs.yml`` with
+    ``docs/en/docs/``, and ``docs/<lang>/docs/`` beside it): the English project's
+    ``docs_dir`` is upstream, the same directory of each other language its translation.
+    MkDocs builds each language's pages only."""
+    for base in ("", "docs"):
+        english, others = language_directories(root / base if base else root)
+        projects = [n for n in english if any((root / base / n / f).is_file() for f in ("mkdocs.yml", "mkdocs.yaml"))]
+        if not projects or not others:
+            continue
+        source = min(projects, key=lambda n: (len(n), n))
+        prefix = f"{base}/" if base else ""
+        config = next(root / base / source / f for f in ("mkdocs.yml", "mkdocs.yaml")
+                      if (root / base / source / f).is_file())
+        docs = str(read_config(config).get("docs_dir") or "docs").strip("/")
+        others = [n for n in others if (root / base / n / docs).is_dir()]
+        if not others:
+            continue
+        layout = Layout("mkdocs", locale_name(source),
+                        detected_from=f"{prefix}{source}/{config.name}, one project per language")
+        layout.locales = [spec_for(n) for n in others]
+        layout.rules.append(Rule((Pattern.parse(f"{prefix}{source}/{docs}/{{path}}", "mkdocs"),),
+                                 Pattern.parse(f"{prefix}{{lang}}/{docs}/{{path}}", "mkdocs")))
+        return layout
+    return None
+
+
+def _mkdocs_locale(entry: dict, fallback: bool) -> LocaleSpec:
+    """A language of mkdocs-static-i18n; its own ``fallback_to_default`` overrides the
+    plugin's."""
+    spec = spec_for(str(entry["locale"]), route_prefix=f"/{entry['locale']}/")
+    own = entry.get("fallback_to_default")
+    return dataclasses.replace(spec, fallback=own) if isinstance(own, bool) and own != fallback else spec
 
 
 def _mkdocs_i18n(plugins: object) -> dict | None:
@@ -212,8 +261,8 @@ def jekyll(root: Path) -> Layout | None:
     if "jekyll-polyglot" not in plugins and "jekyll-polyglot" not in gems:
         return None
     default = str(data.get("default_lang") or "en")
-    layout = Layout("jekyll", locale_name(default), detected_from=path.name)
-    layout.locales = [spec_for(code) for code in languages if code != default]
+    layout = Layout("jekyll", locale_name(default), detected_from=path.name, fallback=True)
+    layout.locales = [spec_for(code, route_prefix=f"/{code}/") for code in languages if code != default]
     excluded = tuple(str(x) for x in data.get("exclude") or [])
     layout.rules.append(Rule((Pattern.parse("_posts/{path}", "jekyll"),),
                              Pattern.parse("_posts/{lang}/{path}", "jekyll")))
@@ -268,15 +317,22 @@ def _mdn_key(url: str) -> str | None:
 
 # -- one directory per language -------------------------------------------------------------
 
-def one_directory_per_language(root: Path) -> Layout | None:
+def one_directory_per_language(root: Path, source: str | None = None) -> Layout | None:
     """Directories named by locale codes side by side, one of them English (``en/``,
     ``en-us/``) and at least one other (``ja/``, ``zh-cn/``): the English directory is
-    upstream, each other one a translation of it, file for file."""
+    upstream (or the directory of ``source``, the settings' ``source-language``), each other
+    one a translation of it, file for file."""
     for base in LANGUAGE_DIRECTORY_BASES:
         english, others = language_directories(root / base if base else root)
         if not english or not others:
             continue
-        source = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
+        named = _named(english + others, source) if source else []
+        if named:
+            source_dir = min(named, key=lambda n: (len(n), n))
+            others = sorted(n for n in english + others if n != source_dir)
+        else:
+            source_dir = min(english, key=lambda n: (len(n), n))  # en/ before en-us/ before en-gb/
+        source = source_dir
         prefix = f"{base}/" if base else ""
         layout = Layout("directories", locale_name(source),
                         detected_from=f"{prefix}{source}/ beside {', '.join(prefix + n + '/' for n in others)}")
@@ -287,10 +343,34 @@ def one_directory_per_language(root: Path) -> Layout | None:
     return None
 
 
+def _named(directories: list[str], source: str) -> list[str]:
+    """The directories of the locale ``source`` (``zh_CN``: ``zh-cn/``), else of its language
+    when one directory alone has it (``zh-CN``: ``zh/``)."""
+    wanted = locale_name(source)
+    exact = [n for n in directories if locale_name(n) == wanted]
+    if exact:
+        return exact
+    language = wanted.partition("_")[0]
+    same = [n for n in directories if locale_name(n).partition("_")[0] == language]
+    return same if len(same) == 1 else []
+
+
 # -- defaults of the presets ----------------------------------------------------------------
 
 def _defaults(name: str, upstream: str, translation: str, **rule) -> Layout:
-    return Layout(name, "en", [Rule((Pattern.parse(upstream, name),), Pattern.parse(translation, name), **rule)])
+    return Layout(name, "en", [Rule((Pattern.parse(upstream, name),), Pattern.parse(translation, name), **rule)],
+                  fallback=name in FALLBACK, slug_routes=name in SLUG_ROUTES)
+
+
+#: Generators that show the source language's page where a translation is missing, by
+#: default: Starlight ("fallback content"), Docusaurus (the untranslated document is used),
+#: mkdocs-static-i18n (``fallback_to_default``, true unless set), jekyll-polyglot ("fallback
+#: language support"). Hugo, VitePress and MDN build a page only where its file is.
+FALLBACK = frozenset({"starlight", "docusaurus", "mkdocs", "jekyll"})
+#: Generators that route a page by its slug, whatever its Markdown extension, and
+#: ``x/index.md`` as ``x.md`` (Docusaurus looks for a translation at the source file's own
+#: relative path; VitePress builds only ``.md``, and serves ``x.md`` and ``x/index.md`` apart).
+SLUG_ROUTES = frozenset({"starlight", "hugo"})
 
 
 DEFAULTS = {
@@ -301,6 +381,9 @@ DEFAULTS = {
     "starlight": lambda: _defaults("starlight", "src/content/docs/{path}", "src/content/docs/{lang}/{path}"),
     "jekyll": lambda: _defaults("jekyll", "_posts/{path}", "_posts/{lang}/{path}"),
     "mdn": lambda: _defaults("mdn", "files/en-us/{path}", "files/{lang}/{path}", include=("**/index.md",)),
+    "dumi": lambda: _defaults("dumi", "{path}.en-US{ext}", "{path}.{lang}{ext}"),
 }
-PRESET_NAMES = ("mdn", "docusaurus", "starlight", "vitepress", "mkdocs", "hugo", "jekyll")
-DETECTORS = (mdn, detect_js.docusaurus, detect_js.starlight, detect_js.vitepress, mkdocs, hugo, jekyll)
+PRESET_NAMES = ("mdn", "docusaurus", "starlight", "vitepress", "mkdocs", "hugo", "jekyll", "dumi")
+DETECTORS = (mdn, detect_js.docusaurus, detect_js.starlight, detect_js.vitepress, mkdocs, hugo, jekyll,
+             suffixes.dumi)
+_SOURCE_AWARE = (suffixes.dumi,)

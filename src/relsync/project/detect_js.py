@@ -67,7 +67,7 @@ def docusaurus(root: Path) -> Layout | None:
 
 
 def _docusaurus(root: Path, site: str, name: str) -> Layout:
-    layout = Layout("docusaurus", "en", detected_from=_join(site, name))
+    layout = Layout("docusaurus", "en", detected_from=_join(site, name), fallback=True)
     js = _read(root / site / name, layout)
     top = js.export_default() if js is not None else UNKNOWN
     if js is not None and not isinstance(top, dict):  # an exported function
@@ -101,7 +101,8 @@ def _docusaurus_locale(code: str, config: object) -> LocaleSpec:
     config = config if isinstance(config, dict) else {}
     path = config.get("path") if isinstance(config.get("path"), str) else code
     translate = config.get("translate")
-    return LocaleSpec(path, locale_name(code), translate if isinstance(translate, bool) and not translate else None)
+    return LocaleSpec(path, locale_name(code), translate if isinstance(translate, bool) and not translate else None,
+                      route_prefix=f"/{code}/")
 
 
 def _docusaurus_plugins(top: dict) -> list[tuple[str, str, str]]:
@@ -185,7 +186,8 @@ def _vitepress(root: Path, base: str, name: str) -> Layout:
             if key == "root":
                 continue
             lang = value.get("lang") if isinstance(value, dict) and isinstance(value.get("lang"), str) else key
-            layout.locales.append(LocaleSpec(served.get(key, key), locale_name(lang)))
+            link = value.get("link") if isinstance(value, dict) and isinstance(value.get("link"), str) else f"/{key}/"
+            layout.locales.append(LocaleSpec(served.get(key, key), locale_name(lang), route_prefix=link))
     else:
         layout.source_language = locale_name(root_lang)
         if "locales" in (js.text if js is not None else ""):
@@ -229,7 +231,7 @@ def starlight(root: Path) -> Layout | None:
     text = (root / name).read_text(encoding="utf-8", errors="replace")
     if not re.search(r"\bstarlight\s*\(", text):
         return None
-    layout = Layout("starlight", "en", detected_from=name)
+    layout = Layout("starlight", "en", detected_from=name, fallback=True, slug_routes=True)
     js = _read(root / name, layout)
     options = js.find_call_arg("starlight") if js is not None else UNKNOWN
     options = options if isinstance(options, dict) else {}
@@ -238,17 +240,32 @@ def starlight(root: Path) -> Layout | None:
     default = options.get("defaultLocale") if isinstance(options.get("defaultLocale"), str) else "root"
     if isinstance(locales, dict):
         layout.source_language = _starlight_lang(locales.get(default), "en" if default == "root" else default)
-        layout.locales = [LocaleSpec(key, _starlight_lang(value, key)) for key, value in locales.items()
+        layout.locales = [LocaleSpec(key, _starlight_lang(value, key), route_prefix=f"/{key}/")
+                          for key, value in locales.items()
                           if key not in (default, "root")]
     else:
         if "locales" in text:
             _unreadable(layout, js, "locales")
         layout.locales = _locale_dirs(root / docs, default)
+    retired = _retired_locales(layout, root / docs, default) if isinstance(locales, dict) else ()
     upstream = _join(docs, "" if default == "root" else default, "{path}")
     layout.rules.append(Rule((Pattern.parse(upstream, "starlight"),),
                              Pattern.parse(_join(docs, "{lang}", "{path}"), "starlight"),
-                             exclude=("_*", "**/_*")))
+                             exclude=("_*", "**/_*", *retired)))
     return layout
+
+
+def _retired_locales(layout: Layout, docs: Path, default: str) -> tuple[str, ...]:
+    """Globs of the directories of ``docs`` named by a locale code the config does not name
+    (a retired locale's pages): not the source's pages, not a translation; said once."""
+    known = {spec.code for spec in layout.locales} | {default}
+    out = []
+    for name in sorted(d.name for d in docs.iterdir() if d.is_dir()) if docs.is_dir() else []:
+        if name not in known and is_locale_code(name):
+            out.append(f"{name}/**")
+            layout.warnings.append(f"{layout.detected_from}: src/content/docs/{name}/ is named by a locale "
+                                   "code the config does not name (a retired locale?); not checked")
+    return tuple(out)
 
 
 def _starlight_lang(value: object, key: str) -> str:

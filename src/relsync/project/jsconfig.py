@@ -4,7 +4,8 @@
 relsync reads the part of them that is data. A tokenizer (comments dropped, strings kept)
 feeds a small evaluator of the subset site configs use for their locales: object, array,
 string, number and boolean literals; identifiers bound by ``const``/``let``/``var`` in the
-file, and ``import { x } from './file'`` of such a binding; spreads and shorthand properties;
+file, ``import { x } from './file'`` of such a binding, and ``import x from './file.json'``
+(a JSON module, or another file's ``export default``); spreads and shorthand properties;
 wrapper calls (``defineConfig(...)``, ``starlight(...)``); ``process.env.X`` as unset (so
 ``isPreview ? [...] : [...]`` takes what a plain build takes); ``! && || ?? === !== ?:``;
 TypeScript's ``as``, ``satisfies``, ``: Type`` and ``x!``. Everything else (calls, functions,
@@ -14,6 +15,7 @@ could not read the locales rather than guess.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +169,9 @@ class JsConfig:
                 self._decls.setdefault(str(self.toks[k + 1].value), k + 2)
             elif t.value == "import" and self.toks[k + 1].value == "{":
                 self._read_import(k + 2)
+            elif t.value == "import" and self.toks[k + 1].kind == "ident" and k + 3 < len(self.toks) \
+                    and self.toks[k + 2].value == "from" and self.toks[k + 3].kind == "str":
+                self._imports[str(self.toks[k + 1].value)] = (str(self.toks[k + 3].value), "default")
 
     def _read_import(self, j: int) -> None:
         names = []
@@ -244,8 +249,10 @@ class JsConfig:
         candidates += [base / f"index{s}" for s in _MODULE_SUFFIXES[1:5]]
         for candidate in candidates:
             if candidate.is_file():
+                if candidate.suffix == ".json":
+                    return _json_module(candidate) if exported == "default" else UNKNOWN
                 other = JsConfig.from_file(candidate)
-                value = other.resolve(exported)
+                value = other.export_default() if exported == "default" else other.resolve(exported)
                 self.warnings += [f"{candidate.name}: {w}" for w in other.warnings]
                 return value
         return UNKNOWN
@@ -523,6 +530,14 @@ class JsConfig:
             self._skip_balanced()
         else:
             self._expr()
+        return UNKNOWN
+
+
+def _json_module(path: Path) -> object:
+    """A JSON file imported as a module: its value."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError):
         return UNKNOWN
 
 

@@ -35,6 +35,14 @@ class LocaleSpec:
     started: bool | None = None
     """``False``: configured but not translated (no missing files reported); ``None``: the
     translation directory decides."""
+    fallback: bool | None = None
+    """Whether the site shows the source page where this locale's translation is missing
+    (``None``: as the layout says)."""
+    route_suffix: str = ""
+    """What the site adds to the end of this locale's routes (dumi's ``suffix: '-cn'``:
+    ``/docs/react/introduce-cn``)."""
+    route_prefix: str = ""
+    """The path the site serves this locale's pages under (``/zh-cn/``; ``""``: not known)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +72,10 @@ class Rule:
     moved: dict[str, str] = field(default_factory=dict)
     """Renamed upstream pages, ``{old path: new path}`` (MDN's ``_redirects.txt``): an
     orphaned translation is told where its upstream went."""
+    bare_within: tuple[re.Pattern[str], ...] = ()
+    """Where the last upstream pattern applies (paths it must match in full), when it is the
+    name of a file whose language is not in its name (dumi routes ``docs/**`` and the atoms'
+    pages only); empty: everywhere."""
 
 
 @dataclass
@@ -85,11 +97,24 @@ class Layout:
     lenient_locales: bool = False
     """Every directory under ``locales/`` is a locale (the relsync layout), not only those
     whose names are locale codes."""
+    fallback: bool = False
+    """The generator shows the source language's page where a translation is missing
+    (Starlight, Docusaurus, mkdocs-static-i18n's ``fallback_to_default``, jekyll-polyglot):
+    a missing page is reported at info unless ``missing-files = "error"``."""
+    slug_routes: bool = False
+    """The generator routes a page by its slug, whatever its Markdown extension, and
+    ``x/index.md`` as ``x.md`` (Starlight, Hugo; not Docusaurus, which reads a translation at
+    the source file's own relative path): ``x.md`` translates ``x.mdx``."""
+    site: str = ""
+    """The site's directory below the project root (``docs``), when it is not the root."""
+    source_route_suffix: str = ""
+    """What the site adds to the end of the source language's routes (dumi's ``suffix``)."""
 
 
-def spec_for(code: str, locale: str | None = None, started: bool | None = None) -> LocaleSpec:
-    """A locale by the code paths write, named by ``locale`` or by the code's own form."""
-    return LocaleSpec(code, locale or locale_name(code), started)
+def spec_for(code: str, locale: str | None = None, started: bool | None = None, route_prefix: str = "") -> LocaleSpec:
+    """A locale by the code paths write, named by ``locale`` or by the code's own form
+    (``route_prefix``: where the site serves its pages)."""
+    return LocaleSpec(code, locale or locale_name(code), started, route_prefix=route_prefix)
 
 
 def is_locale_code(name: str) -> bool:
@@ -146,20 +171,17 @@ def pattern_layout(cfg: Config, base: Layout | None = None) -> Layout:
     if cfg.locale_codes:
         layout.locales = [spec_for(code, loc) for code, loc in cfg.locale_codes.items()]
     if cfg.source_language:
-        layout.source_language = cfg.source_language
+        layout.source_language = locale_name(cfg.source_language)
     return layout
 
 
 def _source_code(upstream: Pattern, translation: Pattern) -> str | None:
     """The upstream's language code where the translation pattern has ``{lang}``:
-    ``content/en/{path}`` against ``content/{lang}/{path}`` says ``en``."""
-    up = upstream.text.split("/")
-    tr = translation.text.split("/")
-    if len(up) != len(tr):
+    ``content/en/{path}`` against ``content/{lang}/{path}`` says ``en``, ``{path}.en-US{ext}``
+    against ``{path}.{lang}{ext}`` says ``en-US``."""
+    head, sep, tail = translation.text.partition("{lang}")
+    text = upstream.text
+    if not sep or not text.startswith(head) or not text.endswith(tail) or len(text) <= len(head) + len(tail):
         return None
-    for a, b in zip(up, tr):
-        if b == "{lang}":
-            return a if is_locale_code(a) else None
-        if a != b:
-            return None
-    return None
+    code = text[len(head):len(text) - len(tail)]
+    return code if "/" not in code and "{" not in code and is_locale_code(code) else None

@@ -92,7 +92,7 @@ def pair_layout(layout: Layout, cfg: Config) -> Found:
     seen_unbuilt: set[Path] = set()
     upstreams: dict[tuple, tuple[dict[str, str], list[str]]] = {}
     for rule, specs in rule_locales:
-        same = (rule.upstream, rule.include, rule.exclude, rule.exclude_re, rule.unbuilt)
+        same = (rule.upstream, rule.include, rule.exclude, rule.exclude_re, rule.unbuilt, rule.bare_within)
         if same not in upstreams:  # Hugo has one rule per locale over the same upstream files
             upstreams[same] = _upstream_entries(rule, trees["up"], bound, cfg)
         upstream, unbuilt = upstreams[same]
@@ -106,7 +106,7 @@ def pair_layout(layout: Layout, cfg: Config) -> Found:
             has_started = _match(found, rule, spec, pattern, upstream, translations, (up_root, root))
             started[spec] = started.get(spec, False) or has_started
     found.locales = [(spec, started[spec]) for spec in _unique(s for _, specs in rule_locales for s in specs)]
-    _pair_by_slug(found)
+    _pair_by_slug(found, layout.slug_routes)
     return found
 
 
@@ -154,7 +154,8 @@ def _found_locales(rule: Rule, layout: Layout, tree: _Tree, same_tree: bool) -> 
             m = rule.translation.match(rel)
             if m and m.group("lang") and is_locale_code(m.group("lang")):
                 codes.add(m.group("lang"))
-        codes -= {layout.source_language, layout.source_language.replace("_", "-").lower()}
+        source = locale_name(layout.source_language)
+        codes = {c for c in codes if locale_name(c) != source}
     return [LocaleSpec(code, code if layout.lenient_locales else locale_name(code)) for code in sorted(codes)]
 
 
@@ -185,6 +186,9 @@ def _upstream_entries(rule: Rule, tree: _Tree, bound: list[Pattern], cfg: Config
                 if m is None:
                     continue
                 key = key_of(m)
+                if rule.bare_within and pattern is rule.upstream[-1] and len(rule.upstream) > 1 \
+                        and not any(r.fullmatch(rel) for r in rule.bare_within):
+                    break  # a file the generator does not route
                 if _wanted(rule, rel, key, cfg) and key not in out:
                     if rule.unbuilt is not None and rule.unbuilt.search(key) and pattern is rule.upstream[-1]:
                         unbuilt.append(rel)
@@ -308,10 +312,12 @@ def _plain_key(path: Path) -> tuple[str, str]:
     return str(Path(*parts[:-1])), stem.lower()
 
 
-def _pair_by_slug(found: Found) -> None:
+def _pair_by_slug(found: Found, slug_routes: bool = False) -> None:
     """Pair a missing translation with an orphan of the same locale when their names differ
-    only by a date prefix (and ``/index``), one of them dated: each orphan keyed once, each
-    missing file looked up (the first orphan of its key, in order, wins)."""
+    only by a date prefix (and ``/index``), one of them dated, or, where the generator routes
+    by slug (``slug_routes``), by their Markdown extension too (``x.md`` translates
+    ``x.mdx``): each orphan keyed once, each missing file looked up (the first orphan of its
+    key, in order, wins)."""
     if not found.missing or not found.orphans:
         return
     by_key: dict[tuple, list[tuple[int, bool]]] = {}
@@ -323,7 +329,7 @@ def _pair_by_slug(found: Found) -> None:
     for up, expected, spec, name, locale_dir in found.missing:
         want = slug_key(expected)
         match = next((k for k, dated in by_key.get((spec, want or _plain_key(expected)), ())
-                      if k not in taken and (want or dated)), None)
+                      if k not in taken and (want or dated or slug_routes)), None)
         if match is None:
             kept.append((up, expected, spec, name, locale_dir))
         else:

@@ -191,6 +191,12 @@ class _Page:
                     f"{len([p for p in st.open if p.status == 'stale'])} stale, "
                     f"{len([p for p in st.open if p.status == 'orphaned'])} orphaned, "
                     f"{len(st.addressed)} updated</p>")
+        placed = {id(f) for view in views for f in view.findings}
+        for f in report.findings:  # on no block of either side: a file that could not be read
+            if id(f) not in placed:
+                where = f.translation or f.upstream
+                sync += (f'<p class="meta unplaced">{_t(f"{where.path}:{where.line}") if where else ""} '
+                         f"{_e(f.rule)} {_e(f.slug)}: {_t(f.message)}</p>")
         counts = Counter(v.status for v in views)
         self.docs.append(
             f'<section class="doc" id="doc-{n}" data-locale="{_e(locale)}">'

@@ -110,7 +110,11 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: s
     out.append("")
     for f in extra:
         out.append(f"- {f.rule} `{f.slug}`: {escape(f.message)}")
-    if extra:
+    unread = [f for r in reports for f in r.findings if f.slug == "unreadable"]  # the files relsync could not read
+    for f in unread:
+        where = f.translation or f.upstream
+        out.append(f"- {_link(where, base, f'{where.path}:{where.line}')}: {f.rule} `{f.slug}`: {escape(f.message)}")
+    if extra or unread:
         out.append("")
     left = 0
     for locale in sorted(by_locale):

@@ -239,7 +239,8 @@ def write_site(directory: Path | str, entries: list[Entry], pair_pages: Iterable
         written.append(root / name)
     for name, render in pair_pages:
         body = render()
-        nav = '<nav class="top"><a href="../index.html">index</a><a href="../matrix.html">matrix</a></nav>'
+        nav = ('<nav class="top"><a href="../index.html">index</a> \u00b7 '
+               '<a href="../matrix.html">matrix</a></nav>')
         atomic_write_text(root / name, body.replace("<body>", "<body>" + nav, 1))
         written.append(root / name)
     return written

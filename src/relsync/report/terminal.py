@@ -12,7 +12,7 @@ import click
 from wcwidth import iter_graphemes, wcswidth
 
 from ..io import printable
-from ..model import Alignment, Finding
+from ..model import Alignment, Finding, Severity
 from .views import PairView, pair_statuses
 
 _MARK = {
@@ -155,6 +155,16 @@ def render(
             for j, line in enumerate(wrap(note, max(20, width - _STATUS_WIDTH - 4))):
                 lead = "  \u21b3 " if j == 0 else "    "
                 out.append(" " * _STATUS_WIDTH + lead + style(line, fg=_MARK[view.status][1]))
+    placed = {id(f) for view in views for f in view.findings}
+    for f in findings:  # on no block of either side: a file that could not be read
+        if id(f) not in placed:
+            shown_any = True
+            where = f.translation or f.upstream
+            note = printable(f"{where.path}:{where.line}: {f.rule} {f.slug}: {f.message}" if where
+                             else f"{f.rule} {f.slug}: {f.message}")
+            for j, line in enumerate(wrap(note, max(20, width - _STATUS_WIDTH - 4))):
+                lead = "  \u21b3 " if j == 0 else "    "
+                out.append(" " * _STATUS_WIDTH + lead + style(line, fg="red" if f.severity >= Severity.ERROR else "yellow"))
     if only_problems and not shown_any:
         out.append("no problems: every block is translated and consistent")
     return "\n".join(out) + "\n"

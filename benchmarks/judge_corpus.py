@@ -17,6 +17,7 @@ summary gives the counts per judgement, rule and language, and the false finding
 translated document.
 
     python benchmarks/judge_corpus.py --corpus fastapi-docs [--out benchmarks/fastapi_findings.tsv]
+    python benchmarks/judge_corpus.py --corpus fastapi-docs --settings 'missing-files = "info"'
     python benchmarks/judge_corpus.py --corpus changelog-naive-ui --pair CHANGELOG.en-US.md CHANGELOG.zh-CN.md
 """
 
@@ -26,6 +27,7 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,6 +113,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--judgements", help="default: benchmarks/judgements/<corpus>.toml")
     ap.add_argument("--out", help="default: benchmarks/<corpus>_findings.tsv")
     ap.add_argument("-j", "--jobs", type=int, default=0)
+    ap.add_argument("--settings", default="", metavar="TOML",
+                    help="the one line of settings the corpus's layout needs (fastapi-docs: "
+                         "'missing-files = \"info\"')")
     args = ap.parse_args(argv)
     corpus = Path(args.corpus) if os.sep in args.corpus else CORPORA / args.corpus
     name = corpus.name.removesuffix("-docs")
@@ -119,7 +124,13 @@ def main(argv: list[str] | None = None) -> int:
     out = Path(args.out) if args.out else HERE / f"{name}_findings.tsv"
     root = (corpus / args.root).resolve()
     os.chdir(root)  # paths as a user running relsync there sees them
-    cfg = resolve_settings(load_config(root))
+    if args.settings:
+        with tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False, encoding="utf-8") as handle:
+            handle.write(args.settings + "\n")
+        cfg = resolve_settings(load_config(root, Path(handle.name)))
+        os.unlink(handle.name)
+    else:
+        cfg = resolve_settings(load_config(root))
     if args.pair:
         spec = explicit_pair(cfg, args.pair[0], args.pair[1])
         project = Project(cfg, [spec], locales=[spec.locale] if spec.locale else [])

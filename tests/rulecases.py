@@ -5,7 +5,7 @@ the upstream snippet, the translation snippet, and the expected findings of the 
 per line as ``TRANSLATION_LINE:UPSTREAM_LINE SEVERITY: MESSAGE`` (``-`` for a side without a
 line); an empty expected part means the case passes. A title may end with settings in
 braces: ``{locale=ja; glossary=Prototype=原型功能; rewrite=https://cn.x.dev/>https://x.dev/;
-name=guide/intro.md}``. ``old=FILE`` names the upstream as the translation was made from it
+name=guide/intro.md; markdown=python-markdown}``. ``old=FILE`` names the upstream as the translation was made from it
 (``tests/fixtures/stale/FILE``), for the staleness rules.
 """
 
@@ -111,6 +111,7 @@ def case_findings(case: RuleCase, translation: str | None = None) -> list:
     locale = case.settings.get("locale", ["zh_CN"])[0]
     name = case.settings.get("name", ["notes.md"])[0]
     cfg = Config(root=RULE_FIXTURES)
+    cfg.markdown = case.settings.get("markdown", [None])[0]
     for rewrite in case.settings.get("rewrite", []):
         src, _, dst = rewrite.partition(">")
         cfg.link_rewrites.setdefault(locale, {})[src] = dst

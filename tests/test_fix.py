@@ -54,8 +54,8 @@ def test_every_repairing_rule_has_fixed_and_refused_cases(rule):
 
 def test_the_repairing_rules():
     assert sorted(r.slug for r in rules() if r.fixable) == [
-        "code-mismatch", "date-mismatch", "heading-id", "link-mismatch", "number-mismatch", "title-version",
-        "unresolved-link"]
+        "broken-link-syntax", "code-format", "code-mismatch", "date-mismatch", "heading-id",
+        "link-mismatch", "number-mismatch", "title-version", "unrendered-markup", "unresolved-link"]
 
 
 # -- the command ------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ def test_fix_only_named_rules(run_cli, example):
     ("no-such-rule", "unknown rule 'no-such-rule'"),
     ("untranslated", "rule 'untranslated' makes no repairs (relsync fix repairs number-mismatch, "
                      "date-mismatch, code-mismatch, link-mismatch, unresolved-link, heading-id, "
-                     "title-version)"),
+                     "unrendered-markup, broken-link-syntax, code-format, title-version)"),
 ])
 def test_fix_refuses_a_rule_that_makes_no_repairs(run_cli, example, rule, message):
     before = (example / EXAMPLE).read_bytes()
@@ -273,8 +273,8 @@ def test_a_passage_with_a_difference_no_rule_repairs_is_left_whole():
 def test_the_rules_say_which_repair(run_cli):
     code, out, _ = run_cli("rules", "--format", "json")
     assert {r["slug"] for r in json.loads(out) if r["fixable"]} == {
-        "code-mismatch", "date-mismatch", "heading-id", "link-mismatch", "number-mismatch", "title-version",
-        "unresolved-link"}
+        "broken-link-syntax", "code-format", "code-mismatch", "date-mismatch", "heading-id",
+        "link-mismatch", "number-mismatch", "title-version", "unrendered-markup", "unresolved-link"}
     _, out, _ = run_cli("rules", "RS202")
     assert out.startswith("RS202 date-mismatch (consistency, default severity: error, repaired by relsync fix)")
 

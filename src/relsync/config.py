@@ -23,6 +23,9 @@ else:  # pragma: no cover
 
 #: Rule families, which the settings may name instead of single rules.
 RULE_FAMILIES = ("coverage", "consistency", "document", "staleness")
+#: The Markdown a site is rendered with (``markdown = "..."``): CommonMark (markdown-it,
+#: remark, goldmark, kramdown's GFM mode) or Python-Markdown (MkDocs).
+MARKDOWN_FLAVORS = ("commonmark", "python-markdown")
 DEFAULT_PO_WIDTH = 79  # GNU gettext's page width (msgcat, msgmerge, xgettext)
 #: The layouts ``layout = "..."`` may name (see :mod:`relsync.project.layouts`).
 LAYOUTS = ("relsync", "hugo", "docusaurus", "mkdocs", "vitepress", "starlight", "jekyll", "mdn", "dumi")
@@ -119,6 +122,9 @@ class Config:
     heading_ids: str | None = None
     """The slug function of the site's generator (a name of :data:`relsync.slugs.SLUGGERS`);
     ``None``: the one the layout implies."""
+    markdown: str | None = None
+    """The Markdown the site renders with (one of :data:`MARKDOWN_FLAVORS`); ``None``: the
+    one the layout implies (Python-Markdown for MkDocs, CommonMark otherwise)."""
     baseline: str | None = None
     po: PoSettings = field(default_factory=PoSettings)
     """Settings of the PO workflow (``[tool.relsync.po]``)."""
@@ -315,7 +321,7 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     known = {
         "upstream", "locales", "include", "ignore", "fail-on", "disable", "enable", "severity",
         "glossary", "link-prefixes", "link-rewrites", "missing-files", "baseline", "po", "rules",
-        "heading-ids", "stale-ignore-keywords", *LAYOUT_KEYS,
+        "heading-ids", "stale-ignore-keywords", "markdown", *LAYOUT_KEYS,
     }
     for key in data:
         if key not in known:
@@ -348,6 +354,10 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     if "stale-ignore-keywords" in data:
         cfg.stale_ignore_keywords = [k for k in _strings(data["stale-ignore-keywords"], "stale-ignore-keywords")
                                      if k.strip()]
+    if "markdown" in data:
+        if data["markdown"] not in MARKDOWN_FLAVORS:
+            raise ConfigError(f"markdown must be one of {', '.join(MARKDOWN_FLAVORS)}")
+        cfg.markdown = str(data["markdown"])
     cfg.po = _po_settings(data.get("po", {}))
     return cfg
 

@@ -94,7 +94,8 @@ def make_context(al: Alignment, cfg: Config, locale: str = "", name: str = "",
     rewrites.update(cfg.link_rewrites.get(locale, {}))
     return Context(al, locale=locale, glossary=list(glossary), link_prefixes=prefixes,
                    link_rewrites=rewrites, cjk_target=cjk, name=name,
-                   site=site if site is not None else Site(slugger=cfg.heading_ids))
+                   site=site if site is not None else Site(slugger=cfg.heading_ids),
+                   markdown=cfg.markdown or "commonmark")
 
 
 def staleness_for(spec: PairSpec, al: Alignment, cfg: Config, since: str | None = None,

@@ -169,6 +169,7 @@ def settings_fingerprint(cfg: Config) -> str:
         "upstream": cfg.upstream,
         "translation": cfg.translation,
         "upstream_root": str(cfg.upstream_base) if cfg.upstream_root else None,
+        "markdown": cfg.markdown,
     }
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 

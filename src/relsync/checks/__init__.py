@@ -6,6 +6,8 @@
 * :mod:`.consistency`: what a translation must keep exactly (numbers, dates, code, markup);
 * :mod:`.publication`: the date a post was published, against the date its translation gives;
 * :mod:`.links`: where links lead, whatever their language prefix;
+* :mod:`.rendering`: what the site renders: syntax shown as text, link syntax that did not
+  parse, code that lost its backticks;
 * :mod:`.document`: the announced version, the glossary, consistent terminology;
 * :mod:`.staleness`: passages whose upstream changed since they were translated;
 * :mod:`.files`: whole files without a partner.
@@ -39,7 +41,7 @@ from .registry import (
 
 
 def _load_rules() -> None:
-    from . import consistency, coverage, document, files, links, publication, staleness, targets  # noqa: F401  (they register their rules)
+    from . import consistency, coverage, document, english, files, links, omission, publication, rendering, staleness, targets  # noqa: F401  (they register their rules)
 
 
 registry.set_loader(_load_rules)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from typing import Iterator
 
@@ -11,7 +12,7 @@ from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
-from . import examples, repairs
+from . import examples, rendered, repairs
 from .registry import Context, Problem, Scope, check
 
 #: Integers up to this value are often written as words ("two", "两个"): one that is only
@@ -262,7 +263,9 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up_code = {c.strip() for b in ups for c in b.anchors.code}
     tr_code = {c.strip() for b in trs for c in b.anchors.code}
     lost = sorted(c for c in up_code - tr_code if not _has_token(tr_text, c))
-    added = sorted(c for c in tr_code - up_code if not _has_token(up_text, c))
+    # A span upstream's lost one ends or starts with (`.local` for `*.local`) is no prose.
+    added = sorted(c for c in tr_code - up_code
+                   if not _has_token(up_text, c) or any(_affix(c, d) for d in lost))
     twins = _drop_twins(lost, added)
     _drop_split_names(lost, added)
     _drop_split_names(added, lost)
@@ -286,6 +289,9 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if not lost:
         # Code the translator added (backticks on a name upstream writes plainly) is fine.
         return
+    if added and all(any(_affix(c, d) and not set(d.replace(c, "", 1)) & set("{}[]()<>") for d in lost)
+                     for c in added):
+        minor = True  # `.vue` for `*.vue` may be reworded around it ("the .vue extension")
     if added:
         msg = (f"translation has {', '.join(f'`{c}`' for c in added)} where upstream has "
                f"{', '.join(f'`{c}`' for c in lost)}")
@@ -310,7 +316,9 @@ def _drop_twins(lost: list[str], added: list[str]) -> set[str]:
         if twin is not None:
             twins.add(c)
         else:
-            twin = next((d for d in added if _code_core(c) == _code_core(d)), None)
+            # full-width punctuation typed in code (`defineProps（）`) is no prose
+            twin = next((d for d in added if _code_core(c) == _code_core(d)
+                         and unicodedata.normalize("NFKC", d) != c), None)
         if twin is not None:
             lost.remove(c)
             added.remove(twin)
@@ -393,6 +401,17 @@ def _drop_split_names(names: list[str], parts: list[str]) -> None:
                 break
 
 
+def _affix(part: str, whole: str) -> bool:
+    """``part`` is ``whole`` without a short prefix or suffix of symbols (``.local`` of
+    ``*.local``, a macro that lost a brace): a code span copied short. Letters are no such
+    affix (``WeakMap`` for ``WeakMaps``: a plural the language does not mark), nor call
+    parentheses (``setup`` for ``setup()`` names the same function)."""
+    if len(part) < 2 or part == whole or len(whole) - len(part) > 2:
+        return False
+    rest = whole[:-len(part)] if whole.endswith(part) else whole[len(part):] if whole.startswith(part) else ""
+    return bool(rest) and rest != "()" and not any(c.isalnum() for c in rest)
+
+
 def _extends(new: str, old: str) -> bool:
     """``setup_old()`` extends ``setup()``: the old name, without its call parentheses and
     of two characters or more (``$0`` -> ``$0_old``), opens the new one, which the upstream
@@ -452,7 +471,8 @@ _EXPLANATION_TAGS = ("html:abbr", "html:dfn")
 
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
 def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
-    """Images, footnote references, inline HTML tags or emphasis differ in number or kind.
+    """Images, footnote references, inline HTML tags or emphasis differ in number or kind, or
+    HTML blocks do not nest where upstream's do.
 
     Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
     emphasis is compared by presence; images, footnote references and HTML tags by count. A
@@ -481,8 +501,9 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             continue
         if compared and a[kind] != b[kind]:
             problems.append(f"{kind} {a[kind]} upstream vs {b[kind]} translation")
-        elif kind == "strong" and a[kind] and not b[kind]:
-            problems.append("bold text dropped")
+        elif kind == "strong" and a[kind] and not b[kind] and not rendered.shows_more_strong(
+                ctx.alignment.upstream, ups, ctx.alignment.translation, trs):
+            problems.append("bold text dropped")  # bold shown as `**` is unrendered-markup's
     if problems:
         yield ctx.pair_finding(pair, "markup differs: " + "; ".join(problems))
 

@@ -199,6 +199,8 @@ class Context:
     site: Site = field(default_factory=Site)
     """The pages of the document's site and their ids (empty for two documents on their own:
     only same-page links resolve)."""
+    markdown: str = "commonmark"
+    """The Markdown the site renders with (:data:`relsync.config.MARKDOWN_FLAVORS`)."""
     memo: dict = field(default_factory=dict)
     """Per-alignment values rules compute once (a document's heading ids, ...)."""
 
@@ -322,6 +324,7 @@ def run_project_checks(project: Project, ctx: ProjectContext, enabled: Enabled |
 SUPERSEDES = {
     "title-version": "number-mismatch",  # a wrong version in a title is reported once
     "orphaned": "extra",  # `orphaned` says why the block has no upstream
+    "broken-link-syntax": "link-mismatch",  # a link that did not parse is no other link
 }
 
 

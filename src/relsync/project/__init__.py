@@ -220,6 +220,8 @@ def discover(cfg: Config, layout: Layout | None = None) -> Project:
                                     "(its name ends in what reads as a locale code); not checked")
     _explicit_pairs(project, cfg)
     _inside(project, cfg)
+    if cfg.markdown is None and _mkdocs_site(project):
+        cfg.markdown = "python-markdown"  # what MkDocs renders with
     project.locales = sorted(set(project.locales), key=project.locales.index)
     project.not_started = [x for x in dict.fromkeys(project.not_started) if x not in project.locales]
     return project
@@ -261,6 +263,23 @@ def markdown_files(cfg: Config):
             tails = [rel.split("/", k)[-1] for k in range(rel.count("/") + 1)]  # as a layout's {path}
             if matches(rel, cfg.include) and not (cfg.ignore and any(matches(t, cfg.ignore) for t in tails)):
                 yield rel
+
+
+def _mkdocs_site(project: Project) -> bool:
+    """Whether the project is an MkDocs site: its layout says so, or an ``mkdocs.yml`` sits
+    in a directory above its first upstream file, within the project (FastAPI keeps one in
+    each language's directory)."""
+    if project.layout is not None and project.layout.name == "mkdocs":
+        return True
+    if not project.pairs:
+        return False
+    root = project.config.root.resolve()
+    directory = project.pairs[0].upstream.resolve().parent
+    while directory != directory.parent and (directory == root or root in directory.parents):
+        if any((directory / name).is_file() for name in ("mkdocs.yml", "mkdocs.yaml")):
+            return True
+        directory = directory.parent
+    return False
 
 
 def _inside(project: Project, cfg: Config) -> None:

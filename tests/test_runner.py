@@ -115,4 +115,3 @@ def test_merge_reports_rejects_other_files(run_cli, tmp_path):
     bad.write_text('{"something": 1}', encoding="utf-8")
     code, _, err = run_cli("merge-reports", str(bad))
     assert code == 2 and "bad.json" in err
-

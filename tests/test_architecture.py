@@ -35,7 +35,7 @@ STAGES = [
     ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs"],
     ["relsync.sentences"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
-    ["relsync.comments"],
+    ["relsync.comments", "relsync.parsed"],
     ["relsync.similarity"],
     ["relsync.rows"],
     ["relsync.align_moved"],

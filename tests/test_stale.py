@@ -329,9 +329,59 @@ def test_a_handful_of_git_calls_per_pair(run_cli, repo, monkeypatch):
 
     monkeypatch.setattr(stale.git, "git", counting)
     assert len(of(check(run_cli, repo), "stale")) == 1
-    # the translation's last commit, the upstream then, and (a pair with stale passages only)
-    # the messages of the upstream's commits since, for the ignored keywords
-    assert calls == ["log", "cat-file", "log"]
+    # the history of the repository in one pass (the translation's last commit), and (a pair
+    # with stale passages only) the messages of the upstream's commits since, for the ignored
+    # keywords; the upstream then comes from the cat-file process kept open for the run
+    assert calls == ["log", "log"]
+
+
+def test_history_in_one_pass_gives_each_file_the_commit_git_log_follow_gives(tmp_path):
+    """Edits, a pure rename (git mv), a rename with an edit, chained renames, a file deleted
+    and added again, names with spaces: every path's last commit read from the one log of the
+    repository is the one `git log -1 --follow` per file finds."""
+    r = Repo(tmp_path / "h")
+    up = (STALE / "repo" / "upstream.md").read_text(encoding="utf-8")
+    tr = (STALE / "repo" / "zh_CN.md").read_text(encoding="utf-8")
+    r.write("en/a.md", up)
+    r.write("en/b c.md", up + "\nMore.\n")
+    r.write("zh/a.md", tr)
+    r.write("zh/d.md", tr + "\n再来。\n")
+    r.commit("all")
+    r.git("mv", "zh/a.md", "zh/moved.md")
+    r.commit("pure rename")
+    r.git("mv", "zh/moved.md", "zh/again.md")
+    r.commit("pure rename again")
+    r.git("mv", "zh/d.md", "zh/e f.md")
+    r.write("zh/e f.md", tr + "\n再来。\n\n改了。\n")
+    r.commit("rename with an edit")
+    r.write("en/b c.md", up + "\nMore, edited.\n")
+    r.commit("edit")
+    r.git("rm", "-q", "en/a.md")
+    r.commit("delete")
+    r.write("en/a.md", up + "\nBack.\n")
+    r.commit("add again")
+    history = stale.git._history(str(r.root), stale.git._checked_out(r.root))
+    assert history is not None
+    paths = ["en/a.md", "en/b c.md", "zh/again.md", "zh/e f.md", "zh/a.md", "zh/moved.md", "zh/d.md", "none.md"]
+    for rel in paths:
+        assert stale.git.last_commit(r.root, rel) == stale.git._last_commit_followed(r.root, rel), rel
+    assert stale.git.last_commit(r.root, "zh/again.md") == r.git("rev-list", "--max-parents=0", "HEAD")
+
+
+def test_history_with_a_merge_is_read_per_file(tmp_path):
+    """git log -- path simplifies merges per path: a history with a merge is not read in one pass."""
+    r = Repo(tmp_path / "m")
+    r.write("en/a.md", "# A\n")
+    r.commit("a")
+    r.git("checkout", "-q", "-b", "side")
+    r.write("en/b.md", "# B\n")
+    r.commit("b")
+    r.git("checkout", "-q", "main")
+    r.write("en/a.md", "# A2\n")
+    r.commit("a2")
+    r.git("merge", "-q", "--no-edit", "side")
+    assert stale.git._history(str(r.root), stale.git._checked_out(r.root)) is None
+    assert stale.git.last_commit(r.root, "en/b.md") == r.git("rev-parse", "side")
 
 
 # -- front matter edits -------------------------------------------------------------------

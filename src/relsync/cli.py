@@ -43,7 +43,6 @@ def _cache(cfg, use_cache: bool, cache_dir: str | None) -> runner.Cache | None:
 
 def _run(found, jobs: int, cache, quiet: bool, **options) -> runner.CheckResult:
     """Run the pipeline over a project, with a progress bar for a person at a terminal."""
-    jobs = jobs or runner.default_jobs()
     if len(found.pairs) >= 20 and not quiet and runner.show_progress():
         with click.progressbar(length=len(found.pairs), label="checking", file=sys.stderr) as bar:
             return runner.run(found, jobs=jobs, cache=cache, progress=bar.update, **options)
@@ -57,8 +56,9 @@ def _exit_for(findings, threshold) -> Exit:
 pipeline_options = [
     click.option("--disable", multiple=True, metavar="RULE", help="Turn a rule off (id or slug); repeatable."),
     click.option("--enable", multiple=True, metavar="RULE", help="Turn a rule on (id or slug); repeatable."),
-    click.option("-j", "--jobs", type=click.IntRange(0), default=1, show_default=True,
-                 help="Check file pairs in N parallel processes (0: one per CPU)."),
+    click.option("-j", "--jobs", type=click.IntRange(0), default=0, show_default=True,
+                 help="Check file pairs in N parallel processes (0: one per CPU when there are "
+                      "50 pairs or more to check, else one)."),
     click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
                  help="Reuse results of unchanged pairs from the cache directory."),
     click.option("--cache-dir", type=click.Path(file_okay=False),
@@ -311,7 +311,7 @@ def fix_cmd(ctx, paths, locale, only_rules, show_diff, changed_since, disable, e
 
     found = project(ctx, paths, locale, disable, enable, changed_since)
     cfg = found.config
-    result = fix.fix_project(found, rules=_fix_rules(only_rules), jobs=jobs or runner.default_jobs(),
+    result = fix.fix_project(found, rules=_fix_rules(only_rules), jobs=jobs,
                              cache=_cache(cfg, use_cache, cache_dir), baseline=baseline_path(cfg))
     report = [fix.describe(f) + "\n" for f in result.applied]
     report += [f"{format_finding(f)} (not fixed: {why})\n" for f, why in result.remaining]

@@ -25,6 +25,7 @@ from .io import display_path, read_text
 from .languages import default_link_prefixes, is_cjk, is_cjk_text, month_locales, script_locale
 from .model import Alignment, Document, Finding
 from .parse import parse
+from .parsed import parse_shared
 from .project import PairSpec, explicit_pair, glossary_for, guess_locale, translation_locale
 
 #: ``check_pair(staleness=AUTO)``: compute staleness from git history when it is at hand.
@@ -33,9 +34,10 @@ AUTO = object()
 
 def load_document(path: Path | str, locale: str = "en", extensions: frozenset[str] | None = None) -> Document:
     """Read and parse a file (with its site's Markdown extensions unless ``extensions`` are
-    given); input the parser had to read around is an :class:`InputError`."""
+    given); input the parser had to read around is an :class:`InputError`. A text read again
+    (an upstream page with many translations) is not parsed again."""
     exts = site_extensions(path) if extensions is None else extensions
-    doc = parse(read_text(path), display_path(path), month_locales(locale), extensions=exts)
+    doc = parse_shared(read_text(path), display_path(path), month_locales(locale), extensions=exts)
     if doc.problems:
         line, message = doc.problems[0]
         raise InputError(doc.path, message, line=line)

@@ -391,6 +391,11 @@ def _check_one(spec: PairSpec) -> tuple[str, object, list[tuple[str, str]]]:
         return "error", str(exc), []
 
 
+def _check_group(specs: list[PairSpec]) -> list[tuple[str, object, list[tuple[str, str]]]]:
+    """Check in a worker the pairs of one upstream file (parsed once there)."""
+    return [_check_one(spec) for spec in specs]
+
+
 def _size(spec: PairSpec) -> int:
     try:
         return os.path.getsize(spec.upstream) + os.path.getsize(spec.translation)
@@ -398,14 +403,26 @@ def _size(spec: PairSpec) -> int:
         return 0
 
 
+def by_upstream(pairs: list[PairSpec], todo: list[int]) -> list[list[int]]:
+    """The pairs ``todo`` (indexes into ``pairs``) grouped by upstream file, in order of first
+    appearance: the pairs of a group run one after another in one process, which parses their
+    upstream page (and the revisions of it they were made from) once."""
+    groups: dict[str, list[int]] = {}
+    for k in todo:
+        groups.setdefault(str(pairs[k].upstream), []).append(k)
+    return list(groups.values())
+
+
 def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache | None = None,
                 progress: Callable[[int], None] | None = None, *, reports: bool = False,
                 since: str | None = None, base: str | None = None, site: Site | None = None,
                 ) -> tuple[list[Finding], list[PairReport]]:
-    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is, and with
+    """Findings of every pair, in the order of ``pairs`` whatever ``jobs`` is (``0``: one
+    process per CPU when there are enough pairs to check), and with
     ``reports`` each pair's report (alignment and staleness). A pair found in the cache is
     not checked again, unless its report is needed. ``site``: the pages links may lead to
-    (its ids are part of each pair's cache key)."""
+    (its ids are part of each pair's cache key). When pairs cannot be read, the error is the
+    first such pair's, whatever ``jobs`` is."""
     results: list[list[Finding] | None] = [None] * len(pairs)
     shown: list[PairReport | None] = [None] * len(pairs)
     keys: list[str | None] = [None] * len(pairs)
@@ -425,6 +442,7 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
         todo.append(k)
 
     uncacheable: set[int] = set()
+    failed: dict[int, RelsyncError] = {}
 
     def done(k: int, value: PairReport | list[Finding], said: list[tuple[str, str]]) -> None:
         if said:  # a result the history could not fully tell is not kept
@@ -437,33 +455,57 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
         if progress:
             progress(1)
 
-    if jobs > 1 and len(todo) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        # Largest pairs first, one pair per task: the two workers finish together.
-        order = sorted(todo, key=lambda k: -_size(pairs[k]))
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker,
-                                 initargs=(cfg, reports, since, base, site)) as pool:
-            for k, (status, value, said) in zip(order, pool.map(_check_one, [pairs[k] for k in order])):
-                if status == "input":
-                    path, problem, line = value
-                    raise InputError(path, problem, line)
-                if status == "error":
-                    raise RelsyncError(str(value))
-                for key, message in said:
-                    notice(message, key)
-                done(k, value if reports else [_finding_from_json(d) for d in value], said)
+    groups = by_upstream(pairs, todo)
+    if jobs == 0:  # as many processes as CPUs when there is enough to share
+        jobs = default_jobs() if len(todo) >= AUTO_PARALLEL_PAIRS else 1
+    if jobs > 1 and len(groups) > 1:
+        _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base, site), done, failed)
     else:
-        for k in todo:
+        for k in (k for group in groups for k in group):
             mark = notice_mark()
-            value = _one(pairs[k], cfg, reports, since, base, site)
+            try:
+                value = _one(pairs[k], cfg, reports, since, base, site)
+            except RelsyncError as exc:
+                failed[k] = exc
+                continue
             done(k, value, notices_since(mark))
+    if failed:
+        raise failed[min(failed)]
     if cache is not None:
         for k in todo:
             if keys[k] is not None and k not in uncacheable:
                 cache.put(keys[k], results[k] or [])
     findings = [f for r in results for f in (r or [])]
     return findings, [r for r in shown if r is not None]
+
+
+def _check_in_processes(cfg: Config, pairs: list[PairSpec], groups: list[list[int]], jobs: int,
+                        options: tuple, done, failed: dict[int, RelsyncError]) -> None:
+    """The groups of pairs over ``jobs`` processes, largest groups first so that the
+    processes finish together; each result goes to ``done``, each error to ``failed``."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    reports = options[0]
+    order = sorted(groups, key=lambda group: -sum(_size(pairs[k]) for k in group))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(cfg, *options)) as pool:
+        tasks = pool.map(_check_group, [[pairs[k] for k in group] for group in order])
+        for group, answers in zip(order, tasks):
+            for k, (status, value, said) in zip(group, answers):
+                if status == "input":
+                    path, problem, line = value
+                    failed[k] = InputError(path, problem, line)
+                    continue
+                if status == "error":
+                    failed[k] = RelsyncError(str(value))
+                    continue
+                for key, message in said:
+                    notice(message, key)
+                done(k, value if reports else [_finding_from_json(d) for d in value], said)
+
+
+#: ``jobs=0`` checks in one process per CPU from this many pairs to check (fewer are done
+#: before the processes would have started).
+AUTO_PARALLEL_PAIRS = 50
 
 
 def default_jobs() -> int:

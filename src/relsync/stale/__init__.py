@@ -24,6 +24,7 @@ from ..errors import ConfigError, InputError, notice
 from ..io import atomic_write_bytes, decode
 from ..model import Alignment, Document, StrEnum
 from ..parse import parse
+from ..parsed import parse_shared
 from . import noise
 from .comments import from_comments
 from .diff import BlockChange, Change, WordDiff, block_source, changed_lines, diff_blocks, format_word_diff, word_diff
@@ -329,7 +330,7 @@ def _compare_revision(repo: Path, found: list[bytes | None], rel_up: str, rel_tr
     old_text = decode(blob, shown)
     if old_text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n") == al.upstream.text:
         return Staleness(SyncPoint(commit, source, path))  # unchanged: nothing to parse or align
-    old = parse(old_text, shown, ("en",), extensions=site_extensions(repo / rel_up))  # read as the page is now
+    old = parse_shared(old_text, shown, ("en",), extensions=site_extensions(repo / rel_up))  # read as the page is now
     touched = None
     if base is not None and rel_tr is not None:
         before = found[2] if len(found) > 2 else None

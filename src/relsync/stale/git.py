@@ -5,6 +5,7 @@ per pair; outside a git work tree nothing runs.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import shutil
@@ -78,8 +79,20 @@ def git(repo: Path, *args: str, input: bytes | None = None) -> bytes:
 
 
 def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
-    """Objects by name (``REV^{commit}``, ``REV:path``) in one ``git cat-file --batch`` call;
-    ``None`` for a name that does not exist. A commit comes back as its full id."""
+    """Objects by name (``REV^{commit}``, ``REV:path``), from one ``git cat-file --batch``
+    process per repository and commit checked out, kept open for the run; ``None`` for a name
+    that does not exist. A commit comes back as its full id."""
+    batch = _batch(repo)
+    if batch is not None and all("\n" not in n for n in names):
+        try:
+            return [batch.read(n) for n in names]
+        except (OSError, ValueError):
+            _close_batch(repo)
+    return _cat_files_once(repo, names)
+
+
+def _cat_files_once(repo: Path, names: list[str]) -> list[bytes | None]:
+    """:func:`cat_files` in one ``git cat-file --batch`` call of its own."""
     data = git(repo, "cat-file", "--batch", input="".join(n + "\n" for n in names).encode("utf-8"))
     out: list[bytes | None] = []
     pos = 0
@@ -97,6 +110,76 @@ def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
     return out
 
 
+class _Batch:
+    """A ``git cat-file --batch`` process answering one name at a time."""
+
+    def __init__(self, repo: Path) -> None:
+        self.proc = subprocess.Popen(
+            [_git_binary() or "git", "-C", str(repo), "-c", "core.quotepath=off", "cat-file", "--batch"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
+
+    def read(self, name: str) -> bytes | None:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(name.encode("utf-8") + b"\n")
+        self.proc.stdin.flush()
+        header = self.proc.stdout.readline()
+        if not header.endswith(b"\n"):
+            raise ValueError("git cat-file stopped")
+        fields = header[:-1].split(b" ")
+        if len(fields) != 3 or not fields[2].isdigit():
+            return None
+        body = self.proc.stdout.read(int(fields[2]) + 1)[:-1]
+        return fields[0] if fields[1] == b"commit" else body
+
+    def close(self) -> None:
+        for stream in (self.proc.stdin, self.proc.stdout):
+            if stream is not None:
+                stream.close()
+        self.proc.wait()
+
+
+#: The open batch processes: (process id, work tree, commit checked out) -> process. A
+#: process forked from this one, or a new commit, starts its own.
+_BATCHES: dict[tuple[int, str, str], _Batch] = {}
+_MAX_BATCHES = 4
+
+
+def _batch(repo: Path) -> _Batch | None:
+    if _git_binary() is None:
+        return None
+    key = (os.getpid(), str(repo), _checked_out(repo))
+    found = _BATCHES.pop(key, None)
+    if found is None:
+        try:
+            found = _Batch(repo)
+        except OSError:
+            return None
+    _BATCHES[key] = found  # the most recently used last
+    for old in [k for k in _BATCHES if k[0] != os.getpid()]:
+        del _BATCHES[old]  # inherited from the parent process: its pipes are not ours
+    while len(_BATCHES) > _MAX_BATCHES:
+        oldest = next(iter(_BATCHES))
+        _BATCHES.pop(oldest).close()
+    return found
+
+
+def _close_batch(repo: Path) -> None:
+    for key in [k for k in _BATCHES if k[:2] == (os.getpid(), str(repo))]:
+        try:
+            _BATCHES.pop(key).close()
+        except OSError:
+            pass
+
+
+@atexit.register
+def _close_batches() -> None:
+    for key in [k for k in _BATCHES if k[0] == os.getpid()]:
+        try:
+            _BATCHES.pop(key).close()
+        except OSError:
+            pass
+
+
 #: Renames followed back by :func:`last_commit` before it gives up.
 MAX_RENAMES = 10
 
@@ -104,7 +187,17 @@ MAX_RENAMES = 10
 def last_commit(repo: Path, rel: str) -> str | None:
     """The last commit that changed ``rel``'s content, or ``None`` when it was never
     committed. A commit that only renamed it (``git mv``, 100% similar) did not: the
-    translation says nothing new there, so the commit before counts."""
+    translation says nothing new there, so the commit before counts. Read from the one-pass
+    history of the repository (:func:`_history`) when its history is a line."""
+    history = _history(str(repo), _checked_out(repo))
+    if history is not None:
+        found = history.get(rel)
+        return found[0] if found is not None else None
+    return _last_commit_followed(repo, rel)
+
+
+def _last_commit_followed(repo: Path, rel: str) -> str | None:
+    """:func:`last_commit` for one file, following it with ``git log --follow``."""
     rev, path = "HEAD", rel
     for _ in range(MAX_RENAMES):
         try:
@@ -121,6 +214,50 @@ def last_commit(repo: Path, rel: str) -> str | None:
             return commit
         rev, path = f"{commit}^", fields[1]
     return None
+
+
+@functools.lru_cache(maxsize=8)
+def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
+    """Every path's :func:`last_commit` from one ``git log`` of the whole history, oldest
+    commit first: path -> (commit, renames followed). ``None`` when the history is not a line
+    (a merge: ``git log -- path`` simplifies it per path) or cannot be read."""
+    try:
+        out = git(Path(repo), "log", "-z", "-M", "--name-status", "--format=%x01%H%x02%P", "HEAD")
+    except GitError:
+        return None
+    commits: list[tuple[str, list[tuple[str, str, str]]]] = []
+    tokens = out.split(b"\0")
+    i = 0
+    while i < len(tokens):
+        token = tokens[i].lstrip(b"\n")
+        i += 1
+        if token.startswith(b"\x01"):
+            commit, _, parents = token[1:].decode("ascii", "replace").partition("\x02")
+            if len(parents.split()) > 1:
+                return None
+            commits.append((commit, []))
+        elif token and commits:
+            status = token.decode("ascii", "replace")
+            count = 2 if status[:1] in ("R", "C") else 1
+            paths = [t.decode("utf-8", "replace") for t in tokens[i : i + count]]
+            i += count
+            commits[-1][1].append((status, paths[0], paths[-1]))
+    found: dict[str, tuple[str, int]] = {}
+    for commit, changes in reversed(commits):
+        before = dict((p, found.get(p)) for _, p, _ in changes)
+        for status, source, path in changes:
+            if status == "R100":
+                prior = before.get(source)
+                found[source] = (commit, 0)
+                if prior is not None and prior[1] + 1 < MAX_RENAMES:
+                    found[path] = (prior[0], prior[1] + 1)
+                else:
+                    found.pop(path, None)
+            else:
+                if source != path:
+                    found[source] = (commit, 0)
+                found[path] = (commit, 0)
+    return found
 
 
 def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:
@@ -195,17 +332,23 @@ def _git_dir(repo: Path) -> Path | None:
 
 
 def former_names(repo: Path, rel: str) -> list[str]:
-    """Earlier paths of ``rel``, newest first, from ``git log --follow``."""
+    """Earlier paths of ``rel``, newest first, from ``git log --follow`` (once per run for a
+    file that many translations share)."""
+    return list(_former_names(str(repo), _checked_out(repo), rel))
+
+
+@functools.lru_cache(maxsize=256)
+def _former_names(repo: str, head: str, rel: str) -> tuple[str, ...]:
     try:
-        out = git(repo, "log", "--follow", "-M", "--name-status", "--format=", "--", rel)
+        out = git(Path(repo), "log", "--follow", "-M", "--name-status", "--format=", "--", rel)
     except GitError:
-        return []
+        return ()
     names: list[str] = []
     for line in out.decode("utf-8", "replace").splitlines():
         parts = line.split("\t")
         if len(parts) == 3 and parts[0].startswith(("R", "C")) and parts[1] not in names and parts[1] != rel:
             names.append(parts[1])
-    return names
+    return tuple(names)
 
 
 def resolve(repo: Path, rev: str) -> str:
@@ -238,8 +381,11 @@ def history_key(path: Path | str) -> str:
     cut of a shallow clone: staleness depends on the history up to it, so result caches key
     on it. Read from ``.git`` without running git when the layout is the usual one."""
     repo = work_tree(path)
-    if repo is None:
-        return ""
+    return _checked_out(repo) if repo is not None else ""
+
+
+def _checked_out(repo: Path) -> str:
+    """The commit checked out in the work tree ``repo``, and the cut of a shallow clone."""
     shallow = _shallow_file(repo)
     if shallow is not None:  # a deeper fetch changes what is stale, not HEAD
         try:

@@ -25,6 +25,9 @@ of one more run. The shapes:
   translation, which lacks every tenth item (the alignment band as wide as the difference).
 * ``shuffled``: `relsync check` of paragraphs with one unique version number each, the
   translation shuffled.
+* ``changelog-moves``: `relsync check` of release notes, ten entries per release, each with
+  a component in code and its issue link, the translation having 1% of its entries in another
+  release (16x: 13,600 entries, 20,400 lines).
 * ``po-update``: `relsync po update` of a PO whose paragraphs were all slightly reworded
   (each new message is matched fuzzily with an old one); GNU `msgmerge --previous` on the
   same files beside it, where installed.
@@ -173,6 +176,30 @@ def shape_shuffled(root: Path, n: int):
     random.Random(0).shuffle(order)
     _project(root, "# Doc\n\n" + "\n\n".join(up) + "\n", "# 文档\n\n" + "\n\n".join(tr[k] for k in order) + "\n")
     return lambda: _check(root)
+def shape_changelog_moves(root: Path, n: int):
+    """Release notes of ``n`` entries, ten per release (``## 1.K.0`` / ``### Fixes``), each
+    naming a component and citing its issue; the translation has 1% of its entries in
+    another release."""
+    def notes(entry, fixes: str, title: str, moved: dict[int, int]) -> str:
+        releases: list[list[int]] = [list(range(r, min(n, r + 10))) for r in range(0, n, 10)]
+        for k, target in moved.items():
+            releases[k // 10].remove(k)
+            releases[target].append(k)
+        out = [title, ""]
+        for r, ks in enumerate(releases):
+            out += [f"## 1.{r}.0", "", f"### {fixes}", ""] + [entry(k) for k in ks] + [""]
+        return "\n".join(out)
+
+    rng = random.Random(0)
+    moved = {k: rng.randrange(-(-n // 10)) for k in rng.sample(range(n), max(1, n // 100))}
+    link = "https://github.com/example/ui/issues/"
+    up = notes(lambda k: f"- Fix `n-part-{k % 50}` layout issue {k}, closes [#{k}]({link}{k}).", "Fixes",
+               "# Changelog", {})
+    tr = notes(lambda k: f"- 修复 `n-part-{k % 50}` 的布局问题，关闭 [#{k}]({link}{k})", "Fixes", "# 更新日志", moved)
+    _project(root, up, tr)
+    return lambda: _check(root)
+
+
 def _paragraph(k: int) -> str:
     a, b, c = WORDS[k % 26], WORDS[(k // 26) % 26], WORDS[(k * 7 + 3) % 26]
     return f"The {a} {b} section {c} explains item number {k} in some detail."
@@ -218,6 +245,7 @@ SHAPES = {
     "list-items": (shape_list_items, 250, "items"),
     "shuffled": (shape_shuffled, 250, "paragraphs"),
     "po-update": (shape_po_update, 125, "messages"),
+    "changelog-moves": (shape_changelog_moves, 850, "entries"),
 }
 #: shape -> the same run by another tool, shown beside it
 OTHERS = {"po-update": ("msgmerge", msgmerge_po_update)}

@@ -9,7 +9,8 @@ from hypothesis import settings
 # Property tests are deterministic (a fixed seed per test, no example database) so that a run
 # on CI is the run on a laptop; HYPOTHESIS_PROFILE=fuzz explores with random seeds and more
 # examples.
-settings.register_profile("relsync", derandomize=True, database=None)
+# no deadline: timings belong in benchmarks/, and a loaded machine must not fail a property
+settings.register_profile("relsync", derandomize=True, database=None, deadline=None)
 settings.register_profile("fuzz", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "relsync"))
 

@@ -37,6 +37,7 @@ STAGES = [
     ["relsync.comments"],
     ["relsync.similarity"],
     ["relsync.rows"],
+    ["relsync.align_moved"],
     ["relsync.align"],
     ["relsync.stale"],
     ["relsync.checks"],

@@ -57,7 +57,8 @@ def test_align_json_contract(run_cli):
     assert set(data) == {"upstream", "translation", "pairs"}
     assert data["upstream"].endswith("upstream/pytorch-2.6.md")
     for pair in data["pairs"]:
-        assert set(pair) == {"upstream", "translation", "kind", "score"}
+        assert set(pair) == {"upstream", "translation", "kind", "score", "moved"}  # "moved": added
+        assert pair["moved"] is False
         assert 0 <= pair["score"] <= 1
         for side in ("upstream", "translation"):
             assert pair[side] is None or (len(pair[side]) == 2 and 1 <= pair[side][0] <= pair[side][1])

@@ -160,3 +160,14 @@ def test_a_comment_in_another_script_needs_no_language_identifier(monkeypatch):
     tr = parse("# 标题\n\n<!--\nThe cluster runs pods.\n-->\n集群运行 Pod。\n", "tr.md", ("en", "zh_CN"))
     assert source_comments(tr)
     align(up, tr)
+
+
+def test_an_upstream_comment_kept_by_the_translation_is_no_source_comment():
+    """The upstream's own note (`<!-- note -->`, kept as it is by the translation) above a
+    paragraph, and a later paragraph reading `note`: taken for a source comment, it paired
+    the first paragraph with `note` and shifted every pair after it."""
+    up = ("# Title\n\nIntro text.\n\n<!-- note -->\n\nThe first paragraph.\n\nnote\n\n"
+          "Second paragraph there.\n\nThird one.\n")
+    tr = "# 标题\n\n介绍文字。\n\n<!-- note -->\n\n第一段。\n\n注意\n\n第二段在那里。\n\n第三个。\n"
+    pairs = align(parse(up, "en.md"), parse(tr, "zh.md", ("zh",))).pairs
+    assert [(p.upstream, p.translation) for p in pairs] == [((k,), (k,)) for k in range(6)]

@@ -13,8 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from relsync import check, fix_text
+from relsync.align import align
 from relsync.anchors import dates
 from relsync.anchors.dates import find_dates
+from relsync.parse import parse
 from relsync.anchors.dates_grammar import WINDOW, grammar
 
 from . import adversarial
@@ -329,6 +331,23 @@ def test_the_publication_date_is_located_on_its_front_matter_line_in_every_form(
     yaml_doc = parse("---\ntitle: Release\ndate : 2025-01-29\n---\n\ndate: see below\n", "y.md")
     assert front_matter_date(toml) == ("2025-01-29", 3)
     assert front_matter_date(yaml_doc) == ("2025-01-29", 3)
+
+
+def test_a_date_in_an_unnamed_latin_language_is_read_by_its_month_name():
+    """`14 de junio de 2018` in a translation whose language relsync was not told: the
+    locales whose month names hold `junio` read it."""
+    assert [v for _, _, v in find_dates("Se publicó el 14 de junio de 2018.", ("en",))] == ["2018-06-14"]
+    assert [v for _, _, v in find_dates("14 de junio de 2018", ("en",))] == ["2018-06-14"]
+    assert [v for _, _, v in find_dates("Am 14. Juni 2018 erschienen.", ("en",))] == ["2018-06-14"]
+    assert find_dates("We shipped 14 items in 2018.", ("en",)) == []
+
+
+def test_a_date_in_an_unnamed_latin_language_does_not_block_its_pairing():
+    up = "# Release\n\nVersion 2.1 was released on June 14, 2018.\n\nIt fixes many bugs in the parser.\n"
+    tr = ("# Lanzamiento\n\nLa versión 2.1 se publicó el 14 de junio de 2018.\n\n"
+          "Corrige muchos errores del analizador.\n")
+    pairs = align(parse(up, "en.md"), parse(tr, "es.md")).pairs
+    assert [(p.upstream, p.translation) for p in pairs] == [((0,), (0,)), ((1,), (1,)), ((2,), (2,))]
 
 
 # -- grammatical cases CLDR does not give -------------------------------------------------

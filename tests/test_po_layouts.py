@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from relsync import po
+from relsync.dialects import syntax_for
+
 from .conftest import EXAMPLE_TR, EXAMPLE_UP, FIXTURES
 
 LAYOUTS = FIXTURES / "layouts"
@@ -150,3 +153,25 @@ def test_two_documents_of_one_name_in_the_site_get_two_catalogs(run_cli, tmp_pat
     references = {p for pot in (site / "po" / "templates").rglob("*intro.pot") for m in _po(pot) if m.id
                   for p, _ in m.locations}
     assert references == {"docs/intro.md", "versioned_docs/version-2.x/intro.md"}
+
+
+def test_admonitions_are_read_only_in_mkdocs(run_cli, hugo):
+    """`!!! note` over an indented block, in a Hugo site: a paragraph and indented code, as
+    CommonMark reads them (the code is no message); MkDocs reads an admonition."""
+    page = hugo / "content" / "en" / "docs" / "concepts" / "overview" / "_index.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n!!! note\n\n    kubectl get pods\n", encoding="utf-8")
+    assert run_cli("po", "extract", cwd=hugo)[0] == 0
+    pot = _po(hugo / "po" / "templates" / "docs" / "concepts" / "overview" / "_index.pot")
+    ids = [m.id for m in pot if m.id]
+    assert "!!! note" in ids and "kubectl get pods" not in ids
+
+
+def test_each_generator_has_its_own_block_syntax():
+    text = "!!! note\n\n    indented code\n\n::: tip Title\nInside.\n:::\n"
+    mkdocs = [u.msgid for u in po.load(text, "d.md", syntax=syntax_for("mkdocs")).units]
+    vitepress = [u.msgid for u in po.load(text, "d.md", syntax=syntax_for("vitepress")).units]
+    hugo = [u.msgid for u in po.load(text, "d.md", syntax=syntax_for("hugo")).units]
+    assert mkdocs == ["indented code", "::: tip Title Inside. :::"]
+    assert vitepress == ["!!! note", "Title", "Inside."]
+    assert hugo == ["!!! note", "::: tip Title Inside. :::"]
+    assert [u.msgid for u in po.load(text, "d.md").units] == ["indented code", "Title", "Inside."]

@@ -15,6 +15,7 @@ import bisect
 from collections import Counter
 
 
+from .align_moved import add_pairs, moved_sections, relocate
 from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
@@ -508,10 +509,11 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
 
 
 def align(upstream: Document, translation: Document) -> Alignment:
-    """Align two documents; every block of each appears in exactly one pair, in order."""
+    """Align two documents; every block of each appears in exactly one pair, in upstream's
+    order, and in the translation's order except in the pairs marked ``moved``."""
     up = units_of(upstream)
     tr = units_of(translation)
-    commented = commented_blocks(translation)
+    commented = commented_blocks(translation, upstream)
     if commented:
         for u in tr:
             if u.blocks[0] in commented:
@@ -565,4 +567,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         pairs.append(Pair(a_blocks, b_blocks, round(float(s), 4) if a_blocks and b_blocks else 0.0, kind))
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
+    al.pairs = relocate(al, scorer)
+    al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
     return al
+

@@ -118,7 +118,7 @@ def align(upstream: str, translation: str, fmt: str, locale: str | None) -> None
         up = al.span(pair, "upstream")
         tr = al.span(pair, "translation")
         show = lambda s: f"{s[0]}-{s[1]}" if s else "-"  # noqa: E731
-        click.echo(f"{show(up):>9}  {show(tr):>9}  {pair.score:4.2f}  {pair.kind}")
+        click.echo(f"{show(up):>9}  {show(tr):>9}  {pair.score:4.2f}  {pair.kind}" + ("  moved" if pair.moved else ""))
 
 
 @cli.command()

@@ -25,6 +25,7 @@ from .config import Config, PoSettings
 from .errors import InputError, RelsyncError
 from .io import display_path, refuse_overwrite
 from .languages import parse_locale
+from .dialects import ALL_SYNTAX, syntax_for
 from .project import PoFiles, built_path, guess_locale, po_path, pot_path
 
 
@@ -34,6 +35,12 @@ def _settings(ctx: click.Context) -> tuple[Config, PoSettings]:
     if ctx.parent is not None and ctx.parent.params.get("code_blocks"):
         settings.code_blocks = True
     return cfg, settings
+
+
+def _syntax(cfg: Config, files: PoFiles | None = None) -> tuple[str, ...]:
+    """The block syntax of the project's generator (every dialect's when it is unknown)."""
+    layout = files.project.layout if files is not None and files.project is not None else None
+    return syntax_for(layout.name if layout is not None else cfg.layout)
 
 
 def _width(settings: PoSettings, width: int | None, no_wrap: bool) -> int:
@@ -107,19 +114,21 @@ def extract(ctx, upstream, output, width, no_wrap):
             shown = display_path(path)
             name = Path(path).stem
             if not output or output == "-":
-                emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings), w))
+                emit_bytes(po_lib.serialize(po_lib.extract_file(path, shown, shown, name, settings,
+                                                                syntax=_syntax(cfg)), w))
                 continue
             refuse_overwrite(output, path)
             previous = _existing(output)
-            pot = po_lib.extract_file(path, shown, shown, name, settings, previous)
+            pot = po_lib.extract_file(path, shown, shown, name, settings, previous, _syntax(cfg))
             written = po_lib.write_catalog(output, pot, w, _key(previous))
             _note(output, "wrote" if written else "unchanged", f"{len(pot)} messages")
         return
-    for doc in PoFiles(cfg).documents:
+    files = PoFiles(cfg)
+    for doc in files.documents:
         target = pot_path(cfg, doc)
         previous = _existing(target)
         pot = po_lib.extract_file(doc.path(cfg), display_path(doc.path(cfg)),
-                                  doc.reference, doc.name, settings, previous)
+                                  doc.reference, doc.name, settings, previous, _syntax(cfg, files))
         _ensure_dir(target)
         written = po_lib.write_catalog(target, pot, w, _key(previous))
         _note(target, "wrote" if written else "unchanged", f"{len(pot)} messages")
@@ -259,7 +268,8 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
             raise click.UsageError("cannot tell the locale of the translation: pass -l LOCALE")
         parse_locale(loc)
         _import_one(Path(upstream), display_path(upstream), Path(translation), loc,
-                    Path(output) if output and output != "-" else None, Path(upstream).stem, settings, w)
+                    Path(output) if output and output != "-" else None, Path(upstream).stem, settings, w,
+                    syntax=_syntax(cfg))
         return
     files = PoFiles(cfg)
     for loc in files.locales(locale):
@@ -270,19 +280,20 @@ def import_cmd(ctx, upstream, translation, locale, output, width, no_wrap):
             target = po_path(cfg, loc, doc)
             _ensure_dir(target)
             _import_one(doc.path(cfg), doc.reference, tr, loc, target, doc.name, settings, w,
-                        built_by_relsync=po_lib.is_built(tr, target))
+                        built_by_relsync=po_lib.is_built(tr, target), syntax=_syntax(cfg, files))
 
 
 def _import_one(upstream: Path, reference: str, translation: Path, locale: str, output: Path | None,
-                name: str, settings: PoSettings, width: int, built_by_relsync: bool = False) -> None:
+                name: str, settings: PoSettings, width: int, built_by_relsync: bool = False,
+                syntax: tuple[str, ...] = ALL_SYNTAX) -> None:
     if built_by_relsync:
         _note(translation, "skipped", "built by relsync po build from this PO")
         return
     refuse_overwrite(output, upstream, translation)
     up = po_lib.load_file(upstream, display_path(upstream), settings.front_matter,
-                          code_blocks=settings.code_blocks)
+                          code_blocks=settings.code_blocks, syntax=syntax)
     tr = po_lib.load_file(translation, display_path(translation), settings.front_matter, locale,
-                          code_blocks=settings.code_blocks)
+                          code_blocks=settings.code_blocks, syntax=syntax)
     up.path = reference
     pot = po_lib.template(up, reference, name)
     catalog, report = po_lib.gettextize(up, tr, pot, locale)
@@ -332,7 +343,7 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
             parse_locale(locale)
         catalog = po_lib.read_catalog(po_file, display_path(po_file), locale)
         po_lib.check_document(catalog, str(upstream), display_path(po_file))
-        data = po_lib.build_file(upstream, display_path(upstream), catalog, settings, fuzzy)
+        data = po_lib.build_file(upstream, display_path(upstream), catalog, settings, fuzzy, _syntax(cfg))
         if not output or output == "-":
             emit_bytes(data)
             return
@@ -349,7 +360,7 @@ def build(ctx, upstream, po_file, locale, output, use_fuzzy, force):
             catalog = po_lib.read_catalog(catalog_path, display_path(catalog_path), loc)
             po_lib.check_document(catalog, doc.reference, display_path(catalog_path))
             up = doc.path(cfg)
-            data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy)
+            data = po_lib.build_file(up, display_path(up), catalog, settings, fuzzy, _syntax(cfg, files))
             target = built_path(cfg, loc, doc)
             if target is None:
                 _note(catalog_path, "skipped", f"the layout keeps no {loc} translation of {doc.reference}")

@@ -76,10 +76,16 @@ def source_comments(doc: Document) -> dict[int, SourceComment]:
     return doc._source_comments
 
 
-def commented_blocks(doc: Document) -> dict[int, tuple[SourceComment, int]]:
-    """Translation block index -> (its source comment, which of the comment's blocks)."""
+def commented_blocks(doc: Document, upstream: Document | None = None) -> dict[int, tuple[SourceComment, int]]:
+    """Translation block index -> (its source comment, which of the comment's blocks). A
+    comment the ``upstream`` has too is the upstream's own, kept by the translation: no
+    source comment."""
+    own = {_SPACE_RE.sub(" ", c[2]).strip() for c in upstream.comments} if upstream is not None else set()
+    content = {c[0]: _SPACE_RE.sub(" ", c[2]).strip() for c in doc.comments} if own else {}
     out = {}
     for comment in source_comments(doc).values():
+        if own and content.get(comment.start) in own:
+            continue
         for k, index in enumerate(comment.blocks):
             out[index] = (comment, k)
     return out

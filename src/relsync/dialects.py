@@ -254,3 +254,18 @@ def has_content(block: Block) -> bool:
     if block.kind == "shortcode":
         return has_prose(block.text)
     return not (block.kind == "html" and not block.text.strip())
+
+
+# -- block syntax of each site generator ---------------------------------------------------
+
+#: Block syntax beyond CommonMark and GFM, by site generator: MkDocs' admonitions (``!!! note``),
+#: the ``:::`` containers of VitePress, Docusaurus and Starlight; the others have neither. With
+#: no generator known (relsync's own layout, two files named), both are read.
+GENERATOR_SYNTAX = {"mkdocs": ("admonition",), "vitepress": ("container",),
+                    "docusaurus": ("container",), "starlight": ("container",)}
+ALL_SYNTAX = ("admonition", "container")
+
+
+def syntax_for(layout: str | None) -> tuple[str, ...]:
+    """The block syntax of a layout's generator (:data:`GENERATOR_SYNTAX`)."""
+    return ALL_SYNTAX if layout in (None, "relsync") else GENERATOR_SYNTAX.get(layout, ())

@@ -327,3 +327,37 @@ def quote(value: str, quoting: str) -> str:
 def _yaml_escape(c: str) -> str:
     code = ord(c)
     return f"\\x{code:02X}" if code < 0x100 else (f"\\u{code:04X}" if code < 0x10000 else f"\\U{code:08X}")
+
+
+# -- the YAML rule of the parser ----------------------------------------------------------
+
+def at_document_start(rule):
+    """mdit-py-plugins' front-matter rule, only on the document's first character (it also
+    fires on the first line of a list item or quote: `- x--` read as a fence), and only on
+    a YAML mapping: other text between two `---` lines is a rule and Markdown, as CommonMark
+    reads it (broken YAML stays front matter, reported as such)."""
+    def at_start(state, start_line: int, end_line: int, silent: bool) -> bool:
+        if start_line != 0 or state.bMarks[0] + state.tShift[0] != 0:
+            return False
+        if silent or not rule(state, start_line, end_line, silent):
+            return silent and rule(state, start_line, end_line, silent)
+        if _yaml_mapping(state.tokens[-1].content):
+            return True
+        state.tokens.pop()
+        state.line = start_line
+        return False
+    return at_start
+
+
+_YAML_KEY_LINE_RE = re.compile(r"[ \t]*(?:#.*)?\n|[\w\"'][^\n]*?:(?:[ \t]|$)", re.MULTILINE)
+
+
+def _yaml_mapping(content: str) -> bool:
+    """Whether front matter is a YAML mapping (or empty, or broken YAML)."""
+    if not content.strip() or _YAML_KEY_LINE_RE.match(content.lstrip("\n")):
+        return True
+    try:
+        data = load_yaml(content)
+    except Exception:  # PyYAML's errors: reported with the front matter
+        return True
+    return data is None or isinstance(data, dict)

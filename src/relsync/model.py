@@ -238,6 +238,9 @@ class Pair:
     score: float
     kind: BlockKind
     """The kind of the pair's first block."""
+    moved: bool = False
+    """The translation's blocks stand in another place than upstream's order puts them (an
+    entry in another group or section): the pair is out of the translation's order."""
 
     @property
     def is_match(self) -> bool:

@@ -21,6 +21,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects, dialects_mkdocs
+from .dialects import ALL_SYNTAX
 from . import front_matter
 from . import jsx as _jsx
 from . import mdx as _mdx
@@ -79,10 +80,11 @@ def _plain_lines(content: str) -> tuple[str, int]:
     return " ".join(lines), hard
 
 
-@functools.lru_cache(maxsize=8)
+@functools.lru_cache(maxsize=16)
 def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = False,
-             site: frozenset[str] = frozenset()) -> MarkdownIt:
-    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, containers.
+             site: frozenset[str] = frozenset(), syntax: tuple[str, ...] = ALL_SYNTAX) -> MarkdownIt:
+    """The shared parser: CommonMark, tables, strikethrough, front matter, footnotes, and the
+    ``syntax`` of :data:`~relsync.dialects.ALL_SYNTAX` asked for (containers, admonitions).
 
     ``inline=False`` skips the inline pass: block structure and line ranges only. With
     ``plain_text_fast`` (the default), an inline token whose text has no inline syntax gets
@@ -93,9 +95,11 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     md = MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"])
     md.use(front_matter_plugin).use(front_matter.plugin).use(footnote_plugin)
     yaml_rule = next(rule for rule in md.block.ruler.__rules__ if rule.name == "front_matter")
-    md.block.ruler.at("front_matter", _at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
-    md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
-    md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
+    md.block.ruler.at("front_matter", front_matter.at_document_start(yaml_rule.fn), {"alt": yaml_rule.alt})
+    if "container" in syntax:
+        md.use(container_plugin, name=CONTAINER, validate=lambda params, *args: True)
+    if "admonition" in syntax:
+        md.use(admon_plugin)  # MkDocs' !!! note "Title" and ??? note "Title"
     md.use(dialects_mkdocs.plugin, site)
     if mdx:
         md.use(_mdx.mdx_plugin)
@@ -108,25 +112,17 @@ def markdown(inline: bool = True, *, plain_text_fast: bool = True, mdx: bool = F
     return md
 
 
-def _at_document_start(rule):
-    """mdit-py-plugins' front-matter rule, only on the document's first character: it also
-    fires on the first line of a list item or quote (`- x--` read as a fence)."""
-    def at_start(state, start_line: int, end_line: int, silent: bool) -> bool:
-        if start_line != 0 or state.bMarks[0] + state.tShift[0] != 0:
-            return False
-        return rule(state, start_line, end_line, silent)
-    return at_start
-
-
 def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *,
-          outline: bool = False, extensions: frozenset[str] = frozenset()) -> Document:
+          outline: bool = False, extensions: frozenset[str] = frozenset(),
+          syntax: tuple[str, ...] = ALL_SYNTAX) -> Document:
     """Parse Markdown ``text`` into a :class:`Document`.
 
     ``locales`` names the languages whose month names are recognised in dates. ``outline``
     skips the inline pass and the anchors: the same blocks, line ranges and sources, for
     callers that need only those (PO extraction and build). Footnote definitions need the
     inline pass (one is kept only where it is referenced), so a text with ``[^`` is always
-    parsed in full. ``extensions``: the site's (:func:`relsync.dialects_mkdocs.site_extensions`).
+    parsed in full. ``extensions``: the site's (:func:`relsync.dialects_mkdocs.site_extensions`);
+    ``syntax``: the generator's block syntax (:func:`relsync.dialects.syntax_for`).
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -134,7 +130,8 @@ def parse(text: str, path: str = "<text>", locales: tuple[str, ...] = ("en",), *
     outline = outline and "[^" not in norm
     mdx = path.lower().endswith(".mdx")
     site = dialects_mkdocs.features(extensions)
-    tokens = markdown(inline=not outline, mdx=mdx, site=site).parse(_mdx.source(norm) if mdx else norm)
+    tokens = markdown(inline=not outline, mdx=mdx, site=site, syntax=syntax).parse(
+        _mdx.source(norm) if mdx else norm)
     builder = _Builder(norm, path, tuple(locales), outline=outline)
     builder.run(tokens)
     return builder.document()

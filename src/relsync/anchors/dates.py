@@ -14,17 +14,25 @@ Reading rules:
 * a day/month-first numeric date with a 4-digit year is read as the locales declare
   (``dd.MM.y`` in de: ``05.04.2025`` is 5 April), and otherwise only when just one reading
   is a valid date (``1/29/2025``);
-* an invalid date (``2025-02-30``, ``30 de febrero de 2025``) is not read, not even in part.
+* an invalid date (``2025-02-30``, ``30 de febrero de 2025``) is not read, not even in part;
+* a Latin-script word between a day number and a year that no locale asked for names
+  (``14 de junio de 2018`` read with English only) is looked up in the month names of the
+  :data:`GUESSED_LANGUAGES` most widely spoken Latin-script languages of CLDR, and the date
+  is read with the first that names it.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from datetime import date
 
-from ..languages import is_cjk_char
-from .dates_cldr import name_key, stem_month
+from babel.core import get_global
+from babel.localedata import locale_identifiers
+
+from ..languages import is_cjk_char, language_code, language_scripts
+from .dates_cldr import locale_spec, name_key, stem_month
 from .dates_grammar import WINDOW, Grammar, grammar
 
 __all__ = ["find_dates"]
@@ -191,14 +199,19 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in out]
 
 
-def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int, int, str]]:
+def find_dates(text: str, locales: tuple[str, ...] = ("en",), *, guess: bool = True) -> list[tuple[int, int, str]]:
     """Dates in ``text`` as ``(start, end, value)``, sorted, not overlapping.
 
     ``locales`` are CLDR codes (``zh_CN``, ``zh-cn``, ``pt_BR``); unknown ones are ignored,
-    and English names are always known. Never raises on any ``str``."""
+    and English names are always known. With ``guess``, a month name of another Latin-script
+    language adds its locale (see the module's reading rules). Never raises on any ``str``."""
     if not isinstance(text, str) or not _YEAR_RE.search(text):
         return []
-    g = grammar((locales,) if isinstance(locales, str) else tuple(locales))
+    locales = (locales,) if isinstance(locales, str) else tuple(locales)
+    g = grammar(locales)
+    extra = _month_name_locales(text, g, locales) if guess and _NAMED_DATE_RE.search(text) else ()
+    if extra:
+        return find_dates(text, locales + extra, guess=False)
     found: list[tuple[int, int, str]] = []
     search = g.pattern.search
     for ws, we in _windows(text):
@@ -217,6 +230,49 @@ def find_dates(text: str, locales: tuple[str, ...] = ("en",)) -> list[tuple[int,
             else:
                 pos = max(m.end(), m.start() + 1)
     return _merge_ranges(text, found, g)
+
+
+#: A day number, a word and a 4-digit year close together (``14 de junio de 2018``, ``14. Juni
+#: 2018``): where a month name of a language no locale asked for would stand.
+_NAMED_DATE_RE = re.compile(
+    r"(?<!\d)[0-3]?\d\.?[ \t\xa0]+(?:[^\W\d_]{1,3}[ \t\xa0]+)?([^\W\d_]{3,})\.?,?[ \t\xa0]+"
+    r"(?:[^\W\d_]{1,3}[ \t\xa0]+)?\d{4}(?!\d)")
+#: How many Latin-script languages a month name is looked up in (each costs loading its CLDR
+#: data, once per process, and only when a text has a word no locale asked for names).
+GUESSED_LANGUAGES = 40
+_LATIN_WORD_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
+
+
+def _month_name_locales(text: str, g: Grammar, locales: tuple[str, ...]) -> tuple[str, ...]:
+    """The first widely spoken Latin-script language that names a month where ``text`` has a
+    word between a day number and a year that ``locales`` do not know (the reader then
+    decides whether that is a date: a lower-case abbreviation without its dot is not)."""
+    words = {name_key(m.group(1)) for m in _NAMED_DATE_RE.finditer(text)
+             if _LATIN_WORD_RE.fullmatch(m.group(1)) and name_key(m.group(1)) not in g.months
+             and stem_month(g.stems, name_key(m.group(1))) is None}
+    if not words:
+        return ()
+    known = {language_code(c) for c in locales}
+    found = next((c for c in _latin_languages() if c not in known and words & _month_keys(c)), None)
+    return (found,) if found else ()
+
+
+@functools.lru_cache(maxsize=None)
+def _month_keys(lang: str) -> frozenset[str]:
+    spec = locale_spec(lang, True) if "Latn" in language_scripts(lang) else None
+    return frozenset(spec.months) if spec is not None else frozenset()
+
+
+@functools.lru_cache(maxsize=1)
+def _latin_languages() -> tuple[str, ...]:
+    """CLDR's most widely spoken Latin-script languages (by the shares CLDR gives them in each
+    territory), in that order."""
+    weight: dict[str, float] = {}
+    for languages in get_global("territory_languages").values():
+        for lang, info in languages.items():
+            weight[lang] = weight.get(lang, 0.0) + float(info.get("population_percent") or 0)
+    langs = [c for c in locale_identifiers() if "_" not in c and language_scripts(c) == ("Latn",)]
+    return tuple(sorted(langs, key=lambda c: (-weight.get(c, 0.0), c)))[:GUESSED_LANGUAGES]
 
 
 def _merge_ranges(text: str, found: list[tuple[int, int, str]], g: Grammar) -> list[tuple[int, int, str]]:

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from .. import dialects
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
-from ..model import Alignment, Block, BlockKind, Pair, Severity
+from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
@@ -113,7 +113,10 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """An upstream block has no counterpart in the translation.
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
-    line after which they belong. Structure with nothing to translate is not content: front
+    line after which they belong, and the issue or pull-request references they cite
+    (`#1374`). A heading or a list item that only groups blocks the translation has, all
+    of them, is reported at info level: the translation groups its entries its own way (a
+    changelog's `### Fixes` left out, a component name used as a group). Structure with nothing to translate is not content: front
     matter, HTML without visible text, a paragraph that is only macros or shortcodes with no
     prose part (MDN's `{{FirefoxSidebar}}`).
 
@@ -123,6 +126,7 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """
     run: list[Pair] = []
     last_tr_line = 0
+    paired = {i for p in al.pairs if p.is_match for i in p.upstream}
 
     def flush() -> Iterator[Problem]:
         if not run:
@@ -135,13 +139,19 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
         else:
             what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+        refs = _references(blocks)
         more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
         where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
+        grouping = all(_groups_paired(al.upstream, b, paired) for b in blocks)
+        if grouping:
+            what = f"group {what.split(' ', 1)[1]}"
+            more = " (its blocks are translated, without it)"
         yield ctx.finding(
-            f"missing in translation: {what}{more}{where}",
+            f"missing in translation: {what}{refs}{more}{where}",
             upstream_line=start,
             translation_line=last_tr_line or None,
             details={"blocks": len(blocks), "upstream_end": end},
+            minor=2 if grouping else False,
         )
 
     for pair in al.pairs:
@@ -150,11 +160,47 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
                 continue
             run.append(pair)
             continue
+        if pair.moved:
+            continue  # translated elsewhere: no break in a run of missing blocks around it
         yield from flush()
         run = []
         if pair.translation:
             last_tr_line = al.span(pair, "translation")[1]
     yield from flush()
+
+
+#: An issue or pull-request reference as changelogs write it: ``#1374``, ``GH-1374``.
+_REFERENCE_RE = re.compile(r"(?<![\w&/])(?:#|GH-)\d+\b")
+
+
+def _references(blocks: list[Block]) -> str:
+    """The references a run of missing blocks cites, for its message (at most three)."""
+    refs = list(dict.fromkeys(m.group() for b in blocks if b.kind != "code" for m in _REFERENCE_RE.finditer(b.text)))
+    if not refs:
+        return ""
+    return " " + ", ".join(refs[:3]) + (" ..." if len(refs) > 3 else "")
+
+
+def _groups_paired(doc: Document, block: Block, paired: set[int]) -> bool:
+    """Whether ``block`` only groups blocks that are all paired: a heading whose section's
+    blocks are, or a list item naming nothing (no code, link or number) whose nested items
+    are. A translation may group entries its own way (by component, by kind)."""
+    if block.is_heading:
+        section = doc.section_of(block)
+        if section.heading != block.index:
+            return False
+        inside = range(block.index + 1, section.end + 1)
+    elif block.kind == BlockKind.LIST_ITEM and not (block.anchors.code or block.anchors.links
+                                                     or block.anchors.numbers):
+        end = block.index + 1
+        while end < len(doc.blocks) and doc.blocks[end].kind == BlockKind.LIST_ITEM \
+                and doc.blocks[end].level > block.level:
+            end += 1
+        inside = range(block.index + 1, end)
+    else:
+        return False
+    content = [i for i in inside if not doc.blocks[i].is_heading and dialects.has_content(doc.blocks[i])]
+    return bool(content) and all(i in paired for i in content)
 
 
 @check("RS102", "coverage.untranslated", Severity.WARNING)

@@ -1,6 +1,8 @@
 """Writing translations back: the upstream text with each translated unit spliced in.
 
-Every byte outside the units' spans stays the upstream's, and the translation of a block
+Every byte outside the units' spans stays the upstream's (inside too, for a msgstr equal to
+its msgid), a paragraph keeps the upstream's line breaks where its translation lets them be
+placed and that parses as the upstream does (:mod:`.lines`), and the translation of a block
 stays that block: a translated line that markdown-it would read as the start of another block
 (a heading, a list, a setext underline, HTML, a link definition, a table, a container...) is
 joined to the line before it or escaped with a backslash, which changes no text it shows; a
@@ -18,20 +20,22 @@ from markdown_it.common.html_re import HTML_TAG_RE
 from .. import front_matter
 from ..languages import join_lines, line_break_joiner
 from ..parse import HEADING_ID_RE, markdown
+from . import lines as _lines
 from .units import Parsed, Style, Unit
 
 
 def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: str = "",
-           next_line: str = "") -> str:
+           next_line: str = "", upstream: list[str] | None = None) -> str:
     """A translation as it is written into the unit's span; ``lead`` and ``rest`` are what
     comes before and after the span on its line(s), ``underline`` the line under a setext
-    heading, ``next_line`` the line after the span's."""
+    heading, ``next_line`` the line after the span's, ``upstream`` the unit's lines in the
+    upstream (block syntax left out), whose breaks a paragraph keeps."""
     if unit.style == Style.CODE:
         lines = text.replace("\r\n", "\n").replace("\r", "\n").strip("\n").split("\n")
         return unit.eol.join(unit.prefix + line if line.strip() else line for line in lines)
     text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
     if unit.style == Style.INLINE:
-        return _inline(unit, text, lead, next_line)
+        return _inline(unit, text, lead, next_line, upstream)
     if unit.style == Style.LINE:
         return _line(unit, _one_line(text), underline, next_line)
     if unit.style == Style.CELL:
@@ -39,9 +43,25 @@ def render(unit: Unit, text: str, *, lead: str = "", rest: str = "", underline: 
     return front_matter.quote(join_lines(line.strip(" \t") for line in text.split("\n")), unit.style)
 
 
-def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
-    """The lines of a paragraph or list item, each continuing the block."""
+def _inline(unit: Unit, text: str, lead: str, next_line: str,
+            upstream: list[str] | None = None) -> str:
+    """The lines of a paragraph or list item, each continuing the block: broken where the
+    upstream's lines break when that parses as the upstream does (or as the translation on
+    one line does), else one line per hard break."""
     lines = [line for line in text.split("\n") if line.strip()]
+    plain = _block_lines(unit, lines, lead, next_line)
+    broken = _lines.with_breaks(lines, _lines.segments(upstream)) if upstream and len(upstream) > 1 else None
+    if broken is not None and broken != lines:
+        kept = _block_lines(unit, broken, lead, next_line)
+        shape = _lines.signature("\n".join(kept))
+        if shape in (_lines.signature("\n".join(upstream)), _lines.signature("\n".join(plain))):
+            plain = kept
+    return "".join([plain[0]] + [unit.eol + unit.prefix + line for line in plain[1:]])
+
+
+def _block_lines(unit: Unit, lines: list[str], lead: str, next_line: str) -> list[str]:
+    """``lines`` as lines of one paragraph (or list item) under ``lead``."""
+    lines = list(lines)
     lines[0] = _escape_block_start(lines[0])
     if (_THEMATIC_BREAK_RE.match(_CONTAINER_LEAD_RE.sub("", lead) + lines[0])
             or _DELIMITER_ROW_RE.match(lines[0])):
@@ -53,7 +73,7 @@ def _inline(unit: Unit, text: str, lead: str, next_line: str) -> str:
         lines = _without_pipes(lines)
     if len(lines) > 1 and _CONTAINER_LEAD_RE.sub("", lead) and _DELIMITER_ROW_RE.match(lines[1]):
         _join_or_escape(lines, 1)  # `- | a` over `|---|---|`: the list marker makes a cell
-    return "".join([lines[0]] + [unit.eol + unit.prefix + line for line in lines[1:]])
+    return lines
 
 
 def _line(unit: Unit, one_line: str, underline: str, next_line: str) -> str:
@@ -274,7 +294,7 @@ def _escape(line: str) -> str:
 
 
 _BLOCK_START_RE = re.compile(
-    r"^([ \t]*)(?:(#{1,6}|[-+*])(?=[ \t]|$)|>|```|~~~|(\d{1,9})([.)])(?=[ \t]|$)"
+    r"^([ \t]*)(?:(#{1,6}|[-+*])(?=[ \t]|$)|>|`{3,}(?![^\n]*`)|~~~|(\d{1,9})([.)])(?=[ \t]|$)"
     r"|([-=*_])(?=(?:[ \t]*\5){2,}[ \t]*$))"
 )
 
@@ -305,8 +325,8 @@ def build_text(parsed: Parsed, catalog: Catalog, use_fuzzy: bool = False) -> str
     pos = 0
     for unit in sorted(parsed.units, key=lambda u: u.start):
         translated = translation_for(catalog, unit, use_fuzzy)
-        if translated is None or unit.start < pos:
-            continue
+        if translated is None or translated == unit.msgid or unit.start < pos:
+            continue  # (a msgstr equal to its msgid: the upstream's bytes)
         if unit.style == Style.CODE and _closes_fence(parsed.source.lines[unit.line - 2], translated):
             continue  # no escape holds in code: the upstream code stays
         out.append(text[pos:unit.start])
@@ -316,7 +336,7 @@ def build_text(parsed: Parsed, catalog: Catalog, use_fuzzy: bool = False) -> str
         next_line = "" if line_end < 0 else text[line_end + 1:next_end if next_end >= 0 else len(text)]
         rest = text[unit.end:line_end if line_end >= 0 else len(text)]
         out.append(render(unit, translated, lead=lead, rest=rest, underline=_underline(parsed, unit),
-                          next_line=next_line.rstrip("\r")))
+                          next_line=next_line.rstrip("\r"), upstream=_upstream_lines(parsed, unit)))
         pos = unit.end
     out.append(text[pos:])
     return "".join(out)
@@ -332,6 +352,15 @@ def _closes_fence(opening: str, code: str) -> bool:
         return False
     closing = re.compile(rf"[ \t]{{0,3}}{re.escape(m.group(1)[0])}{{{len(m.group(1))},}}[ \t]*$")
     return any(closing.match(line) for line in code.split("\n"))
+
+
+def _upstream_lines(parsed: Parsed, unit: Unit) -> list[str] | None:
+    """The upstream lines of a paragraph or list item's text, as markdown-it reads its
+    inline content (a GitHub alert's marker line left out)."""
+    if unit.style != Style.INLINE or unit.block < 0:
+        return None
+    block = parsed.doc.blocks[unit.block]
+    return block.source.split("\n")[max(0, unit.line - block.start):] if block.source else None
 
 
 def _underline(parsed: Parsed, unit: Unit) -> str:

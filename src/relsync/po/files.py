@@ -15,6 +15,7 @@ from ..config import PoSettings
 from ..errors import RelsyncError
 from ..io import atomic_write_bytes, atomic_write_text, read_bytes
 from ..languages import month_locales
+from ..dialects import ALL_SYNTAX
 from .build import build_text, encode
 from .catalog import messages_key, parse_catalog, serialize, template
 from .units import DEFAULT_FRONT_MATTER, Parsed, decode_markdown, load
@@ -23,10 +24,11 @@ MANIFEST = ".relsync-built.json"
 
 
 def load_file(path, shown: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
-              locale: str = "en", *, fast: bool = False, code_blocks: bool = False) -> Parsed:
+              locale: str = "en", *, fast: bool = False, code_blocks: bool = False,
+              syntax: tuple[str, ...] = ALL_SYNTAX) -> Parsed:
     text, encoding = decode_markdown(read_bytes(path, shown), shown)
     return load(text, shown, front_matter, month_locales(locale), encoding, fast=fast,
-                code_blocks=code_blocks)
+                code_blocks=code_blocks, syntax=syntax)
 
 
 def read_catalog(path, shown: str, locale: str | None = None) -> Catalog:
@@ -44,17 +46,20 @@ def write_catalog(path, catalog: Catalog, width: int | None,
 
 
 def extract_file(upstream, shown: str, reference: str, name: str, settings: PoSettings,
-                 previous: Catalog | None = None) -> Catalog:
+                 previous: Catalog | None = None, syntax: tuple[str, ...] = ALL_SYNTAX) -> Catalog:
     """The POT of one upstream file; keeps ``previous``'s creation date when nothing changed."""
-    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks)
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks,
+                       syntax=syntax)
     pot = template(parsed, reference, name)
     if previous is not None and messages_key(previous) == messages_key(pot):
         pot.creation_date = previous.creation_date
     return pot
 
 
-def build_file(upstream, shown: str, catalog: Catalog, settings: PoSettings, use_fuzzy: bool) -> bytes:
-    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks)
+def build_file(upstream, shown: str, catalog: Catalog, settings: PoSettings, use_fuzzy: bool,
+               syntax: tuple[str, ...] = ALL_SYNTAX) -> bytes:
+    parsed = load_file(upstream, shown, settings.front_matter, fast=True, code_blocks=settings.code_blocks,
+                       syntax=syntax)
     return encode(build_text(parsed, catalog, use_fuzzy), parsed.encoding)
 
 

@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..io import decode
 from ..languages import line_break_joiner
 from ..model import Block, Document, StrEnum
+from ..dialects import ALL_SYNTAX
 from ..parse import HEADING_ID_RE, markdown, parse
 
 DEFAULT_FRONT_MATTER = ("title",)
@@ -169,15 +170,16 @@ def decode_markdown(data: bytes, path: str) -> tuple[str, str]:
 
 def load(text: str, path: str, front_matter: Sequence[str] = DEFAULT_FRONT_MATTER,
          locales: tuple[str, ...] = ("en",), encoding: str = "utf-8", *, fast: bool = False,
-         code_blocks: bool = False) -> Parsed:
+         code_blocks: bool = False, syntax: tuple[str, ...] = ALL_SYNTAX) -> Parsed:
     """Parse ``text`` and cut it into units.
 
     ``fast`` skips what only alignment needs (inline parsing, anchors, sections): extract and
     build use it; the units are the same (a test holds both paths to that). Footnotes need
     the inline pass (a definition is kept only when referenced), so they take the full parse.
+    ``syntax``: the site generator's block syntax (:func:`relsync.dialects.syntax_for`).
     """
     source = Source.from_text(text)
-    doc = parse(source.text, path, locales, outline=fast)
+    doc = parse(source.text, path, locales, outline=fast, syntax=syntax)
     problems = getattr(doc, "problems", None)
     if problems:
         line, problem = problems[0]
@@ -382,8 +384,8 @@ def _cell_units(source: Source, block: Block) -> list[Unit]:
         return []
     idx = block.start - 1
     line = source.lines[idx]
-    if block.info == "html" or "|" not in line:
-        return []
+    if block.info == "html":
+        return []  # (a row without pipes, after a table's rows, is a row: GFM reads it so)
     units = []
     kind = "table_header" if block.header else "table_cell"
     for column, (a, b) in enumerate(split_row(line, _row_start(source, idx))[: len(block.cells)]):

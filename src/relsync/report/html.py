@@ -59,7 +59,7 @@ tr.row[data-status="stale"] td { background: var(--stale); }
   font-weight: 600; border: 1px solid rgba(0,0,0,.15); background: rgba(255,255,255,.7); }
 .badge.ok { color: #2f7d32; } .badge.missing { color: #b3261e; } .badge.extra { color: #0b6e83; }
 .badge.untranslated { color: #8a6100; } .badge.inconsistent { color: #b34700; }
-.badge.stale { color: #6a2ca8; }
+.badge.stale { color: #6a2ca8; } .badge.moved { color: #1a56a8; }
 .legend .badge { margin-right: .3rem; }
 .legend span.sw { display: inline-block; width: .9rem; height: .9rem; vertical-align: -2px;
   border: 1px solid var(--line); margin: 0 .2rem 0 .6rem; }
@@ -220,6 +220,9 @@ class _Page:
         if tr_no:
             attrs.append(f'data-translation-line="{tr_no}"')
         badge = f'<span class="badge {view.status}">{view.status}</span>'
+        if view.pair.moved:
+            attrs.append('data-moved="true"')
+            badge += ' <span class="badge moved" title="in another place in the translation">moved</span>'
         slugs = {f.slug for f in view.findings}
         if "orphaned" in slugs:
             badge += ' <span class="badge extra">orphaned</span>'

@@ -13,7 +13,8 @@ def render(findings: list[Finding], summary: dict) -> str:
 
 
 def alignment_dict(al: Alignment) -> dict:
-    """The ``relsync align --format json`` object: pairs with 1-based inclusive line ranges."""
+    """The ``relsync align --format json`` object: pairs with 1-based inclusive line ranges;
+    ``moved``: the pair stands out of the translation's order (an entry in another place)."""
     pairs = []
     for pair in al.pairs:
         up = al.span(pair, "upstream")
@@ -23,6 +24,7 @@ def alignment_dict(al: Alignment) -> dict:
             "translation": list(tr) if tr else None,
             "kind": pair.kind,
             "score": pair.score,
+            "moved": pair.moved,
         })
     return {"upstream": al.upstream.path, "translation": al.translation.path, "pairs": pairs}
 

@@ -2,7 +2,8 @@
 
 Per locale: a table of documents with their stale, orphaned and missing passages, then each
 stale or orphaned passage in a collapsible ``<details>`` block with the upstream diff and the
-translated text. Document text only ever appears inside fenced code blocks (or escaped), so a
+translated text, and a line for each entry that stands in another place in the translation
+(``moved``: another group or section). Document text only ever appears inside fenced code blocks (or escaped), so a
 translation cannot inject markup into the comment.
 """
 
@@ -83,6 +84,19 @@ def _passage(report, passage, base: str, addressed: bool = False) -> list[str]:
     return out
 
 
+def _moved(al, base: str) -> list[list[str]]:
+    """One line per pair that stands in another place in the translation (an entry in another
+    group or section): where it is on each side."""
+    out = []
+    for pair in al.pairs:
+        if pair.moved:
+            up, tr = al.span(pair, "upstream"), al.span(pair, "translation")
+            text = al.translation.blocks[pair.translation[0]].text
+            out.append([f"- moved: {_link(Location(al.upstream.path, up[0]), base)} is at "
+                        f"{_link(Location(al.translation.path, tr[0]), base)}: {escape(text[:80])}", ""])
+    return out
+
+
 def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: str | None = None,
            max_chars: int = MAX_CHARS, **_) -> str:
     """The comment for ``reports`` (:class:`relsync.pipeline.PairReport`)."""
@@ -140,12 +154,13 @@ def render(reports: list, summary: dict, extra: list[Finding] = (), link_base: s
         out.append("")
         used = sum(len(x) + 1 for x in out)
         for r in rows:
-            if r.staleness is None:
-                continue
-            parts = [_passage(r, p, base) for p in r.staleness.open]
-            parts += [_passage(r, p, base, addressed=True) for p in r.staleness.addressed]
-            parts += [[f"- missing: {_link(f.upstream, base)} {escape(f.message)}", ""]
-                      for f in r.findings if f.slug == "missing"]
+            parts = []
+            if r.staleness is not None:
+                parts = [_passage(r, p, base) for p in r.staleness.open]
+                parts += [_passage(r, p, base, addressed=True) for p in r.staleness.addressed]
+                parts += [[f"- missing: {_link(f.upstream, base)} {escape(f.message)}", ""]
+                          for f in r.findings if f.slug == "missing"]
+            parts += _moved(r.alignment, base)
             for part in parts:
                 if used + sum(len(x) + 1 for x in part) > max_chars:
                     left += 1

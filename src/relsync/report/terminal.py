@@ -3,7 +3,8 @@
 Columns are measured in display cells, a grapheme cluster at a time (CJK characters are two
 cells wide; combining marks, Indic vowel signs and the parts of an emoji sequence add none to
 their base), so the two sides line up on any terminal, and a line is never cut inside a
-cluster. Below 72 columns the sides are stacked.
+cluster. Below 72 columns the sides are stacked. A pair that stands out of the translation's order
+(an entry in another group or section) is marked ``moved`` (``↕`` after another status).
 """
 
 from __future__ import annotations
@@ -127,10 +128,12 @@ def render(
             continue
         shown_any = True
         label, fg = _MARK[view.status]
+        if view.pair.moved:
+            label, fg = ("moved", "blue") if view.status == "ok" else (label.rstrip() + "\u2195", fg)
         up_no, up_text = _side_text(al, view, "upstream")
         tr_no, tr_text = _side_text(al, view, "translation")
         up_text, tr_text = printable(up_text), printable(tr_text)
-        mark = style(pad(label, _STATUS_WIDTH), fg=fg, bold=view.status != "ok")
+        mark = style(pad(label, _STATUS_WIDTH), fg=fg, bold=view.status != "ok" or view.pair.moved)
         if stacked:
             body = width - _STATUS_WIDTH - _LINE_WIDTH - 4
             for k, (no, text, arrow) in enumerate(((up_no, up_text, "en"), (tr_no, tr_text, "tr"))):

@@ -1,0 +1,241 @@
+"""Injected moves: entries and sections put in another place in real translations.
+
+    python benchmarks/bench_moves.py [--docs 8] [--seed 1] [--percents 1,5,10]
+
+Takes the naive-ui changelog pair (`../shared/corpus/changelog-naive-ui`), the vue-docs/head
+pairs and the mdn-firefox translations with the most one-line list items (``--docs`` of
+each), and moves 1%, 5% and 10% of the translation's movable units to another place:
+
+* ``items``: one-line top-level list items that the alignment of the unchanged pair pairs
+  1-1, each put after another such item, half of them in the same top-level section
+  (another place in the release) and half in another one;
+* ``sections``: sections with no sub-section whose heading the unchanged alignment pairs,
+  each put before another heading of its level (in another part of the document).
+
+For each document, mode and share: how many blocks moved, the recall of their pairs (a moved
+block paired with the upstream block the unchanged alignment paired it with), the precision
+(of the pairs holding a moved block, those that are that pair), the recall over the moved
+blocks that hold code, a link or a number (the evidence a move is found by; a bold label
+such as "**Type**", repeated in every section, is found by nothing), and the error-level
+findings the moves added (upstream line, rule and message compared with the unchanged pair's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "src"))
+
+from corpus_findings import CORPORA, mdn_pairs, pairs as vue_pairs  # noqa: E402
+
+from relsync import align, check, parse  # noqa: E402
+
+CHANGELOG = CORPORA / "changelog-naive-ui"
+
+
+def _docs(limit: int) -> list[tuple[str, Path, Path, str]]:
+    out = [("changelog-naive-ui", CHANGELOG / "CHANGELOG.en-US.md", CHANGELOG / "CHANGELOG.zh-CN.md", "zh_CN")]
+    for corpus, specs in (("vue-docs/head", vue_pairs("head")), ("mdn-firefox", mdn_pairs())):
+        scored = []
+        for spec in specs:
+            text = Path(spec.translation).read_text(encoding="utf-8")
+            items = sum(1 for line in text.split("\n") if line.startswith("- "))
+            scored.append((items, spec))
+        scored.sort(key=lambda x: -x[0])
+        for _, spec in scored[:limit]:
+            out.append((f"{corpus}:{spec.name}", Path(spec.upstream), Path(spec.translation), spec.locale))
+    return out
+
+
+def _tr_partner(al) -> dict[int, int]:
+    """Translation block -> its upstream block, for the 1-1 pairs."""
+    return {p.translation[0]: p.upstream[0] for p in al.pairs
+            if len(p.upstream) == 1 and len(p.translation) == 1}
+
+
+def _scope(doc, block) -> int:
+    """The top-level section (below the title) holding a block."""
+    s = doc.sections[block.section]
+    while s.parent is not None and s.parent != 0 and doc.sections[s.parent].heading is not None \
+            and doc.sections[s.parent].level > 1:
+        s = doc.sections[s.parent]
+    return s.index
+
+
+def _item_units(doc, partner: dict[int, int], lines: list[str]) -> list[tuple[int, int, int]]:
+    """(first line, last line, top-level section) of the one-line top-level list items."""
+    out = []
+    for b in doc.blocks:
+        if b.kind != "list_item" or b.level != 1 or b.start != b.end or b.quote:
+            continue
+        nxt = lines[b.end] if b.end < len(lines) else ""
+        if not lines[b.start - 1].startswith("- ") or nxt.startswith((" ", "\t")):
+            continue
+        if b.index in partner:
+            out.append((b.start, b.end, _scope(doc, b)))
+    return out
+
+
+def _section_units(doc, partner: dict[int, int], n_lines: int) -> list[tuple[int, int, int]]:
+    """(first line, last line, level) of the sections with no sub-section whose heading is paired."""
+    out = []
+    for s in doc.sections:
+        if s.heading is None or s.children or s.level < 2:
+            continue
+        head = doc.blocks[s.heading]
+        if head.kind != "heading" or head.index not in partner:
+            continue
+        nxt = next((b.start for b in doc.blocks[head.index + 1:] if b.is_heading and b.level <= s.level), n_lines + 1)
+        out.append((head.start, nxt - 1, s.level))
+    return out
+
+
+def _move(lines: list[str], chunks: list[tuple[tuple[int, int], int]]) -> tuple[list[str], dict[int, int]]:
+    """Lines with each (first, last) range moved before line ``dest`` (1-based, of the
+    original text); and the new line of every original line."""
+    moving = {}
+    for (first, last), dest in chunks:
+        moving[first] = (first, last, dest)
+    skip = set()
+    for first, last, _ in moving.values():
+        skip.update(range(first, last + 1))
+    inserts: dict[int, list[int]] = {}
+    for first, last, dest in moving.values():
+        inserts.setdefault(dest, []).extend(range(first, last + 1))
+    order: list[int] = []
+    for n in range(1, len(lines) + 2):
+        order.extend(inserts.get(n, ()))
+        if n <= len(lines) and n not in skip:
+            order.append(n)
+    new_of = {old: k + 1 for k, old in enumerate(order)}
+    return [lines[n - 1] for n in order], new_of
+
+
+def _plan(rng, mode, units, pct, lines):
+    """The moves of one run: units and their destinations, none inside a moved unit."""
+    k = max(1, round(len(units) * pct / 100))
+    chosen = rng.sample(units, min(k, len(units)))
+    taken = {ln for u in chosen for ln in range(u[0], u[1] + 1)}
+    plan = []
+    for n, unit in enumerate(chosen):
+        if mode == "items":
+            same = n % 2 == 0
+            dests = [u for u in units if u not in chosen and (u[2] == unit[2]) == same and u[1] + 1 not in taken]
+            if not dests:
+                dests = [u for u in units if u not in chosen and u[1] + 1 not in taken]
+            if not dests:
+                continue
+            d = rng.choice(dests)
+            plan.append(((unit[0], unit[1]), d[1] + 1))
+        else:
+            dests = [u for u in units if u not in chosen and u[2] == unit[2] and abs(u[0] - unit[0]) > 1]
+            if not dests:
+                continue
+            d = rng.choice(dests)
+            plan.append(((unit[0], unit[1]), d[0]))
+    if mode == "sections":  # a moved section ends with a blank line before the next heading
+        for (first, last), _ in plan:
+            if lines[last - 1].strip():
+                lines[last - 1] += "\n"
+    return plan
+
+
+def _errors(up_text, tr_text, locale) -> Counter:
+    return Counter((f.rule, f.upstream.line if f.upstream else 0, f.message)
+                   for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR")
+
+
+def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
+    up_text = up_path.read_text(encoding="utf-8")
+    tr_text = tr_path.read_text(encoding="utf-8")
+    if name not in base_cache:
+        up_doc = parse(up_text)
+        al = align(up_doc, parse(tr_text, locales=("en", locale)))
+        base_cache[name] = (al, _errors(up_text, tr_text, locale))
+    al, before = base_cache[name]
+    partner = _tr_partner(al)
+    lines = tr_text.split("\n")
+    units = (_item_units(al.translation, partner, lines) if mode == "items"
+             else _section_units(al.translation, partner, len(lines)))
+    if len(units) < 4:
+        return None
+    rng = random.Random(f"{seed}:{name}:{mode}:{pct}")
+    lines = list(lines)
+    plan = _plan(rng, mode, units, pct, lines)
+    new_lines, new_of = _move(lines, plan)
+    moved_text = "\n".join(new_lines)
+    start_of = {b.start: b.index for b in al.translation.blocks}
+    expected = {}
+    anchored = set()
+    for (first, last), _ in plan:
+        for b in al.translation.blocks:
+            if first <= b.start <= last and b.index in partner:
+                expected[new_of[b.start]] = al.upstream.blocks[partner[b.index]].start
+                if b.anchors.code or b.anchors.links or b.anchors.numbers:
+                    anchored.add(new_of[b.start])
+    del start_of
+    new_al = align(parse(up_text), parse(moved_text, locales=("en", locale)))
+    found = {}
+    for p in new_al.pairs:
+        for j in p.translation:
+            line = new_al.translation.blocks[j].start
+            if line in expected:
+                found[line] = new_al.upstream.blocks[p.upstream[0]].start if p.upstream else None
+    correct = sum(1 for line, up in expected.items() if found.get(line) == up)
+    predicted = sum(1 for up in found.values() if up is not None)
+    correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
+    after = _errors(up_text, moved_text, locale)
+    new_errors = sum((after - before).values())
+    return len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored
+
+
+def _row(mode: str, pct: float, r) -> str:
+    """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
+    recall, new errors."""
+    moves, blocks, correct, predicted, new_err, anchored, correct_anchored = r
+    p = correct / predicted if predicted else 1.0
+    rec = correct / blocks if blocks else 1.0
+    rec_a = correct_anchored / anchored if anchored else 1.0
+    return (f"{mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {anchored:8} {rec_a:6.3f} "
+            f"{new_err:7}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--docs", type=int, default=8, help="pairs of vue-docs and of mdn-firefox (the most list items)")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--percents", default="1,5,10")
+    args = ap.parse_args(argv)
+    percents = [float(p) for p in args.percents.split(",")]
+    cache: dict = {}
+    totals: dict = {}
+    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7}"
+    print(f"{'document':44} {head}")
+    t0 = time.perf_counter()
+    for name, up, tr, locale in _docs(args.docs):
+        corpus = name.split(":")[0]
+        for mode in ("items", "sections"):
+            for pct in percents:
+                r = run_one(name, up, tr, locale, mode, pct, args.seed, cache)
+                if r is None:
+                    continue
+                print(f"{name[:44]:44} {_row(mode, pct, r)}")
+                t = totals.setdefault((corpus, mode, pct), [0] * len(r))
+                for k, v in enumerate(r):
+                    t[k] += v
+    print()
+    print(f"{'corpus':22} {head}")
+    for (corpus, mode, pct), r in sorted(totals.items()):
+        print(f"{corpus:22} {_row(mode, pct, r)}")
+    print(f"({time.perf_counter() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

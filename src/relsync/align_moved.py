@@ -1,0 +1,587 @@
+"""The pairs an ordered alignment cannot make: blocks that stand in another place.
+
+Release notes are not kept in upstream's order: an entry stands in another group, another
+release, or swaps places with its neighbour. After the ordered alignment of :mod:`relsync.align`,
+blocks left unpaired on both sides (paragraphs, list items, table rows), and pairs whose two
+blocks each name something the other does not, are paired again by what identifies an entry:
+its strong anchors (issue and pull-request references, links, code names, numbers). A new
+pair needs a shared anchor found in no other block of the scope on either side, or the same
+set of strong anchors found once on each side (a number alone is not enough: a page's own
+version); two blocks citing other references never pair, nor do blocks of very different
+lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
+evidence first, the ordered alignment's pair winning a tie; last, blocks still without a
+partner that are one another's unique best by their anchors among those left, or, with no
+strong anchor, share a Latin word the translation kept that no other of them holds. Unpaired headings whose sections'
+blocks went to one another's sections then pair too (a whole group moved), and the blocks
+left under two such headings are aligned in order with each other (:func:`moved_sections`).
+
+A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
+the translation's order outside moved pairs.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter, defaultdict
+
+from .languages import cjk_letters
+from .model import Alignment, Block, BlockKind, Document, Pair
+from .similarity import KIND_GROUP, Scorer, anchor_keys
+
+#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
+MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
+#: Anchor kinds that identify what a block is about: numbers, code, links, dates.
+_STRONG = frozenset("ncld")
+#: A new pair's strong anchors must overlap at least this much (Dice over the two sets).
+MIN_OVERLAP = 0.5
+#: What a pair of the ordered alignment is worth beyond its overlap: another pairing must be
+#: clearly better to take one of its blocks.
+KEEP_BONUS = 0.25
+#: ... and the score of its blocks, positions aside (:meth:`~relsync.similarity.Scorer.block_score`),
+#: at least this.
+MIN_SCORE = 0.4
+#: A kept Latin word pairs blocks with no strong anchor when it has at least this many letters.
+KEPT_WORD_MIN = 4
+#: The blocks of a section that moved as a whole pair in order when their score is at least
+#: this (the ordered alignment's gain floor).
+MIN_REGION_SCORE = 0.28
+#: Of blocks left without a partner that share the same anchors, one pairs only when it
+#: scores at least this much above the others.
+TIE_MARGIN = 0.05
+
+#: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
+#: counts as three).
+MAX_LENGTH_RATIO = 6.0
+
+Keys = frozenset[str]
+
+
+def _weighted_length(text: str) -> int:
+    return len(text) + 2 * cjk_letters(text)
+
+
+def _strong(keys) -> Keys:
+    return frozenset(k for k in keys if k[0] in _STRONG and k != "d:*")
+
+
+def _references(keys: Keys) -> Keys:
+    """The links and numbers of a block: what cites an issue, a pull request or a commit."""
+    return frozenset(k for k in keys if k[0] in "ln")
+
+
+def _overlap(a: Keys, b: Keys) -> float:
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
+class _Side:
+    """One document's movable blocks: their strong anchors and their top-level section."""
+
+    def __init__(self, doc: Document, units, unit_of: dict[int, int]) -> None:
+        self.doc = doc
+        self.level = _scope_level(doc)
+        self.keys: dict[int, Keys] = {}
+        for b in doc.blocks:
+            if b.kind not in MOVABLE:
+                continue
+            u = unit_of.get(b.index)
+            if u is not None and len(units[u].blocks) == 1:
+                self.keys[b.index] = frozenset(units[u].strong[0])  # (computed once for the DP)
+            else:
+                self.keys[b.index] = _strong(anchor_keys(b.anchors))
+        self._scope: dict[int, int] = {}
+        self._df: dict[int, Counter[str]] | None = None
+        self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)
+
+    def scope(self, i: int) -> int:
+        s = self._scope.get(i)
+        if s is None:
+            s = self._scope[i] = self.scope_of(self.doc.blocks[i])
+        return s
+
+    def df(self, scope: int) -> Counter[str]:
+        """How many blocks of a scope (-1: the document) hold each strong anchor."""
+        if self._df is None:
+            self._df = defaultdict(Counter)
+            for i, keys in self.keys.items():
+                for scope_i in {self.scope(i), -1}:
+                    self._df[scope_i].update(keys)
+                    self._sets[scope_i][keys] += 1
+        return self._df[scope]
+
+    def sets(self, scope: int) -> Counter[Keys]:
+        """How many blocks of a scope hold each set of strong anchors."""
+        self.df(scope)
+        return self._sets[scope]
+
+    def scope_of(self, block: Block) -> int:
+        """The section at the top level (a release) holding ``block``, -1 for none."""
+        if self.level is None:
+            return -1
+        sections = self.doc.sections
+        s = sections[block.section]
+        while s.parent is not None and s.level > self.level:
+            s = sections[s.parent]
+        return s.index if s.level == self.level else -1
+
+
+def _scope_level(doc: Document) -> int | None:
+    """The shallowest heading level with more than one heading: the level of releases in a
+    changelog (``## 2.43.0``), of chapters in a page."""
+    levels = Counter(b.level for b in doc.blocks if b.kind == BlockKind.HEADING)
+    return min((lv for lv, n in levels.items() if n > 1), default=None)
+
+
+def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int) -> bool:
+    """Whether strong, unique evidence says ``a`` and ``b`` are one entry: a shared anchor
+    that no other block of either scope holds, or the same anchors, held by no other block."""
+    ka, kb = up.keys[a], tr.keys[b]
+    shared = ka & kb
+    if not shared:
+        return False
+    ra, rb = _references(ka), _references(kb)
+    if ra and rb and not ra & rb:
+        return False  # each cites its own issue or page
+    if not _telling(shared):
+        return False
+    df_a, df_b = up.df(scope_a), tr.df(scope_b)
+    if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
+        return True
+    return ka == kb and up.sets(scope_a)[ka] == 1 and tr.sets(scope_b)[kb] == 1
+
+
+def _telling(shared: Keys) -> bool:
+    """Whether shared anchors say what a block is about: code or a link, or more than one
+    anchor; one number alone is a version the whole page speaks of."""
+    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
+
+
+def _compatible(a: Block, b: Block) -> bool:
+    if a.quote != b.quote:
+        return False
+    if a.kind == BlockKind.TABLE_ROW or b.kind == BlockKind.TABLE_ROW:
+        return a.kind == b.kind
+    return KIND_GROUP.get(a.kind) == KIND_GROUP.get(b.kind)
+
+
+class _Matching:
+    """The state of the pass: which block has which partner, and which pairs are new."""
+
+    def __init__(self, al: Alignment, up: _Side, tr: _Side, scorer: Scorer) -> None:
+        self.al, self.up, self.tr, self.scorer = al, up, tr, scorer
+        self.partner_a: dict[int, int | None] = {}
+        self.partner_b: dict[int, int | None] = {}
+        self.original: dict[int, int] = {}
+        self.fixed: set[tuple[int, int]] = set()
+        """Blocks a new pair holds: the document-wide pass leaves them."""
+        for p in al.pairs:
+            if not p.translation and len(p.upstream) == 1 and p.upstream[0] in up.keys:
+                self.partner_a[p.upstream[0]] = None
+            elif not p.upstream and len(p.translation) == 1 and p.translation[0] in tr.keys:
+                self.partner_b[p.translation[0]] = None
+            elif len(p.upstream) == 1 and len(p.translation) == 1 and self._disputed(p):
+                a, b = p.upstream[0], p.translation[0]
+                self.partner_a[a], self.partner_b[b] = b, a
+                self.original[a] = b
+
+    def _disputed(self, p: Pair) -> bool:
+        """A pair each of whose blocks names something the other does not."""
+        a, b = p.upstream[0], p.translation[0]
+        ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
+        return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+
+    def rematch(self, scoped: bool) -> None:
+        """Pair the blocks in play by their evidence, the best first, within each section
+        (``scoped``) or across the document."""
+        up, tr = self.up, self.tr
+        groups_a: dict[int, list[int]] = defaultdict(list)
+        groups_b: dict[int, list[int]] = defaultdict(list)
+        for a in self.partner_a:
+            if (0, a) not in self.fixed:
+                groups_a[up.scope(a) if scoped else -1].append(a)
+        for b in self.partner_b:
+            if (1, b) not in self.fixed:
+                groups_b[tr.scope(b) if scoped else -1].append(b)
+        scope_pairs = _scope_pairs(self.al, up, tr) if scoped else {-1: -1}
+        edges: list[tuple[float, int, int, int]] = []
+        for sa, sb in scope_pairs.items():
+            if sa in groups_a and sb in groups_b:
+                edges += self._edges(groups_a[sa], groups_b[sb], sa, sb)
+        if edges:
+            self._greedy(edges)
+
+    def _edges(self, blocks_a: list[int], blocks_b: list[int], sa: int, sb: int):
+        up, tr = self.up, self.tr
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for b in blocks_b:
+            for k in tr.keys[b]:
+                by_key[k].append(b)
+        out = []
+        for a in blocks_a:
+            ka = up.keys[a]
+            seen = set()
+            for k in ka:
+                for b in by_key.get(k, ()):
+                    if b in seen:
+                        continue
+                    seen.add(b)
+                    q = _overlap(ka, tr.keys[b])
+                    if self.original.get(a) == b:
+                        out.append((q + KEEP_BONUS, 1, a, b))
+                    elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
+                          and _identified(a, b, up, tr, sa, sb) and self._alike(a, b)):
+                        out.append((q, 0, a, b))
+            b = self.original.get(a)
+            if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
+                out.append((_overlap(ka, tr.keys[b]) + KEEP_BONUS, 1, a, b))
+        return out
+
+    def rematch_leftovers(self) -> None:
+        """Pair the blocks still without a partner that are one another's best by their
+        strong anchors, neither having another as good among the blocks without a partner:
+        an entry whose anchors (one component name) are common in the document, but not
+        among what is left."""
+        up, tr = self.up, self.tr
+        left_a = [a for a, b in self.partner_a.items() if b is None and up.keys[a]]
+        left_b = [b for b, a in self.partner_b.items() if a is None and tr.keys[b]]
+        by_key: dict[str, list[int]] = defaultdict(list)
+        for b in left_b:
+            for k in tr.keys[b]:
+                by_key[k].append(b)
+        best_a: dict[int, tuple[float, list[int]]] = {}
+        best_b: dict[int, tuple[float, list[int]]] = {}
+        for a in left_a:
+            ka = up.keys[a]
+            for b in {b for k in ka for b in by_key.get(k, ())}:
+                kb = tr.keys[b]
+                q = _overlap(ka, kb)
+                ra, rb = _references(ka), _references(kb)
+                if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not _telling(ka & kb):
+                    continue
+                for x, y, best in ((a, b, best_a), (b, a, best_b)):
+                    top = best.get(x)
+                    if top is None or q > top[0]:
+                        best[x] = (q, [y])
+                    elif q == top[0]:
+                        top[1].append(y)
+        score = self.scorer.block_score
+        for a, (q, bs) in best_a.items():
+            b = self._clearly_best(bs, lambda y: score(a, y))
+            if b is None or self._clearly_best(best_b[b][1], lambda x: score(x, b)) != a:
+                continue
+            if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
+                continue
+            self.partner_a[a], self.partner_b[b] = b, a
+            self.fixed.update(((0, a), (1, b)))
+
+    @staticmethod
+    def _clearly_best(candidates: list[int], score) -> int | None:
+        """The one candidate, or the one scoring clearly above the others (by its length
+        and the words a translation keeps)."""
+        if len(candidates) == 1:
+            return candidates[0]
+        ranked = sorted(((score(c), c) for c in candidates), reverse=True)
+        return ranked[0][1] if ranked[0][0] - ranked[1][0] >= TIE_MARGIN else None
+
+    def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
+        """Pair blocks still without a partner and without strong anchors when the
+        translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
+        volar types.") that no other such block on either side holds, and no Latin word the
+        upstream block lacks."""
+        up, tr = self.up, self.tr
+        left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
+        left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
+        if not left_a or not left_b:
+            return
+        words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
+        kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and len(k) >= KEPT_WORD_MIN + 2}
+                  for b in left_b if b in unit_of_b}
+        holders_a = Counter(w for ws in words_a.values() for w in ws)
+        holders_b = Counter(w for ws in kept_b.values() for w in ws)
+        for b, kept in kept_b.items():
+            found = [(a, w) for w in kept if holders_b[w] == 1 and holders_a[w] == 1
+                     for a, ws in words_a.items() if w in ws]
+            if len({a for a, _ in found}) != 1:
+                continue
+            a = found[0][0]
+            every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"}
+            if not every <= words_a[a]:
+                continue  # a Latin word the upstream block does not have: another text
+            if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
+                self.partner_a[a], self.partner_b[b] = b, a
+
+    def _alike(self, a: int, b: int) -> bool:
+        """What the ordered alignment asks of a pair, its position aside: a score worth a
+        pair, and not a dated block beside an undated one naming something else."""
+        if self.scorer.dated_apart(a, b):
+            return False
+        la = _weighted_length(self.up.doc.blocks[a].text)
+        lb = _weighted_length(self.tr.doc.blocks[b].text)
+        if max(la, lb) > MAX_LENGTH_RATIO * max(1, min(la, lb)):
+            return False
+        return self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW or self.scorer.block_score(a, b) >= MIN_SCORE
+
+    def _greedy(self, edges) -> None:
+        """Take the edges best first; of equal new edges, one whose blocks another equal
+        edge also wants is ambiguous and left. A block in play keeps its partner only
+        through its edge (the ordered alignment's pair, with its bonus)."""
+        for _, _, a, b in edges:
+            self._free_a(a)
+            self._free_b(b)
+        edges.sort(key=lambda e: (-e[0], -e[1], e[2], e[3]))
+        k = 0
+        while k < len(edges):
+            j = k
+            while j < len(edges) and edges[j][:2] == edges[k][:2]:
+                j += 1
+            free = [(a, b) for _, _, a, b in edges[k:j]
+                    if self.partner_a[a] is None and self.partner_b[b] is None]
+            count_a = Counter(a for a, _ in free)
+            count_b = Counter(b for _, b in free)
+            for a, b in free:
+                if edges[k][1] or (count_a[a] == 1 and count_b[b] == 1):
+                    if self.partner_a[a] is None and self.partner_b[b] is None:
+                        self.partner_a[a], self.partner_b[b] = b, a
+                        if self.original.get(a) != b:
+                            self.fixed.update(((0, a), (1, b)))
+            k = j
+
+    def _free_a(self, a: int) -> None:
+        b = self.partner_a.get(a)
+        if b is not None:
+            self.partner_b[b] = None
+        self.partner_a[a] = None
+
+    def _free_b(self, b: int) -> None:
+        a = self.partner_b.get(b)
+        if a is not None:
+            self.partner_a[a] = None
+        self.partner_b[b] = None
+
+
+def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
+    """Upstream top-level section -> the translation's, by their paired headings."""
+    out: dict[int, int] = {-1: -1}
+    for p in al.pairs:
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]]
+        if a.kind == BlockKind.HEADING and a.level == up.level and b.is_heading:
+            sa, sb = up.scope_of(a), tr.scope_of(b)
+            if sa >= 0 and sb >= 0:
+                out[sa] = sb
+    return out
+
+
+def _headings(al: Alignment, partner_a: dict[int, int | None]) -> dict[int, int]:
+    """Unpaired headings whose sections' blocks are paired into one another's sections, at
+    least half of each side's paired blocks: a group that moved as a whole."""
+    up, tr = al.upstream, al.translation
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    paired_a.update(a for a, b in partner_a.items() if b is not None)
+    paired_b.update(b for b in partner_a.values() if b is not None)
+    lonely_b = {b.section: b for b in tr.blocks if b.is_heading and b.index not in paired_b}
+    if not lonely_b:
+        return {}
+    where = {}
+    for p in al.pairs:
+        if p.is_match:
+            where[p.upstream[0]] = tr.blocks[p.translation[0]].section
+    where.update((a, tr.blocks[b].section) for a, b in partner_a.items() if b is not None)
+    out: dict[int, int] = {}
+    for block in up.blocks:
+        if not block.is_heading or block.index in paired_a:
+            continue
+        own = [i for i in up.sections[block.section].blocks if i != block.index and i in where]
+        if not own:
+            continue
+        target, n = Counter(where[i] for i in own).most_common(1)[0]
+        other = lonely_b.get(target)
+        if other is None or other.level != block.level or other.index in out.values() or 2 * n < len(own):
+            continue
+        theirs = [j for j in tr.sections[target].blocks if j != other.index and j in paired_b]
+        if 2 * n >= len(theirs):
+            out[block.index] = other.index
+    return out
+
+
+def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
+    """The pairs of ``al`` with the blocks that stand in another place paired (see the
+    module's docstring); the same list when there are none."""
+    up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
+    tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
+    m = _Matching(al, up, tr, scorer)
+    if not any(b is None for b in m.partner_a.values()) and not m.original:
+        return al.pairs
+    if not any(b is None for b in m.partner_b.values()) and not m.original:
+        return al.pairs
+    m.rematch(scoped=True)
+    m.rematch(scoped=False)
+    m.rematch_leftovers()
+    m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
+    pairs = {a: b for a, b in m.partner_a.items() if b is not None}
+    pairs.update(_headings(al, m.partner_a))
+    if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
+        return al.pairs
+    return _rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+
+
+def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """The blocks without a partner under two headings paired out of order (a section that
+    moved as a whole), aligned with each other in order by ``align_region`` (the ordered
+    alignment of a region's units): upstream block -> translation block."""
+    moved = [p for p in al.pairs if p.moved and al.upstream.blocks[p.upstream[0]].is_heading]
+    if not moved:
+        return {}
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for p in moved:
+        ra = _lone_units(al.upstream, p.upstream[0], paired_a, scorer.up, scorer.unit_of_a)
+        rb = _lone_units(al.translation, p.translation[0], paired_b, scorer.tr, scorer.unit_of_b)
+        if not ra or not rb:
+            continue
+        for ai, bj, s in align_region(ra, rb, scorer):
+            if len(ai) != 1 or len(bj) != 1 or s < MIN_REGION_SCORE:
+                continue
+            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+            if a not in out and b not in taken:
+                out[a] = b
+                taken.add(b)
+    return out
+
+
+def _lone_units(doc: Document, heading: int, paired: set[int], units, unit_of: dict[int, int]) -> list[int]:
+    """The one-block units of the section ``heading`` opens (sub-sections included) whose
+    block has no partner, in order."""
+    section = doc.section_of(doc.blocks[heading])
+    if section.heading != heading:
+        return []
+    out = []
+    for i in range(heading + 1, section.end + 1):
+        k = unit_of.get(i)
+        if i not in paired and k is not None and len(units[k].blocks) == 1 \
+                and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
+            out.append(k)
+    return out
+
+
+def add_pairs(al: Alignment, scorer: Scorer, pairs: dict[int, int]) -> list[Pair]:
+    """The pairs of ``al`` with blocks that had no partner paired (upstream block ->
+    translation block), moved where out of order."""
+    if not pairs:
+        return al.pairs
+    return _rebuild(al, scorer, pairs, set(pairs), set(pairs.values()))
+
+
+def _rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
+             in_play_b: set[int]) -> list[Pair]:
+    """The pair list with ``pairs`` made: upstream's order everywhere, the translation's
+    order outside moved pairs."""
+    old_position_a: dict[int, int] = {}
+    old_position_b: dict[int, int] = {}
+    kept: list[tuple[int, Pair]] = []
+    before: dict[tuple[int, int], Pair] = {}
+    for k, p in enumerate(al.pairs):
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            before[p.upstream[0], p.translation[0]] = p
+        touched = any(i in in_play_a for i in p.upstream) or any(j in in_play_b for j in p.translation)
+        if touched and len(p.upstream) <= 1 and len(p.translation) <= 1:
+            for i in p.upstream:
+                old_position_a[i] = k
+            for j in p.translation:
+                old_position_b[j] = k
+        else:
+            kept.append((k, p))
+    items: list[tuple[int, Pair]] = list(kept)
+    new: set[int] = set()
+    for a, b in pairs.items():
+        kind = al.upstream.blocks[a].kind
+        pair = before.get((a, b))
+        if pair is None:  # (a pair of the ordered alignment keeps its score)
+            pair = Pair((a,), (b,), round(scorer.block_score(a, b), 4), kind)
+            new.add(id(pair))
+        items.append((old_position_a[a], pair))
+    for a, k in old_position_a.items():
+        if a not in pairs:
+            items.append((k, Pair((a,), (), 0.0, al.upstream.blocks[a].kind)))
+    taken = set(pairs.values())
+    for b, k in old_position_b.items():
+        if b not in taken:
+            items.append((k, Pair((), (b,), 0.0, al.translation.blocks[b].kind)))
+    return _order(items, new)
+
+
+def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
+    """Mark the pairs out of the translation's order as moved, and sort: a chain of pairs in
+    order on both sides (every pair of the ordered alignment, and the most new ones that fit
+    between them), the other pairs between its links by their upstream blocks, unpaired
+    translation blocks by theirs, ties by their old positions."""
+    items.sort(key=lambda kp: (kp[1].upstream[0] if kp[1].upstream else -1, kp[0]))
+    matched = [p for _, p in items if p.is_match and p.kind != BlockKind.TABLE_ROW]
+    chain = _chain(matched, new)
+    in_chain = {id(p) for p in chain}
+    for p in matched:
+        p.moved = id(p) not in in_chain
+    chain_a = [p.upstream[0] for p in chain]
+    chain_b = [p.translation[0] for p in chain]
+    keyed = []
+    for old, p in items:
+        if id(p) in in_chain:
+            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 1, old), p))
+        elif p.upstream:
+            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 0, old), p))
+        else:
+            keyed.append(((bisect.bisect_left(chain_b, p.translation[0]), 0, old), p))
+    keyed.sort(key=lambda kp: kp[0])
+    return [p for _, p in keyed]
+
+
+def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
+    """The ordered alignment's pairs (in order on both sides) with the most new pairs that
+    fit between them in order; ``matched`` in upstream order, ``new`` the ids of new pairs."""
+    kept = [p for p in matched if id(p) not in new and not p.moved]
+    kept_ids = {id(p) for p in kept}
+    kept_a = [p.upstream[0] for p in kept]
+    gaps: dict[int, list[Pair]] = defaultdict(list)
+    for p in matched:
+        if id(p) in kept_ids:
+            continue
+        g = bisect.bisect_left(kept_a, p.upstream[0])
+        y = p.translation[0]
+        if (g == 0 or kept[g - 1].translation[-1] < y) and (g == len(kept) or y < kept[g].translation[0]):
+            gaps[g].append(p)
+    chain: list[Pair] = []
+    for g, p in enumerate(kept + [None]):
+        chain += _longest_chain(gaps.get(g, []))
+        if p is not None:
+            chain.append(p)
+    return chain
+
+
+def _longest_chain(pairs: list[Pair]) -> list[Pair]:
+    """The most pairs whose translation blocks increase with their upstream blocks (pairs
+    given in upstream order)."""
+    if len(pairs) < 2:
+        return pairs
+    tails: list[int] = []
+    tail_idx: list[int] = []
+    prev = [-1] * len(pairs)
+    for k, p in enumerate(pairs):
+        y = p.translation[0]
+        pos = bisect.bisect_left(tails, y)
+        if pos == len(tails):
+            tails.append(y)
+            tail_idx.append(k)
+        else:
+            tails[pos] = y
+            tail_idx[pos] = k
+        prev[k] = tail_idx[pos - 1] if pos else -1
+    chain = []
+    k = tail_idx[-1] if tail_idx else -1
+    while k >= 0:
+        chain.append(pairs[k])
+        k = prev[k]
+    chain.reverse()
+    return chain

@@ -1,0 +1,209 @@
+"""Entries in another order, group or section: the pairs the ordered alignment cannot make.
+
+The fixture `changelog-moves.*` is whole version sections of naive-ui's changelog in English
+and Chinese (`../shared/corpus/changelog-naive-ui/`, see `fixtures/align-cases/README.md` for
+the lines), where the maintainers put entries in other places in one language.
+"""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from relsync import align, check, parse
+from relsync.cli import cli
+from relsync.report.json import alignment_dict
+
+from .conftest import ROOT
+
+CASES = ROOT / "tests" / "fixtures" / "align-cases"
+
+
+def _docs(name: str):
+    up = (CASES / f"{name}.en.md").read_text(encoding="utf-8")
+    tr = (CASES / f"{name}.zh_CN.md").read_text(encoding="utf-8")
+    return up, tr
+
+
+def _aligned(name: str):
+    up, tr = _docs(name)
+    return align(parse(up), parse(tr, locales=("en", "zh_CN")))
+
+
+def _line_of(doc, needle: str) -> int:
+    hits = [b.start for b in doc.blocks if needle in b.text]
+    assert len(hits) == 1, (needle, hits)
+    return hits[0]
+
+
+def _partner(al, line: int):
+    for p in al.pairs:
+        if p.upstream and al.upstream.blocks[p.upstream[0]].start == line:
+            return (al.translation.blocks[p.translation[0]].start if p.translation else None), p.moved
+    raise AssertionError(f"no pair at upstream line {line}")
+
+
+def _covered_once(al) -> None:
+    up = sorted(i for p in al.pairs for i in p.upstream)
+    tr = sorted(i for p in al.pairs for i in p.translation)
+    assert up == list(range(len(al.upstream.blocks)))
+    assert tr == list(range(len(al.translation.blocks)))
+    # Upstream keeps its order everywhere; the translation wherever a pair is not moved.
+    assert [i for p in al.pairs for i in p.upstream] == up
+    seq = [i for p in al.pairs if not p.moved and p.kind != "table_row" for i in p.translation]
+    assert seq == sorted(seq)
+
+
+def test_an_entry_in_another_version_pairs_with_its_counterpart():
+    # `#7172` is under 2.36.0 in English (line 612) and under 2.43.0 in Chinese (line 192).
+    al = _aligned("changelog-moves")
+    _covered_once(al)
+    up = _line_of(al.upstream, "#7172")
+    tr = _line_of(al.translation, "#7172")
+    assert _partner(al, up) == (tr, True)
+
+
+def test_an_entry_in_another_place_of_its_section_pairs_with_its_counterpart():
+    # `tabular-nums` is the fifth Feats item of 2.23.2 in English, the sixth in Chinese.
+    al = _aligned("changelog-moves")
+    up = _line_of(al.upstream, "tabular-nums")
+    tr = _line_of(al.translation, "tabular-nums")
+    assert _partner(al, up)[0] == tr
+
+
+def test_items_that_swapped_places_pair_by_the_code_they_name():
+    # 2.31.0: English lists `default-width` before `default-height` (and the `on-update:`
+    # props likewise), Chinese the other way round; the ordered alignment paired each with
+    # its neighbour, another prop.
+    al = _aligned("changelog-moves")
+    for prop in ("`default-width`", "`default-height`", "`on-update:width`", "`on-update:height`"):
+        up = next(b.start for b in al.upstream.blocks if prop.strip("`") in b.anchors.code)
+        tr = next(b.start for b in al.translation.blocks if prop.strip("`") in b.anchors.code)
+        assert _partner(al, up)[0] == tr, prop
+
+
+def test_a_group_in_another_version_pairs_with_its_heading():
+    # English has 2.6.0's `### Feats` (three `content-style` items) where Chinese puts the
+    # same group under 2.7.0: the items pair, and so do the two group headings.
+    al = _aligned("changelog-moves")
+    up_items = [b for b in al.upstream.blocks if "content-style" in b.anchors.code and "n-layout" not in b.text[:9]]
+    assert up_items
+    for block in [b for b in al.upstream.blocks if "content-style" in b.anchors.code]:
+        tr_line, _ = _partner(al, block.start)
+        assert tr_line is not None
+        tr_block = next(b for b in al.translation.blocks if b.start == tr_line)
+        assert tr_block.anchors.code == block.anchors.code
+    v26 = next(b for b in al.upstream.blocks if b.text == "2.6.0")
+    heading = next(b for b in al.upstream.blocks if b.is_heading and b.index > v26.index)
+    tr_line, moved = _partner(al, heading.start)
+    assert tr_line is not None and moved
+    tr_heading = next(b for b in al.translation.blocks if b.start == tr_line)
+    assert tr_heading.text == "Feats" and tr_heading.level == 3
+
+
+def test_the_json_alignment_marks_moved_pairs_and_keeps_its_keys():
+    result = CliRunner().invoke(cli, ["align", "--format", "json", "-l", "zh_CN",
+                                      str(CASES / "changelog-moves.en.md"), str(CASES / "changelog-moves.zh_CN.md")])
+    assert result.exit_code == 0, result.output
+    pairs = json.loads(result.output)["pairs"]
+    assert all({"upstream", "translation", "kind", "score", "moved"} <= set(p) for p in pairs)
+    moved = [p for p in pairs if p["moved"]]
+    assert moved and all(p["upstream"] and p["translation"] for p in moved)
+    assert alignment_dict(_aligned("changelog-moves"))["pairs"] == pairs
+
+
+def _errors(name: str):
+    up, tr = _docs(name)
+    return [f for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"]
+
+
+def test_moves_leave_only_the_real_differences_as_errors():
+    # The errors left are real: English lists `#1374` twice (2.20.0 and 2.19.11), Chinese
+    # once; `n-modal` adds `show-mask` in English, `mask-visible` in Chinese. No
+    # code-mismatch between neighbours, no missing/extra moved entries, no error for the
+    # `### Fixes` group heading that Chinese leaves out under 2.43.1 (its item is there).
+    errors = _errors("changelog-moves")
+    up = parse(_docs("changelog-moves")[0])
+    second = [b.start for b in up.blocks if "show:lazy" in b.text][-1]
+    assert sorted((f.slug, f.upstream.line) for f in errors) == [
+        ("code-mismatch", _line_of(up, "show-mask")), ("missing", second)], [f.message for f in errors]
+    missing = next(f for f in errors if f.slug == "missing")
+    assert "#1374" in missing.message
+
+
+def test_a_group_heading_the_translation_leaves_out_is_no_error():
+    # 2.43.1: English puts its one fix under `### Fixes`, Chinese right under the version.
+    up, tr = _docs("changelog-moves")
+    found = [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == 7]
+    assert len(found) == 1 and found[0].severity.name == "INFO", found
+    assert "Fixes" in found[0].message
+
+
+def test_a_group_label_the_translation_adds_is_no_error():
+    # naive-ui 2.43.0's Features (lines 197-218 of both files), the Chinese grouping the
+    # `n-image` entries under an `- Image` item as other changelogs do.
+    al = _aligned("changelog-group")
+    _covered_once(al)
+    for block in al.upstream.blocks:
+        if block.kind == "list_item":
+            assert _partner(al, block.start)[0] is not None, block.text
+    assert _errors("changelog-group") == []
+
+
+def test_the_side_by_side_view_shows_moved_pairs():
+    from relsync.report import terminal
+
+    al = _aligned("changelog-moves")
+    lines = terminal.render(al, [], width=120).splitlines()
+    k = next(k for k, x in enumerate(lines) if "#7172" in x)
+    assert any(x.startswith("moved") for x in lines[k - 3:k + 1]), lines[k - 3:k + 1]
+    assert sum(x.startswith("moved") for x in lines) == sum(p.moved for p in al.pairs)
+
+
+def test_the_html_and_markdown_views_show_moved_pairs(tmp_path):
+    up, tr = CASES / "changelog-moves.en.md", CASES / "changelog-moves.zh_CN.md"
+    for fmt, mark in (("html", 'data-moved="true"'), ("markdown", "- moved:")):
+        out = tmp_path / f"diff.{fmt}"
+        result = CliRunner().invoke(cli, ["diff", "--format", fmt, "--no-cache", "-l", "zh_CN",
+                                          "-o", str(out), str(up), str(tr)])
+        assert result.exit_code in (0, 1), result.output
+        text = out.read_text(encoding="utf-8")
+        assert text.count(mark) == sum(p.moved for p in _aligned("changelog-moves").pairs), fmt
+
+
+def test_a_release_in_another_place_pairs_with_all_its_entries():
+    # naive-ui 1.1.3, 1.1.2 and 1.1.1 (lines 4093-4138 of both files), the Chinese 1.1.2
+    # put after 1.1.1: its entries with no code or link ("Use cache when finding scrollable
+    # parent node.") pair in order under the moved release heading.
+    al = _aligned("changelog-release")
+    _covered_once(al)
+    assert all(p.is_match for p in al.pairs)
+    v112 = next(b for b in al.upstream.blocks if b.text == "1.1.2")
+    moved = [p for p in al.pairs if p.moved]
+    assert moved and all(al.upstream.blocks[p.upstream[0]].start >= v112.start for p in moved)
+    cache = _line_of(al.upstream, "Use cache when finding")
+    assert al.translation.blocks[_partner_block(al, cache)].text.startswith("在寻找可滚动")
+
+
+def _partner_block(al, line: int) -> int:
+    return next(p.translation[0] for p in al.pairs if p.upstream and al.upstream.blocks[p.upstream[0]].start == line)
+
+
+def test_a_release_in_one_language_only_is_one_finding_naming_it():
+    # The same three releases, the Chinese without 1.1.2.
+    up, tr = _docs("changelog-release")
+    tr = tr[:tr.index("## 1.1.2")]
+    found = [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
+    assert len(found) == 1, [f.message for f in found]
+    assert found[0].severity.name == "ERROR" and "\u201c1.1.2\u201d" in found[0].message
+
+
+def test_an_entry_with_only_a_kept_word_pairs_in_another_release():
+    # "Add volar types." is under 2.24.2 in English (line 1978), "新增 volar 类型支持" under
+    # 2.24.0 in Chinese (line 2081): no code, link or number, only the word the translation
+    # kept, which no other unpaired entry holds.
+    al = _aligned("changelog-word")
+    up = _line_of(al.upstream, "volar")
+    tr = _line_of(al.translation, "volar")
+    assert _partner(al, up)[0] == tr

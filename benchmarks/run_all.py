@@ -30,6 +30,8 @@ SCRIPTS = [
     ("PO workflow against peers", "bench_po.py", ["--rounds", "9"], ["--rounds", "2", "--skip-po4a-extract"]),
     ("staleness cost", "bench_stale.py", ["--repeat", "3"], ["--repeat", "1"]),
     ("regular expressions on adversarial input", "bench_regex.py", [], ["--sizes", "20000,100000"]),
+    ("omissions and English inside a block", "bench_omissions.py", [], ["--per-locale", "3", "--fastapi-per-locale", "1"]),
+    ("sentence segmentation against pysbd and ICU", "bench_sentences.py", [], ["--rounds", "1"]),
 ]
 
 

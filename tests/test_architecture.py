@@ -33,6 +33,7 @@ STAGES = [
      "relsync.project.starter"],
     ["relsync.project"],
     ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs"],
+    ["relsync.sentences"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments"],
     ["relsync.similarity"],

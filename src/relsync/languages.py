@@ -276,6 +276,11 @@ def _script_of(ch: str) -> str | None:
     return None
 
 
+def script_of(ch: str) -> str | None:
+    """The script of one letter (ISO 15924: ``Latn``, ``Hani``, ``Deva``...), or ``None``."""
+    return _script_of(ch)
+
+
 def letter_scripts(text: str) -> Counter[str]:
     """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...)."""
     if text.isascii():

@@ -210,11 +210,15 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Names, code, numbers, bylines and short labels may stay as they are; prose may not. In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
-    upstream wording); in any other script, prose with almost no letter of that script.
+    upstream wording); in any other script, prose with almost no letter of that script. On a
+    page whose paragraphs are translated, a heading, title or bold label of ordinary English
+    words (upstream writes them in lower case) is English in any script, also when upstream's
+    heading has changed since (see :mod:`relsync.checks.english`).
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
-    in a pt-BR translation. Passes: "`torch.compile` support for Python 3.13" /
+    in a pt-BR translation; "## Update Optimizations" left as it is on a translated Chinese
+    page. Passes: "`torch.compile` support for Python 3.13" /
     "`torch.compile` 支持 Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`"; "**Authors**: Ana
     Silva" / "**Autor(es)**: Ana Silva".
     """
@@ -255,7 +259,23 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         min_words = 2  # "Published: March 4, 2025" copied as is
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
-        yield ctx.pair_finding(pair, f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d")
+        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d"
+        if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
+            yield ctx.finding(message, upstream_line=ups[0].start + _text_offset(ups[0]),
+                              translation_line=trs[0].start + _text_offset(trs[0]))
+        else:
+            yield ctx.pair_finding(pair, message)
+
+
+_TAG_RE = re.compile(r"<[^<>]*>")
+
+
+def _text_offset(block: Block) -> int:
+    """The line of an HTML block where its visible text starts, from the block's first."""
+    for k, line in enumerate(block.source.split("\n")):
+        if _TAG_RE.sub("", line).strip():
+            return k
+    return 0
 
 
 #: An English paragraph with no upstream counterpart needs this many ordinary words (and

@@ -23,9 +23,11 @@ class PairStatus(StrEnum):
 STATUSES = tuple(PairStatus)
 _STATUS_OF_SLUG = {
     "missing": PairStatus.MISSING,
+    "omission": PairStatus.MISSING,  # a part of the block is missing
     "extra": PairStatus.EXTRA,
     "orphaned": PairStatus.EXTRA,
     "untranslated": PairStatus.UNTRANSLATED,
+    "untranslated-clause": PairStatus.UNTRANSLATED,
     "stale": PairStatus.STALE,
 }
 

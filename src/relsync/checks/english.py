@@ -1,0 +1,253 @@
+"""English left inside a translation: a clause of upstream's words in a translated block, and
+a heading or title left in English on a translated page.
+
+A word is ordinary English, not a name, when upstream writes it in lower case somewhere;
+a phrase is a term the translation keeps when the translation uses it elsewhere too (or the
+locale's glossary keeps it). In a language written in another script than Latin, English
+shows by its script; in a Latin-script language, a run of upstream's own words is English
+only if the language identifier reads it so and the translation uses none of its ordinary
+words elsewhere (so cognates and names stay silent).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Iterator
+
+from .. import dialects
+from ..anchors import URL_RE
+from ..languages import identify, language_code, language_scripts, script_of
+from ..model import Alignment, Block, Pair, Severity
+from .coverage import is_untranslated
+from .registry import Context, Problem, Scope, check
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+#: A run of Latin-script words: words joined by spaces, commas and the code placeholder.
+_RUN_RE = re.compile(r"[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*"
+                     r"(?:[ ,;:()]+[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*)*[.:]?")
+_OPENING_QUOTES = "\"'\u201c\u2018\u300c\u300e\u00ab"
+_LOWER_WORD_RE = re.compile(r"(?<![\w.-])[a-z][a-z'-]+(?![\w-])")
+_KINDS = ("paragraph", "list_item")
+#: English words that make a run of words a clause rather than a name or a noun phrase
+#: (a translation may keep "browser CORS preflight request" as its terms).
+FUNCTION_WORDS = frozenset("""a an the to of in on at by for from with as is are was were be been can
+could will would should may might must do does you we it this that these those and or but if
+when not no so than then there which who how what your our its their has have had""".split())
+_CLAUSE_FUNCTION_WORDS = 2
+#: Code written without backticks: a dotted or called name, a path (``app.mount()``).
+_CODE_LIKE_RE = re.compile(r"\S*[._/()<>=]\S*")
+_HEADING_ID_RE = re.compile(r"\{\s*#[^}]*\}")
+_LABEL_RE = re.compile(r"(?:[-*+]\s+)?\*\*[^*\n]+\*\*\s*[:：]?")
+_LINK_TEXT_RE = re.compile(r"\[([^\]]+)\]\(")
+#: A clause needs this many ordinary words (and this many words in all).
+_CLAUSE_ORDINARY = 4
+_CLAUSE_WORDS = 5
+#: A heading or title needs this many ordinary words.
+_HEADING_ORDINARY = 2
+#: A translated page: at least this share of its paragraphs are in the target language.
+_TRANSLATED_SHARE = 0.6
+
+
+def _masked(text: str, code: tuple[str, ...]) -> str:
+    text = URL_RE.sub(" ", dialects.split(text)[0])
+    for k, c in enumerate(sorted({c for c in code if c}, key=len, reverse=True)[:256]):
+        text = text.replace(c, chr(0xE000 + k))
+    return text
+
+
+def _lower_words(doc_text: str) -> frozenset[str]:
+    return frozenset(_LOWER_WORD_RE.findall(doc_text))
+
+
+def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
+    """How many letters of the locale's script ``text`` holds, counted up to ``enough``."""
+    scripts = set(language_scripts(locale))
+    found = 0
+    for ch in text:
+        if ch.isalpha() and not ch.isascii() and script_of(ch) in scripts:
+            found += 1
+            if found >= enough:
+                break
+    return found
+
+
+def _memo(ctx: Context) -> dict:
+    memo = ctx.memo.get("english")
+    if memo is None:
+        al = ctx.alignment
+        up_text = "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)
+        tr_blocks = [b for b in al.translation.blocks if b.kind in _KINDS or b.is_heading]
+        latin = "Latn" in language_scripts(ctx.locale) if ctx.locale else not ctx.cjk_target
+        memo = ctx.memo["english"] = {
+            "lower": _lower_words(up_text),
+            "latin": latin,
+            "translated": _is_translated_page(al, ctx.locale, latin),
+            "tr_text": "\n".join(b.text for b in tr_blocks).casefold(),
+            "kept": frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold()),
+            "headings": Counter(" ".join(b.text.split()).casefold() for b in al.translation.blocks if b.is_heading),
+        }
+    return memo
+
+
+def _uses(memo: dict, phrase: str) -> int:
+    """How many times the translation writes ``phrase`` as words (in any case)."""
+    phrase = " ".join(phrase.casefold().split())
+    if not phrase:
+        return 0
+    counts = memo.setdefault("uses", {})
+    if phrase not in counts:
+        counts[phrase] = len(re.findall(rf"(?<![\w-]){re.escape(phrase)}(?![\w-])", memo["tr_text"]))
+    return counts[phrase]
+
+
+def _is_translated_page(al: Alignment, locale: str, latin: bool) -> bool:
+    paragraphs = [(al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]])
+                  for p in al.pairs if len(p.upstream) == 1 and len(p.translation) == 1
+                  and al.translation.blocks[p.translation[0]].kind in _KINDS]
+    paragraphs = [(u, t) for u, t in paragraphs if len(t.text) >= 8]
+    if len(paragraphs) < 2 or not locale:
+        return False
+    if latin:
+        translated = sum(1 for u, t in paragraphs if " ".join(u.text.split()) != " ".join(t.text.split()))
+    else:
+        translated = sum(1 for _, t in paragraphs if _target_letters(t.text, locale, 2) >= 2)
+    return translated >= _TRANSLATED_SHARE * len(paragraphs)
+
+
+def _ordinary(words: list[str], lower: frozenset[str]) -> list[str]:
+    """The words upstream writes in lower case: ordinary English, not names."""
+    return [w for w in words if w.lower() in lower and not (len(w) > 1 and w.isupper())]
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    before = text[:start].rstrip()
+    return bool(before) and before[-1] in _OPENING_QUOTES
+
+
+def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
+    """Clauses of upstream's English words inside a translated block."""
+    memo = _memo(ctx)
+    text = _masked(tr.text, tr.anchors.code)
+    up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
+    out = []
+    for m in _RUN_RE.finditer(text):
+        run = m.group(0)
+        words = _WORD_RE.findall(run)
+        ordinary = _ordinary(words, memo["lower"])
+        if len(words) < _CLAUSE_WORDS or len(set(w.lower() for w in ordinary)) < _CLAUSE_ORDINARY:
+            continue
+        if sum(1 for w in words if w.lower() in FUNCTION_WORDS) < _CLAUSE_FUNCTION_WORDS:
+            continue  # a noun phrase the translation keeps as its terms
+        if sum(1 for w in words if w.lower() in up_words) < 0.8 * len(words):
+            continue  # not upstream's words
+        if _quoted(text, m.start(), m.end()):
+            continue  # a quoted message or title
+        rest = text[:m.start()] + text[m.end():]
+        if not memo["latin"] and _target_letters(rest, ctx.locale, 4) < 4:
+            continue  # the block is English as a whole: `untranslated` says so
+        plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
+        if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
+            continue  # a phrase the translation keeps as it is
+        shown = " ".join(_unmask(run, tr.anchors.code).strip(" ,;:(").split())
+        if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
+               for t in _LINK_TEXT_RE.findall(tr.source)):
+            continue  # the title of a page the link leads to, kept as that page has it
+        if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
+                              or identify(plain, ("en", ctx.locale)) != "en"
+                              or any(_uses(memo, w) > 1 for w in ordinary if len(w) > 3)):
+            continue  # cognates, names, or a block that is not the target language around it
+        out.append(shown)
+    return out
+
+
+def _unmask(text: str, code: tuple[str, ...]) -> str:
+    ordered = sorted({c for c in code if c}, key=len, reverse=True)[:256]
+    return "".join(ordered[ord(c) - 0xE000] if "\ue000" <= c <= "\ue0ff" and ord(c) - 0xE000 < len(ordered)
+                   else c for c in text)
+
+
+@check("RS105", "coverage.untranslated-clause", Severity.WARNING)
+def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
+    """A translated paragraph or list item keeps a clause of upstream's English.
+
+    A run of at least five English words of upstream, four of them ordinary words (upstream
+    writes them in lower case), inside a block that is otherwise translated. Names, code,
+    quoted messages, a term the locale's glossary keeps and a phrase the translation keeps
+    elsewhere too are not clauses; in a Latin-script language the run must read as English
+    to the language identifier, and its words must be no words the translation uses.
+
+    Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
+    启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition
+    API." / "使用 Composition API。"; a quoted error message.
+    """
+    if not ctx.locale or not pair.is_match or len(pair.translation) != 1:
+        return
+    al = ctx.alignment
+    tr = al.translation.blocks[pair.translation[0]]
+    ups = al.upstream_blocks(pair)
+    if tr.kind not in _KINDS or any(u.kind not in _KINDS for u in ups):
+        return
+    up = ups[0] if len(ups) == 1 else Block(0, ups[0].kind, ups[0].start, ups[-1].end,
+                                             " ".join(u.text for u in ups))
+    if len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
+        return  # too few English words for a clause (most translated blocks)
+    runs = english_runs(tr, up, ctx)
+    if runs:
+        quoted = ", ".join(f"\u201c{r}\u201d" for r in runs)
+        yield ctx.pair_finding(pair, f"{tr.kind.replace('_', ' ')} keeps upstream's English: {quoted}",
+                               details={"english": runs})
+
+
+@check("RS102", "coverage.untranslated", Severity.WARNING, scope=Scope.DOCUMENT)
+def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
+    """Headings and titles left in English on a translated page (see the rule's pair scope).
+
+    A heading of two or more ordinary English words (upstream writes them in lower case),
+    with no letter of the target's script, or in a Latin-script language the same words as
+    upstream that the translation uses nowhere else; not a name, not code, not a phrase the
+    translation keeps elsewhere.
+    """
+    if not ctx.locale:
+        return
+    memo = _memo(ctx)
+    if not memo["translated"]:
+        return
+    for pair in al.pairs:
+        if len(pair.upstream) != 1 or len(pair.translation) != 1:
+            continue
+        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+        if up.is_heading and tr.is_heading:
+            what, minimum = pair.kind.replace("_", " "), _HEADING_ORDINARY
+        elif _is_label(up) and _is_label(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
+            what, minimum = "label", 1
+        else:
+            continue
+        if _english_heading(up, tr, ctx, memo, minimum):
+            yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
+
+
+def _is_label(block: Block) -> bool:
+    """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
+    return block.kind in _KINDS and _LABEL_RE.fullmatch(block.source.strip()) is not None
+
+
+def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
+    if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
+        return False  # a heading the translation repeats as it is: its convention
+    text = _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
+    words = _WORD_RE.findall(text)
+    ordinary = _ordinary(words, memo["lower"])
+    if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
+        return False
+    code = tuple(tr.anchors.code)
+    if is_untranslated(up.text, tr.text, code, ctx.cjk_target, 3, ctx.locale, "heading"):
+        return False  # the pair rule reports it
+    plain = " ".join(w for w in text.split() if not any("\ue000" <= c <= "\ue0ff" for c in w)).strip()
+    if plain.casefold() in memo["kept"] or _uses(memo, plain) > 1:
+        return False  # a phrase the translation keeps
+    if memo["latin"]:
+        if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
+            return False
+        return not any(_uses(memo, w) > 1 for w in ordinary)
+    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"

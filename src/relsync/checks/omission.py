@@ -1,0 +1,391 @@
+"""Omission: a translated block that does not cover its upstream block.
+
+Each upstream block is cut into sentences (:mod:`relsync.sentences`; one sentence into its
+clauses), the translation into sentences, and the two are aligned as a translator writes
+them, in order: one upstream sentence to one translated sentence, two to one, one to two, or
+an upstream sentence with no counterpart. The cost of a group is how far its length is from
+the length the document's own translation ratio predicts (the median of its blocks' length
+ratios, so a terse translator is not short), against the spread of that ratio in the
+document; a sentence whose numbers, code or names the translation keeps is not skipped.
+A block is reported when skipping upstream sentences explains its length clearly better than
+any reading that covers them all.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from dataclasses import dataclass
+from typing import Iterator
+
+from .. import dialects, sentences
+from ..anchors import URL_RE
+from ..languages import language_code, script_locale
+from ..model import Alignment, Block, Pair, Severity
+from .registry import Context, Problem, check
+
+_KINDS = ("paragraph", "list_item")
+#: Blocks of at least this many prose characters upstream give the document's ratio.
+_RATIO_MIN_CHARS = 30
+#: A document needs this many such blocks for its own ratio; with fewer, the language's.
+_RATIO_MIN_BLOCKS = 6
+#: Length ratios (translation / English, in characters of prose) by language, for documents
+#: too short to give their own: medians measured on the corpora (benchmarks/RESULTS.md).
+_DEFAULT_RATIO = {"zh": 0.37, "ja": 0.57, "ko": 0.6, "yue": 0.37}
+#: The spread (standard deviation of the log ratio) assumed at least, and by default.
+_MIN_SPREAD = 0.22
+_DEFAULT_SPREAD = 0.3
+#: An upstream block needs this many prose characters to be judged.
+_MIN_CHARS = 40
+#: The part of the block without counterpart, in characters of prose, at least.
+_MIN_MISSING_SHARE = 0.2
+#: A block of more sentences or clauses than this on a side is not judged (the alignment of
+#: its units costs their product).
+_MAX_UNITS = 60
+#: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
+_SKIP_COST = 4.0
+#: Cost of each sentence more than one in a group (two upstream sentences translated as one).
+_MERGE_COST = 3.0
+#: Cost of each number or code span of an upstream unit that the translation lost, when the
+#: unit is read as translated (at most two count).
+_LOST_ANCHOR_COST = 3.0
+#: ... and with such a loss.
+_SHORTFALL_WITH_LOSS = -0.5
+#: ... and with as many sentences as upstream, none of the skipped anchors lost.
+_SHORTFALL_LENGTH_ONLY = -3.5
+#: Another choice of the part left out must cost this much more, or nothing is said.
+_AMBIGUOUS = 1.5
+#: The whole translation must be at least this many standard deviations shorter than predicted.
+_SHORTFALL = -1.5
+#: How much cheaper (squared standard deviations) the reading with skipped units must be.
+_MARGIN = 2.0
+#: The reading with skipped units must fit the rest this well (sum of squared deviations).
+_FIT = 6.0
+_IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
+_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*"
+                        r"|\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as|since|unless|until|after|before|by|using|instead)\s)")
+#: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
+_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
+#: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
+_REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
+_TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
+_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def _length(text: str) -> int:
+    """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
+    return len(_NOT_COUNTED_RE.sub("", text)) + text.count(" ") // 2
+
+
+_NOT_COUNTED_RE = re.compile(r"[\s\ue000-\uefff]")
+_PLACEHOLDER_BASE = 0xE000
+_PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
+
+
+def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:
+    """:func:`masked` and the length of its text, once per block of an alignment."""
+    key = ("omission.masked", side, block.index)
+    value = ctx_memo.get(key)
+    if value is None:
+        text, anchors = masked(block)
+        value = ctx_memo[key] = (text, anchors, _length(text))
+    return value
+
+
+def masked(block: Block) -> tuple[str, tuple[str, ...]]:
+    """A block's text with URLs dropped and each code span, template construct (a Hugo
+    shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
+    1469019") replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
+    so that no sentence or clause is cut inside them and they count for no length."""
+    text = block.text
+    anchors: list[str] = []
+
+    def hold(value: str) -> str:
+        anchors.append(value)
+        return chr(_PLACEHOLDER_BASE + len(anchors) - 1)
+
+    if dialects.MARKER_RE.search(text):
+        def construct(m: re.Match) -> str:
+            canonical, prose = dialects.construct(m.group(0))
+            return " " + " ".join(prose) + " " + hold(canonical)
+        text = dialects.CONSTRUCT_RE.sub(construct, text)
+    if "](" in block.source:
+        for label in _REFERENCE_LINK_RE.findall(block.source):
+            if label in text:
+                number = max(re.findall(r"\d{3,}", label), key=len)
+                text = text.replace(label, hold(number))
+    if block.anchors.code:
+        for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
+            if c in text and len(anchors) < 4096:
+                text = text.replace(c, hold(c))
+    if "http" in text or "www." in text:
+        text = URL_RE.sub(" ", text)
+    return " ".join(text.split()), tuple(anchors)
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A document's translation length ratio and its spread (log scale)."""
+
+    log_ratio: float
+    spread: float
+
+
+def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
+    """The median log length ratio of the document's one-to-one paragraphs and list items,
+    and the spread around it (1.4826 x the median absolute deviation)."""
+    logs = []
+    for pair in al.pairs:
+        if len(pair.upstream) != 1 or len(pair.translation) != 1:
+            continue
+        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+        if up.kind not in _KINDS or tr.kind != up.kind:
+            continue
+        memo = {} if memo is None else memo
+        a, b = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+        if a >= _RATIO_MIN_CHARS and b:
+            logs.append(math.log(b / a))
+    if len(logs) < _RATIO_MIN_BLOCKS:
+        language = language_code(locale or script_locale(al.translation.text[:2000]))
+        default = _DEFAULT_RATIO.get(language, 1.1)
+        return Ratio(math.log(default), _DEFAULT_SPREAD)
+    median = statistics.median(logs)
+    mad = statistics.median(abs(x - median) for x in logs)
+    return Ratio(median, max(_MIN_SPREAD, 1.4826 * mad))
+
+
+@dataclass(slots=True)
+class Unit:
+    """A sentence, or a clause of one: its text, length of prose and anchors."""
+
+    text: str
+    length: int
+    anchors: frozenset[str]
+    sentence: int = 0
+    """The sentence of the block it belongs to."""
+
+
+def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
+    """What a translation keeps of a piece of text: its code spans and numbers."""
+    found = {code[ord(ch) - _PLACEHOLDER_BASE] for ch in text if ch in _PLACEHOLDERS}
+    found |= {n for n in _NUMBER_RE.findall(text) if len(n) > 1 or "." in n}
+    return frozenset(found)
+
+
+def _unmask(text: str, code: tuple[str, ...]) -> str:
+    return "".join(code[ord(ch) - _PLACEHOLDER_BASE] if ch in _PLACEHOLDERS else ch for ch in text)
+
+
+def upstream_units(block: Block) -> tuple[list[Unit], int]:
+    """The clauses of an upstream block's sentences, and the number of its sentences."""
+    text, code = masked(block)
+    parts = sentences.split(text)
+    units = [Unit(_unmask(c, code), _length(c), _anchors(c, code), k)
+             for k, p in enumerate(parts) for c in _clauses(p)]
+    return units, sum(1 for p in parts if _WORDS_RE.search(p))
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence cut at its commas, semicolons, colons, dashes and conjunctions, each piece
+    at least 15 characters (a shorter one joins the piece before it)."""
+    cuts = [m.start() for m in _CLAUSE_RE.finditer(sentence)] + [len(sentence)]
+    out: list[str] = []
+    last = 0
+    for cut in cuts:
+        piece = sentence[last:cut]
+        if out and (len(piece.strip()) < 15 or len(out[-1].strip()) < 15):
+            out[-1] += piece
+        else:
+            out.append(piece)
+        last = cut
+    return [p.strip() for p in out if p.strip()]
+
+
+def _translation_units(block: Block) -> list[Unit]:
+    text, code = masked(block)
+    return [Unit(_unmask(p, code), _length(p), _anchors(p, code)) for p in sentences.split(text)]
+
+
+def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
+    lu = sum(u.length for u in up)
+    lt = sum(t.length for t in tr)
+    expected = math.exp(ratio.log_ratio) * lu
+    z = math.log((lt + 4) / (expected + 4)) / ratio.spread
+    missing = len(frozenset().union(*(u.anchors for u in up)) & lost)
+    return z * z + min(2, missing) * _LOST_ANCHOR_COST
+
+
+def _is_unlatin(text: str) -> bool:
+    """Whether most letters of ``text`` are of another script than Latin."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters)
+
+
+def _own_key(k: int) -> str:
+    return f"\x00unit{k}"
+
+
+def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
+           allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int]]:
+    """The cheapest monotone alignment of the units: its cost and the upstream units it
+    leaves without counterpart. An upstream unit with a number or code span of its own that
+    the translation keeps cannot be skipped; one whose own anchors the translation lost
+    costs more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for
+    each sentence boundary it crosses on either side (a translator keeps sentences)."""
+    inf = float("inf")
+    n, m = len(ups), len(trs)
+    best = [[(inf, ())] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = (0.0, ())
+    moves = [(a, b) for a in range(1, 5) for b in (1, 2)] + [(0, 1)]
+    if allow_skip:
+        moves += [(a, 0) for a in range(1, 5)]
+    for i in range(n + 1):
+        for j in range(m + 1):
+            cost, skipped = best[i][j]
+            if cost == inf:
+                continue
+            for a, b in moves:
+                if i + a > n or j + b > m:
+                    continue
+                if b == 0:
+                    if any(u.anchors & kept for u in ups[i:i + a]) or forbid.intersection(range(i, i + a)):
+                        continue
+                    step, more = _SKIP_COST, tuple(range(i, i + a))
+                elif a == 0:
+                    step, more = _SKIP_COST, ()
+                else:
+                    group = ups[i:i + a]
+                    crossed = group[-1].sentence - group[0].sentence + b - 1
+                    step = _group_cost(group, trs[j:j + b], ratio, lost) + crossed * _MERGE_COST
+                    more = ()
+                if cost + step < best[i + a][j + b][0]:
+                    best[i + a][j + b] = (cost + step, skipped + more)
+    cost, skipped = best[n][m]
+    return cost, list(skipped)
+
+
+def _keeps_anchors(up: Block, tr: Block) -> bool:
+    """Whether the translation has every code span and number of the upstream block (a
+    first look: a block that lost one may have lost the sentence that held it)."""
+    return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+
+
+def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
+    """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
+    empty when it covers them, or when that cannot be told for sure."""
+    if _IMAGES_ONLY_RE.fullmatch(up.source):
+        return []  # an image's alt text is no prose a reader misses
+    memo = {} if memo is None else memo
+    up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+    if up_length < _MIN_CHARS or not tr_length:
+        return []
+    shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
+    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
+        return []  # as long as its upstream predicts, or short with every anchor kept
+    ups, count = upstream_units(up)
+    total = sum(u.length for u in ups)
+    if total < _MIN_CHARS or len(ups) < 2:
+        return []
+    trs = _translation_units(tr)
+    lt = sum(t.length for t in trs)
+    if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
+        return []
+    in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
+    raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
+    owners: dict[str, int] = {}
+    for u in ups:
+        for a in u.anchors:
+            owners[a] = owners.get(a, 0) + 1
+    own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
+    kept = frozenset(a for a in own if a in in_translation or a in raw)
+    # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
+    # nor a number when the translation gives another one (a number that differs)
+    upstream_all = frozenset().union(*(u.anchors for u in ups))
+    other_numbers = any(_NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
+    lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
+                     and not (other_numbers and _NUMBER_RE.fullmatch(a)))
+    if _is_unlatin(tr.text):
+        # a translation in another script keeps names in Latin letters: a unit whose own
+        # name the translation writes is translated
+        words = {}
+        for k, u in enumerate(ups):
+            for w in set(_TERM_RE.findall(u.text)):
+                words.setdefault(w, set()).add(k)
+        tr_words = set(_TERM_RE.findall(tr.text))
+        for w, where in words.items():
+            if len(where) == 1 and w in tr_words:
+                k = next(iter(where))
+                ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
+                kept |= {_own_key(k)}
+    shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
+    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
+        return []
+    full, _ = _align(ups, trs, ratio, kept, lost, False)
+    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
+    runs = sum(1 for k in skipped if k - 1 not in skipped)
+    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
+        return []
+    other, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
+                      forbid=frozenset(skipped))
+    if other - partial < _AMBIGUOUS:
+        return []  # another part could as well be the one left out: which one is not clear
+    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
+        return []
+    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
+        return []  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
+    return _quoted_parts(ups, skipped)
+
+
+def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
+    """The skipped units, consecutive clauses of one sentence joined."""
+    out: list[str] = []
+    last = None
+    for k in skipped:
+        if last is not None and k == last + 1 and ups[k].sentence == ups[last].sentence:
+            out[-1] += " " + ups[k].text
+        else:
+            out.append(ups[k].text)
+        last = k
+    return out
+
+
+def _quote(text: str, width: int = 80) -> str:
+    text = " ".join(text.split())
+    return "\u201c" + (text if len(text) <= width else text[: width - 1] + "\u2026") + "\u201d"
+
+
+@check("RS104", "coverage.omission", Severity.WARNING)
+def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
+    """A translated paragraph or list item leaves out part of its upstream: a sentence, the
+    second half, a clause.
+
+    The translation's length is compared with the length the document's own translation
+    ratio predicts for each upstream sentence (so a terse translator is not flagged for
+    being terse), sentence by sentence in order; a sentence whose numbers or code the
+    translation keeps counts as translated. Only a block that clearly lacks a part is
+    reported, with the upstream sentences that have no counterpart.
+
+    Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
+    with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
+    upstream / "新的编译器更快。它还支持新的硬件。用户只需一个开关即可启用它，并在大多数模型上获得很大的提升。";
+    "This release removes the old API." / "此版本删除了旧的 API。".
+    """
+    if len(pair.upstream) != 1 or len(pair.translation) != 1:
+        return
+    al = ctx.alignment
+    up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+    if up.kind not in _KINDS or tr.kind != up.kind:
+        return
+    if tr.anchors.links and not up.anchors.links:
+        return  # the translation links where upstream does not: two different items paired
+    ratio = ctx.memo.get("omission.ratio")
+    if ratio is None:
+        ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
+    missing = uncovered(up, tr, ratio, ctx.memo)
+    if missing:
+        quoted = " ".join(_quote(s) for s in missing)
+        what = "sentence" if len(missing) == 1 else "sentences"
+        yield ctx.pair_finding(pair, f"{up.kind.replace('_', ' ')} leaves out part of upstream: "
+                                     f"no counterpart for the upstream {what} {quoted}",
+                               details={"uncovered": missing})

@@ -1,0 +1,67 @@
+"""Omissions and English inside a translated block: what the rules see beyond their fixture
+cases (tests/fixtures/rules/omission.md, untranslated-clause.md)."""
+
+from __future__ import annotations
+
+import relsync
+from relsync.align import align
+from relsync.parse import parse
+from relsync.report.views import PairStatus, pair_statuses
+
+UPSTREAM = """# Compiler notes
+
+## Update Optimizations
+
+The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get large gains on most models.
+
+You can import what you need from the global build. For example, to also use the `ref` API, you can do:
+
+Most of the time you do not need optimizations of an update, and the update of a component is cheap.
+"""
+TRANSLATION = """# 编译器说明
+
+## Update Optimizations
+
+新的编译器更快。
+
+你可以从全局构建版本中导入你需要的内容。For example, to also use the `ref` API, you can do:
+
+大多数时候你不需要优化更新，组件的更新成本很低。
+"""
+
+
+def test_the_side_by_side_view_marks_the_rows():
+    up = parse(UPSTREAM, "upstream/notes.md")
+    tr = parse(TRANSLATION, "locales/zh_CN/notes.md", ("en", "zh_CN"))
+    al = align(up, tr)
+    findings = relsync.check(up, tr, locale="zh_CN")
+    rows = {al.span(v.pair, "translation")[0]: (v.status, [f.slug for f in v.findings])
+            for v in pair_statuses(al, findings) if v.pair.translation}
+    assert rows[3] == (PairStatus.UNTRANSLATED, ["untranslated"])
+    assert rows[5] == (PairStatus.MISSING, ["omission"])
+    assert rows[7] == (PairStatus.UNTRANSLATED, ["untranslated-clause"])
+    assert rows[9] == (PairStatus.OK, [])
+
+
+def test_a_terse_translator_is_not_short():
+    """Every paragraph translated at half the usual length: the document's own ratio says so."""
+    paragraphs = [f"Release {k} brings a faster compiler. It supports more hardware than release {k - 1} did."
+                  for k in range(2, 12)]
+    terse = [f"版本 {k} 编译更快。支持硬件多于 {k - 1}。" for k in range(2, 12)]
+    findings = relsync.check("\n\n".join(paragraphs) + "\n", "\n\n".join(terse) + "\n", locale="zh_CN")
+    assert [f for f in findings if f.slug == "omission"] == []
+
+
+def test_the_same_paragraph_cut_short_is_found_among_terse_ones():
+    paragraphs = [f"Release {k}.0 brings a faster compiler. It supports {k}00 more devices than before."
+                  for k in range(2, 12)]
+    terse = [f"版本 {k}.0 编译更快。多支持 {k}00 种设备。" for k in range(2, 12)]
+    terse[4] = "版本 6.0 编译更快。"
+    findings = relsync.check("\n\n".join(paragraphs) + "\n", "\n\n".join(terse) + "\n", locale="zh_CN")
+    assert [(f.slug, f.translation.line) for f in findings if f.slug == "omission"] == [("omission", 9)]
+
+
+def test_a_paragraph_of_thousands_of_sentences_is_not_judged():
+    up = " ".join(f"Sentence number {k} is here." for k in range(3000)) + "\n"
+    tr = "。".join(f"第 {k} 句" for k in range(1000)) + "。\n"
+    assert [f for f in relsync.check(up, tr, locale="zh_CN") if f.slug == "omission"] == []

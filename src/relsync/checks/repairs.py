@@ -239,6 +239,7 @@ def date_fix(ctx: Context, blocks: list[Block], old_iso: str, new_iso: str) -> E
 
 
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
+_NAME_RE = re.compile(r"[A-Za-z_]\w{3,}")
 
 
 def _translators_own(ctx: Context, old: str, new: str) -> bool:
@@ -248,9 +249,13 @@ def _translators_own(ctx: Context, old: str, new: str) -> bool:
     placeholder or a value written in the translation's language: ``@algo``, ``prohibir``).
     A misspelt name (``contentlost``) resembles upstream's; ``torch.save`` for ``torch.load``
     shares ``torch``."""
+    text = URL_RE.sub(" ", ctx.alignment.translation.text)
     token = re.compile(rf"(?<![\w.]){re.escape(old)}(?!\w)")
-    if len(token.findall(ctx.alignment.translation.text)) > 1:
+    if len(token.findall(text)) > 1:
         return True
+    ours = set(_NAME_RE.findall(old)) - set(_NAME_RE.findall(new))
+    if any(len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text)) > 1 for name in ours):
+        return True  # the name upstream renamed is the translation's elsewhere too (``.on_tray_event``)
     upstream = ctx.alignment.upstream.text.casefold()
     theirs = [w.casefold() for w in _WORD_RE.findall(new)]
     words = [w.casefold() for w in _WORD_RE.findall(old)]

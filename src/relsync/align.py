@@ -20,7 +20,7 @@ from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .rows import match_rows
-from .similarity import KIND_GROUP, Scorer, Unit, dice, position_prior, units_of
+from .similarity import KIND_GROUP, Scorer, Unit, dice, increasing_chain, position_prior, units_of
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
 GAIN_FLOOR = 0.28
@@ -243,7 +243,7 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
     first_a = _unique_keys([up[k].keys for k in hu])
     first_b = _unique_keys([tr[k].keys for k in ht])
     points = sorted({(x, first_b[key]) for key, x in first_a.items() if key in first_b})
-    fixed = [(x, y) for x, y in _lis(points) if hscore((x,), (y,)) >= 0.6]
+    fixed = [(x, y) for x, y in increasing_chain(points) if hscore((x,), (y,)) >= 0.6]
     pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     prev_x = prev_y = 0
     for x, y in fixed + [(len(hu), len(ht))]:
@@ -282,31 +282,6 @@ ANCHOR_THRESHOLD = 0.55
 DIAGONAL_THRESHOLD = 0.6
 
 
-def _lis(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """The longest chain of points strictly increasing on both coordinates."""
-    # Equal x in decreasing y: a strictly increasing y chain then takes at most one of them.
-    points = sorted(set(points), key=lambda p: (p[0], -p[1]))
-    tails: list[int] = []
-    tail_idx: list[int] = []
-    prev = [-1] * len(points)
-    for k, (_, y) in enumerate(points):
-        pos = bisect.bisect_left(tails, y)
-        if pos == len(tails):
-            tails.append(y)
-            tail_idx.append(k)
-        else:
-            tails[pos] = y
-            tail_idx[pos] = k
-        prev[k] = tail_idx[pos - 1] if pos else -1
-    chain = []
-    k = tail_idx[-1] if tail_idx else -1
-    while k >= 0:
-        chain.append(points[k])
-        k = prev[k]
-    chain.reverse()
-    return chain
-
-
 def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list[tuple[int, int]]:
     """Pairs of units that share an anchor found exactly once on each side of the region,
     in order and confirmed by their score: sync points that cut the DP into small pieces
@@ -318,7 +293,7 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list
     text_a = [KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra]
     text_b = [KIND_GROUP.get(scorer.tr[u].kind) == "text" for u in rb]
     chosen = []
-    for x, y in _lis(points):
+    for x, y in increasing_chain(points):
         s = score((x,), (y,))
         if s < ANCHOR_THRESHOLD:
             continue
@@ -372,7 +347,7 @@ def _comment_anchors(ra: list[int], rb: list[int], scorer: Scorer) -> list[tuple
         text = " ".join(scorer.up[u].text.split())
         if text in wanted:
             found.setdefault(text, []).append(x)
-    return _lis([(xs[0], wanted[t][0]) for t, xs in found.items() if len(xs) == 1 and len(wanted[t]) == 1])
+    return increasing_chain([(xs[0], wanted[t][0]) for t, xs in found.items() if len(xs) == 1 and len(wanted[t]) == 1])
 
 
 def _with_comment_anchors(strong: list[tuple[int, int]], weak: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 
 from .languages import cjk_letters
 from .model import Alignment, Block, BlockKind, Document, Pair
-from .similarity import KIND_GROUP, Scorer, anchor_keys
+from .similarity import KIND_GROUP, Scorer, anchor_keys, increasing_chain
 
 #: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
 MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
@@ -554,34 +554,8 @@ def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
             gaps[g].append(p)
     chain: list[Pair] = []
     for g, p in enumerate(kept + [None]):
-        chain += _longest_chain(gaps.get(g, []))
+        pairs = gaps.get(g, [])
+        chain += [pairs[k] for k, _ in increasing_chain([(k, q.translation[0]) for k, q in enumerate(pairs)])]
         if p is not None:
             chain.append(p)
-    return chain
-
-
-def _longest_chain(pairs: list[Pair]) -> list[Pair]:
-    """The most pairs whose translation blocks increase with their upstream blocks (pairs
-    given in upstream order)."""
-    if len(pairs) < 2:
-        return pairs
-    tails: list[int] = []
-    tail_idx: list[int] = []
-    prev = [-1] * len(pairs)
-    for k, p in enumerate(pairs):
-        y = p.translation[0]
-        pos = bisect.bisect_left(tails, y)
-        if pos == len(tails):
-            tails.append(y)
-            tail_idx.append(k)
-        else:
-            tails[pos] = y
-            tail_idx[pos] = k
-        prev[k] = tail_idx[pos - 1] if pos else -1
-    chain = []
-    k = tail_idx[-1] if tail_idx else -1
-    while k >= 0:
-        chain.append(pairs[k])
-        k = prev[k]
-    chain.reverse()
     return chain

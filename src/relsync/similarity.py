@@ -9,6 +9,8 @@ fuzzy string similarity.
 
 from __future__ import annotations
 
+import bisect
+
 import math
 import re
 from collections import Counter
@@ -545,3 +547,27 @@ def _side(units: list[Unit]) -> tuple[Counter[str], int, str, bool, object, Stro
     return side
 
 
+def increasing_chain(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The longest chain of points strictly increasing on both coordinates (patience
+    sorting, O(n log n)): the sync points that keep document order."""
+    # Equal x in decreasing y: a strictly increasing y chain then takes at most one of them.
+    points = sorted(set(points), key=lambda p: (p[0], -p[1]))
+    tails: list[int] = []
+    tail_idx: list[int] = []
+    prev = [-1] * len(points)
+    for k, (_, y) in enumerate(points):
+        pos = bisect.bisect_left(tails, y)
+        if pos == len(tails):
+            tails.append(y)
+            tail_idx.append(k)
+        else:
+            tails[pos] = y
+            tail_idx[pos] = k
+        prev[k] = tail_idx[pos - 1] if pos else -1
+    chain = []
+    k = tail_idx[-1] if tail_idx else -1
+    while k >= 0:
+        chain.append(points[k])
+        k = prev[k]
+    chain.reverse()
+    return chain

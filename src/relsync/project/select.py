@@ -67,8 +67,12 @@ def unknown(project, paths: list[Path | str]) -> list[str]:
     known = roles(project)
     out = []
     for path in paths:
-        chosen = Selection([path])
-        if not any(f in chosen for f in known):
+        real = os.path.realpath(path)
+        if os.path.isdir(real):
+            prefix = real.rstrip(os.sep) + os.sep
+            if not any(k.startswith(prefix) for k in known):
+                out.append(os.fspath(path))
+        elif real not in known:
             out.append(os.fspath(path))
     return out
 

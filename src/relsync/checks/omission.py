@@ -6,7 +6,8 @@ them, in order: one upstream sentence to one translated sentence, two to one, on
 an upstream sentence with no counterpart. The cost of a group is how far its length is from
 the length the document's own translation ratio predicts (the median of its blocks' length
 ratios, so a terse translator is not short), against the spread of that ratio in the
-document; a sentence whose numbers, code or names the translation keeps is not skipped.
+document; a sentence whose numbers, code, links or names the translation keeps is not
+skipped.
 A block is reported when skipping upstream sentences explains its length clearly better than
 any reading that covers them all.
 """
@@ -23,6 +24,7 @@ from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
+from ..similarity import page_key
 from .registry import Context, Problem, check
 
 _KINDS = ("paragraph", "list_item")
@@ -40,6 +42,8 @@ _DEFAULT_SPREAD = 0.3
 _MIN_CHARS = 40
 #: The part of the block without counterpart, in characters of prose, at least.
 _MIN_MISSING_SHARE = 0.2
+#: ... and when it held a number, code span or link of its own that the translation lost.
+_MIN_MISSING_SHARE_LOST = 0.1
 #: A block of more sentences or clauses than this on a side is not judged (the alignment of
 #: its units costs their product).
 _MAX_UNITS = 60
@@ -69,6 +73,12 @@ _CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*"
 _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 #: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
+#: An inline link: its text and its target.
+_INLINE_LINK_RE = re.compile(r"(?<!!)\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)")
+_LINK_MARKUP_RE = re.compile(r"[`*_]")
+_CODE_SPAN_RE = re.compile(r"`+([^`]+)`+")
+#: What a link anchor holds: this prefix and the key of the page it leads to.
+_LINK = "\x00link "
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
@@ -97,7 +107,9 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
     """A block's text with URLs dropped and each code span, template construct (a Hugo
     shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
     1469019") replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
-    so that no sentence or clause is cut inside them and they count for no length."""
+    so that no sentence or clause is cut inside them and they count for no length. A link
+    to another page is an anchor too, held by a placeholder after its text (which stays
+    prose): the sentence that names a page keeps its link in a translation."""
     text = block.text
     anchors: list[str] = []
 
@@ -115,13 +127,40 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             if label in text:
                 number = max(re.findall(r"\d{3,}", label), key=len)
                 text = text.replace(label, hold(number))
+    held: dict[str, str] = {}
     if block.anchors.code:
         for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
             if c in text and len(anchors) < 4096:
-                text = text.replace(c, hold(c))
+                held[c] = hold(c)
+                text = text.replace(c, held[c])
+    if block.anchors.links and "](" in block.source:
+        text = _mark_links(text, block.source, held, hold)
     if "http" in text or "www." in text:
         text = URL_RE.sub(" ", text)
     return " ".join(text.split()), tuple(anchors)
+
+
+def _mark_links(text: str, source: str, held: dict[str, str], hold) -> str:
+    """``text`` (its code spans ``held`` by placeholders) with a placeholder after the text
+    of each inline link of ``source`` to another page, in order (a link whose text is not
+    found as it is has none)."""
+    at = 0
+    for m in _INLINE_LINK_RE.finditer(source):
+        key = page_key(m.group(2))
+        label = _CODE_SPAN_RE.sub(lambda c: held.get(c.group(1).strip(), c.group(1)), m.group(1))
+        label = " ".join(_LINK_MARKUP_RE.sub("", label).split())
+        found = text.find(label, at) if key and label else -1
+        if found < 0:
+            continue
+        at = found + len(label)
+        text = text[:at] + hold(_LINK + key) + text[at:]
+        at += 1
+    return text
+
+
+def _link_anchors(block: Block) -> frozenset[str]:
+    """The link anchors of a block, whatever its text: the pages its links lead to."""
+    return frozenset(_LINK + k for k in map(page_key, block.anchors.links) if k)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +213,16 @@ def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
 
 
 def _unmask(text: str, code: tuple[str, ...]) -> str:
-    return "".join(code[ord(ch) - _PLACEHOLDER_BASE] if ch in _PLACEHOLDERS else ch for ch in text)
+    """The text with its anchors written back (a link's placeholder is dropped: its text is
+    there)."""
+    out = []
+    for ch in text:
+        if ch in _PLACEHOLDERS:
+            ch = code[ord(ch) - _PLACEHOLDER_BASE]
+            if ch.startswith(_LINK):
+                continue
+        out.append(ch)
+    return "".join(out)
 
 
 def upstream_units(block: Block) -> tuple[list[Unit], int]:
@@ -252,6 +300,8 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                     if any(u.anchors & kept for u in ups[i:i + a]) or forbid.intersection(range(i, i + a)):
                         continue
                     step, more = _SKIP_COST, tuple(range(i, i + a))
+                    if i and ups[i - 1].sentence == ups[i].sentence != ups[i + a - 1].sentence:
+                        step += _SKIP_COST  # the end of a sentence and the next: two parts left out
                 elif a == 0:
                     step, more = _SKIP_COST, ()
                 else:
@@ -266,9 +316,10 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
 
 
 def _keeps_anchors(up: Block, tr: Block) -> bool:
-    """Whether the translation has every code span and number of the upstream block (a
-    first look: a block that lost one may have lost the sentence that held it)."""
-    return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+    """Whether the translation has every code span, number and linked page of the upstream
+    block (a first look: a block that lost one may have lost the sentence that held it)."""
+    return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+            and _link_anchors(up) <= _link_anchors(tr))
 
 
 def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
@@ -291,7 +342,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> l
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return []
-    in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
+    in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code) | _link_anchors(tr)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     owners: dict[str, int] = {}
     for u in ups:
@@ -303,8 +354,11 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> l
     # nor a number when the translation gives another one (a number that differs)
     upstream_all = frozenset().union(*(u.anchors for u in ups))
     other_numbers = any(_NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
+    # ... nor a link when the translation links another page (a link that differs)
+    other_links = bool(_link_anchors(tr) - _link_anchors(up))
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
-                     and not (other_numbers and _NUMBER_RE.fullmatch(a)))
+                     and not (other_numbers and _NUMBER_RE.fullmatch(a))
+                     and not (other_links and a.startswith(_LINK)))
     if _is_unlatin(tr.text):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
@@ -330,7 +384,8 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> l
                       forbid=frozenset(skipped))
     if other - partial < _AMBIGUOUS:
         return []  # another part could as well be the one left out: which one is not clear
-    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
+    least = _MIN_MISSING_SHARE_LOST if any(ups[k].anchors & lost for k in skipped) else _MIN_MISSING_SHARE
+    if sum(ups[k].length for k in skipped) < least * total:
         return []
     if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
         return []  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
@@ -362,9 +417,11 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     The translation's length is compared with the length the document's own translation
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
-    being terse), sentence by sentence in order; a sentence whose numbers or code the
-    translation keeps counts as translated. Only a block that clearly lacks a part is
-    reported, with the upstream sentences that have no counterpart.
+    being terse), sentence by sentence in order; a sentence whose numbers, code or linked
+    pages the translation keeps counts as translated, and one whose own number, code or
+    link the translation lost counts as left out even when it is a tenth of its block.
+    Only a block that clearly lacks a part is reported, with the upstream sentences that
+    have no counterpart (the end of one sentence and the next are two parts).
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same

@@ -75,10 +75,11 @@ _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 
 def _length(text: str) -> int:
     """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
-    return len(_NOT_COUNTED_RE.sub("", text)) + text.count(" ") // 2
+    placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
+    return len("".join(text.split())) - placeholders + text.count(" ") // 2
 
 
-_NOT_COUNTED_RE = re.compile(r"[\s\ue000-\uefff]")
+_PRIVATE_RE = re.compile("[\ue000-\uefff]")
 _PLACEHOLDER_BASE = 0xE000
 _PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
 

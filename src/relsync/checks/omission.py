@@ -8,7 +8,8 @@ the length the document's own translation ratio predicts (the median of its bloc
 ratios, so a terse translator is not short), against the spread of that ratio in the
 document; a sentence whose numbers, code or names the translation keeps is not skipped.
 A block is reported when skipping upstream sentences explains its length clearly better than
-any reading that covers them all.
+any reading that covers them all; when two choices of the part left out explain it alike,
+only a block far shorter than predicted is reported, with both.
 """
 
 from __future__ import annotations
@@ -54,8 +55,10 @@ _LOST_ANCHOR_COST = 3.0
 _SHORTFALL_WITH_LOSS = -0.5
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
 _SHORTFALL_LENGTH_ONLY = -3.5
-#: Another choice of the part left out must cost this much more, or nothing is said.
+#: Another choice of the part left out must cost this much more, or both are quoted ...
 _AMBIGUOUS = 1.5
+#: ... and the whole block must be this many standard deviations shorter than predicted.
+_SHORTFALL_AMBIGUOUS = -2.5
 #: The whole translation must be at least this many standard deviations shorter than predicted.
 _SHORTFALL = -1.5
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
@@ -272,26 +275,66 @@ def _keeps_anchors(up: Block, tr: Block) -> bool:
     return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
 
 
+@dataclass(slots=True)
+class Omitted:
+    """What a translated block leaves out: the upstream parts with no counterpart, and,
+    when another part could as well be the one left out, that part."""
+
+    parts: list[str]
+    alternative: list[str]
+
+
 def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
     """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
     empty when it covers them, or when that cannot be told for sure."""
+    found = omitted(up, tr, ratio, memo)
+    return found.parts if found else []
+
+
+def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> Omitted | None:
+    """What ``tr`` clearly leaves out of ``up``, or ``None``."""
     if _IMAGES_ONLY_RE.fullmatch(up.source):
-        return []  # an image's alt text is no prose a reader misses
+        return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
     up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
     if up_length < _MIN_CHARS or not tr_length:
-        return []
+        return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
-        return []  # as long as its upstream predicts, or short with every anchor kept
+        return None  # as long as its upstream predicts, or short with every anchor kept
     ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS or len(ups) < 2:
-        return []
+        return None
     trs = _translation_units(tr)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
-        return []
+        return None
+    kept, lost = _kept_and_lost(ups, trs, tr)
+    shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
+    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
+        return None
+    full, _ = _align(ups, trs, ratio, kept, lost, False)
+    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
+    runs = sum(1 for k in skipped if k - 1 not in skipped)
+    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
+        return None
+    other, elsewhere = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
+                              forbid=frozenset(skipped))
+    ambiguous = other - partial < _AMBIGUOUS
+    if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
+        return None  # another part could as well be the one left out, and the block is not clearly short
+    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
+        return None
+    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
+        return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
+    return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
+
+
+def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozenset[str], frozenset[str]]:
+    """The anchors of one upstream unit alone that the translation keeps, and those it lost;
+    in a translation written in another script, a name in Latin letters of one unit alone
+    that the translation writes marks that unit as kept (``ups`` gets its key)."""
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     owners: dict[str, int] = {}
@@ -309,7 +352,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> l
     if _is_unlatin(tr.text):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
-        words = {}
+        words: dict[str, set[int]] = {}
         for k, u in enumerate(ups):
             for w in set(_TERM_RE.findall(u.text)):
                 words.setdefault(w, set()).add(k)
@@ -319,23 +362,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> l
                 k = next(iter(where))
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
-    shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
-    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
-        return []
-    full, _ = _align(ups, trs, ratio, kept, lost, False)
-    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
-    runs = sum(1 for k in skipped if k - 1 not in skipped)
-    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
-        return []
-    other, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
-                      forbid=frozenset(skipped))
-    if other - partial < _AMBIGUOUS:
-        return []  # another part could as well be the one left out: which one is not clear
-    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
-        return []
-    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
-        return []  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
-    return _quoted_parts(ups, skipped)
+    return kept, lost
 
 
 def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
@@ -365,7 +392,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
     being terse), sentence by sentence in order; a sentence whose numbers or code the
     translation keeps counts as translated. Only a block that clearly lacks a part is
-    reported, with the upstream sentences that have no counterpart.
+    reported, with the upstream sentences that have no counterpart; when the block is far
+    shorter than predicted but another part could as well be the one left out (two sentences
+    of about the same length), both are quoted.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
@@ -383,10 +412,16 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    missing = uncovered(up, tr, ratio, ctx.memo)
-    if missing:
+    found = omitted(up, tr, ratio, ctx.memo)
+    if found:
+        missing = found.parts
         quoted = " ".join(_quote(s) for s in missing)
         what = "sentence" if len(missing) == 1 else "sentences"
+        if found.alternative:
+            quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
+        details = {"uncovered": missing}
+        if found.alternative:
+            details["or"] = found.alternative
         yield ctx.pair_finding(pair, f"{up.kind.replace('_', ' ')} leaves out part of upstream: "
                                      f"no counterpart for the upstream {what} {quoted}",
-                               details={"uncovered": missing})
+                               details=details)

@@ -6,7 +6,8 @@ them, in order: one upstream sentence to one translated sentence, two to one, on
 an upstream sentence with no counterpart. The cost of a group is how far its length is from
 the length the document's own translation ratio predicts (the median of its blocks' length
 ratios, so a terse translator is not short), against the spread of that ratio in the
-document; a sentence whose numbers, code or names the translation keeps is not skipped.
+document; a sentence whose numbers, code, names or links the translation keeps is not skipped,
+and one whose link the translation lost is more likely the part left out.
 A block is reported when skipping upstream sentences explains its length clearly better than
 any reading that covers them all; when two choices of the part left out explain it alike,
 only a block far shorter than predicted is reported, with both.
@@ -18,13 +19,15 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
+from .links import links_match
 from .registry import Context, Problem, check
+from .urls import normalize_link
 
 _KINDS = ("paragraph", "list_item")
 #: Blocks of at least this many prose characters upstream give the document's ratio.
@@ -74,6 +77,9 @@ _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+#: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
+_LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
+                      r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
 
 
 def _length(text: str) -> int:
@@ -270,9 +276,36 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
 
 
 def _keeps_anchors(up: Block, tr: Block) -> bool:
-    """Whether the translation has every code span and number of the upstream block (a
-    first look: a block that lost one may have lost the sentence that held it)."""
-    return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+    """Whether the translation has every code span and number of the upstream block, and as
+    many links (a first look: a block that lost one may have lost the sentence that held it)."""
+    return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+            and len(tr.anchors.links) >= len(up.anchors.links))
+
+
+def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool]) -> tuple[set[str], set[str]]:
+    """The links of one upstream unit alone (the unit that holds the link's text): each unit
+    gets the link's key among its anchors; the keys of those the translation leads to as
+    well (``leads``), and of those it lost (no link of the translation leads there, and it
+    has fewer links than upstream)."""
+    kept: set[str] = set()
+    lost: set[str] = set()
+    fewer = len(tr.anchors.links) < len(up.anchors.links)
+    for m in _LINK_RE.finditer(up.source):
+        url = m.group(2) or m.group(3)
+        text = " ".join(re.sub(r"<[^>]+>|[`*_]", "", m.group(1) or m.group(4) or "").split())
+        if len(text) < 2 or not url:
+            continue
+        owners = [k for k, u in enumerate(ups) if text in u.text]
+        if len(owners) != 1:
+            continue
+        key = "\x00link:" + url
+        k = owners[0]
+        ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
+        if leads(url):
+            kept.add(key)
+        elif fewer:
+            lost.add(key)
+    return kept, lost
 
 
 @dataclass(slots=True)
@@ -284,15 +317,18 @@ class Omitted:
     alternative: list[str]
 
 
-def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
+def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
+              leads: Callable[[str], bool] | None = None) -> list[str]:
     """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
     empty when it covers them, or when that cannot be told for sure."""
-    found = omitted(up, tr, ratio, memo)
+    found = omitted(up, tr, ratio, memo, leads)
     return found.parts if found else []
 
 
-def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> Omitted | None:
-    """What ``tr`` clearly leaves out of ``up``, or ``None``."""
+def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
+            leads: Callable[[str], bool] | None = None) -> Omitted | None:
+    """What ``tr`` clearly leaves out of ``up``, or ``None``. ``leads(url)``: whether a link
+    of the translation leads where an upstream link does (links unused without it)."""
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
@@ -311,6 +347,9 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> Omi
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr)
+    if leads is not None and up.anchors.links:
+        kept_links, lost_links = _link_keys(ups, up, tr, leads)
+        kept, lost = kept | kept_links, lost | lost_links
     shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
     if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
         return None
@@ -378,6 +417,18 @@ def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
     return out
 
 
+def _leads(tr: Block, ctx: Context) -> Callable[[str], bool]:
+    """Whether a link of ``tr`` leads where an upstream URL does (as ``link-mismatch`` says)."""
+    keys: list[tuple[str, str, str]] = []
+
+    def leads(url: str) -> bool:
+        if not keys and tr.anchors.links:
+            keys.extend(normalize_link(t, ctx) for t in tr.anchors.links)
+        key = normalize_link(url, ctx)
+        return any(links_match(key, t, ctx) for t in keys)
+    return leads
+
+
 def _quote(text: str, width: int = 80) -> str:
     text = " ".join(text.split())
     return "\u201c" + (text if len(text) <= width else text[: width - 1] + "\u2026") + "\u201d"
@@ -390,8 +441,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     The translation's length is compared with the length the document's own translation
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
-    being terse), sentence by sentence in order; a sentence whose numbers or code the
-    translation keeps counts as translated. Only a block that clearly lacks a part is
+    being terse), sentence by sentence in order; a sentence whose numbers, code or link the
+    translation keeps counts as translated, and one whose link the translation lost (no link
+    of the translation leads there) costs more to read as translated. Only a block that clearly lacks a part is
     reported, with the upstream sentences that have no counterpart; when the block is far
     shorter than predicted but another part could as well be the one left out (two sentences
     of about the same length), both are quoted.
@@ -412,7 +464,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    found = omitted(up, tr, ratio, ctx.memo)
+    found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx))
     if found:
         missing = found.parts
         quoted = " ".join(_quote(s) for s in missing)

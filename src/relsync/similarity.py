@@ -119,8 +119,8 @@ def _link_keys(url: str) -> list[str]:
 
 
 def page_key(url: str) -> str:
-    """The key of the page a link leads to, in any locale of the site (see
-    :func:`_link_keys`); empty for a link within the page or to a site's root."""
+    """The key of the page a link leads to, in any locale of the site and wherever the site
+    moved it (see :func:`_link_keys`); empty for a link within the page or to a root."""
     key = _link_keys(url)[0]
     return "" if key in ("l:", "l:#") or key.startswith("l:#") else key
 

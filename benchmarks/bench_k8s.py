@@ -1,7 +1,7 @@
 """A Kubernetes-sized Hugo site with its history: cold and warm `relsync check`, wall time and
 peak memory, at several sizes of the tree.
 
-    python benchmarks/bench_k8s.py [--scales 0.0625,0.125,0.25] [--rounds 1] [--warm-rounds 3]
+    python benchmarks/bench_k8s.py [--scales 0.03125,0.0625,0.125] [--rounds 1] [--warm-rounds 3]
                                    [--small ../shared/corpus/tauri-docs] [--keep DIR]
 
 kubernetes/website is a Hugo site: ``hugo.toml`` with a ``[languages.<lang>]`` table and a
@@ -37,9 +37,9 @@ rounds (median), warm runs ``--warm-rounds``. The findings of the four commands 
 same. The ratio per doubling of the tree (2.0 is linear, 4.0 quadratic) is given between
 consecutive scales.
 
-``--small DIR`` then measures the warm cache on a project of a few hundred pairs (a copy of
-the corpus in a temporary directory; default tauri-docs): the cache written once, then
-``--warm-rounds`` warm runs.
+``--small DIR`` (repeatable) then measures the warm cache on a small project (a copy of it in
+a temporary directory; default tauri-docs): the cache written once, then ``--warm-rounds``
+warm runs. ``--scales ''`` measures only these.
 """
 
 from __future__ import annotations
@@ -375,22 +375,22 @@ def small_project(corpus: Path, warm_rounds: int) -> None:
         pairs = json.loads(subprocess.run([sys.executable, "-m", "relsync", "pairs", "--format", "json"], cwd=root,
                                           env=dict(os.environ, PYTHONPATH=str(SRC)), capture_output=True,
                                           check=True).stdout)["pairs"]
-        print(f"\n{corpus.name}: {len(pairs)} pairs, cache written in {write.wall:.2f} s, "
-              f"warm {warm.wall:.2f} s (median of {warm_rounds}), peak {warm.tree_mb:.0f} MB")
+        print(f"\n{corpus}: {len(pairs)} pairs, cache written in {write.wall:.2f} s, "
+              f"warm {warm.wall:.2f} s (CPU {warm.cpu:.2f} s, median of {warm_rounds}), peak {warm.tree_mb:.0f} MB")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--scales", default="0.0625,0.125,0.25", help="sizes of the tree, 1 = 1,500 pages x 14 locales")
+    ap.add_argument("--scales", default="0.03125,0.0625,0.125", help="sizes of the tree, 1 = 1,500 pages x 14 locales")
     ap.add_argument("--rounds", type=int, default=1, help="rounds of the cold runs (median)")
     ap.add_argument("--warm-rounds", type=int, default=3)
-    ap.add_argument("--small", type=Path, default=HERE.parent.parent / "shared" / "corpus" / "tauri-docs",
-                    help="a project of a few hundred pairs for the warm cache ('none': skip)")
+    ap.add_argument("--small", type=Path, action="append",
+                    help="a small project whose warm cache is timed (repeatable; default: tauri-docs; 'none': skip)")
     ap.add_argument("--keep", type=Path, help="build the repositories here and keep them (reused when present)")
     args = ap.parse_args()
     work = args.keep or Path(tempfile.mkdtemp(prefix="relsync-bench-k8s-"))
     rows = []
-    for scale in (float(s) for s in args.scales.split(",")):
+    for scale in (float(s) for s in args.scales.split(",") if s):
         root = work / f"site-{scale:g}"
         counts_file = work / f"site-{scale:g}.json"
         if not counts_file.is_file():
@@ -405,9 +405,11 @@ def main() -> int:
             print(f"  scale {scale:g} {name:<13} {r.wall:7.2f} s  cpu {r.cpu:7.2f} s  largest process {r.process_mb:5.0f} MB  "
                   f"tree {r.tree_mb:5.0f} MB", flush=True)
         rows.append((scale, counts, result))
-    report(rows)
-    if str(args.small) != "none":
-        small_project(args.small, args.warm_rounds)
+    if rows:
+        report(rows)
+    for small in args.small or [HERE.parent.parent / "shared" / "corpus" / "tauri-docs"]:
+        if str(small) != "none":
+            small_project(small, args.warm_rounds)
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -207,3 +207,24 @@ def test_an_entry_with_only_a_kept_word_pairs_in_another_release():
     up = _line_of(al.upstream, "volar")
     tr = _line_of(al.translation, "volar")
     assert _partner(al, up)[0] == tr
+
+
+def test_a_release_in_the_translation_only_is_one_finding_naming_it():
+    # The same three releases, the English without 1.1.2 (a translation ahead of upstream).
+    up, tr = _docs("changelog-release")
+    start = up.index("## 1.1.2")
+    up = up[:start] + up[up.index("## 1.1.1"):]
+    found = [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert f.severity.name == "INFO" and "\u201c1.1.2\u201d" in f.message
+    tr_doc = parse(tr)
+    heading = next(b for b in tr_doc.blocks if b.text == "1.1.2")
+    # (the Chinese 1.1.2 stands last: its section runs to the last non-blank line)
+    lines = tr.split("\n")
+    last = next((n for n in range(heading.start + 1, len(lines) + 1) if lines[n - 1].startswith("## ")),
+                len(lines) + 1) - 1
+    while not lines[last - 1].strip():
+        last -= 1
+    assert f.translation.line == heading.start
+    assert f"translation lines {heading.start}-{last}" in f.message

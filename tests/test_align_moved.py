@@ -228,3 +228,57 @@ def test_a_release_in_the_translation_only_is_one_finding_naming_it():
         last -= 1
     assert f.translation.line == heading.start
     assert f"translation lines {heading.start}-{last}" in f.message
+
+
+def _moved(text: str, entries: list[str], before: str) -> str:
+    """``text`` with the list items holding ``entries`` put just before the line starting
+    with ``before``."""
+    lines = text.split("\n")
+    taken = [ln for ln in lines if ln.startswith("- ") and any(e in ln for e in entries)]
+    assert len(taken) == len(entries), taken
+    rest = [ln for ln in lines if ln not in taken]
+    k = next(i for i, ln in enumerate(rest) if ln.startswith(before))
+    return "\n".join(rest[:k] + taken + rest[k:])
+
+
+def _errors_and_pairs(tr: str):
+    up, _ = _docs("changelog-entries")
+    errors = {(f.slug, f.upstream.line if f.upstream else None) for f in check(up, tr, locale="zh_CN")
+              if f.severity.name == "ERROR"}
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    pairs = {al.upstream.blocks[p.upstream[0]].text: al.translation.blocks[p.translation[0]].text
+             for p in al.pairs if p.is_match and p.kind == "list_item"}
+    return errors, pairs
+
+
+# `changelog-entries` is naive-ui 2.19.6, 2.19.5 and 2.19.3 as they stand (lines 2547-2620
+# of English, 2547-2619 of Chinese); its one error (line 17, an English-only entry) is real.
+REAL_ERRORS = {("missing", 17)}
+
+
+def test_entries_naming_the_same_things_pair_over_a_neighbour_naming_other_things():
+    # The Chinese `checked-value` items of `n-switch` and `n-checkbox` put in another
+    # release: the ordered alignment pairs each `unchecked-value` item with the upstream
+    # `checked-value` one beside it; the moved items name exactly what upstream's do.
+    _, tr = _docs("changelog-entries")
+    tr = _moved(tr, ["`n-switch` 新增 `checked-value`", "`n-checkbox` 新增 `checked-value`"], "## 2.19.5")
+    errors, pairs = _errors_and_pairs(tr)
+    assert errors == REAL_ERRORS
+    for component in ("n-switch", "n-checkbox"):
+        for prop in ("checked-value", "unchecked-value"):
+            up = next(t for t in pairs if t.startswith(f"{component} adds {prop} "))
+            assert pairs[up].startswith(f"{component} 新增 {prop} "), (up, pairs[up])
+
+
+def test_entries_sharing_a_component_pair_as_a_whole_when_several_moved():
+    # Five Chinese entries of 2.19.5 put in 2.19.3, three naming only a component that other
+    # entries name too (`n-data-table`, `n-dropdown`, `n-menu`).
+    _, tr = _docs("changelog-entries")
+    tr = _moved(tr, ["`n-switch` 新增 `checked-value`", "`n-checkbox` 新增 `checked-value`",
+                     "`n-data-table` 支持多列排序", "`n-dropdown` 支持 `type='render'`",
+                     "`n-menu` 新增 `label-field`"], "## 2.19.3")
+    errors, pairs = _errors_and_pairs(tr)
+    assert errors == REAL_ERRORS
+    assert pairs["n-data-table supports multiple column sorting."] == "n-data-table 支持多列排序"
+    assert pairs["n-menu adds label-field prop."] == "n-menu 新增 label-field 属性"

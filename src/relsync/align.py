@@ -15,7 +15,8 @@ import bisect
 from collections import Counter
 
 
-from .align_moved import add_pairs, moved_sections, relocate
+from .align_moved import moved_sections, relocate
+from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair

@@ -21,12 +21,13 @@ the translation's order outside moved pairs.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter, defaultdict
 
+from .assignment import best_matching
 from .languages import cjk_letters
 from .model import Alignment, Block, BlockKind, Document, Pair
-from .similarity import KIND_GROUP, Scorer, anchor_keys, increasing_chain
+from .align_order import rebuild
+from .similarity import KIND_GROUP, Scorer, anchor_keys
 
 #: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
 MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
@@ -45,9 +46,16 @@ KEPT_WORD_MIN = 4
 #: The blocks of a section that moved as a whole pair in order when their score is at least
 #: this (the ordered alignment's gain floor).
 MIN_REGION_SCORE = 0.28
-#: Of blocks left without a partner that share the same anchors, one pairs only when it
-#: scores at least this much above the others.
-TIE_MARGIN = 0.05
+#: Of blocks left without a partner, the pairing worth the most is made (their anchors'
+#: overlap and score), and of equal ones the nearer by this much for a position the same.
+NEARER = 0.01
+#: A group of blocks left without a partner, linked by shared anchors, larger than this
+#: (blocks of both sides) is paired greedily, the best first, rather than at its best.
+ASSIGNMENT_MAX_BLOCKS = 200
+
+#: Rounds of the pairing of what is left at most (each round pairs what the last one left
+#: alone with its partner).
+LEFTOVER_ROUNDS = 4
 
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
@@ -149,6 +157,13 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
     return ka == kb and up.sets(scope_a)[ka] == 1 and tr.sets(scope_b)[kb] == 1
 
 
+def _rank(q: float, original: bool) -> float:
+    """The worth of an edge of overlap ``q``: the same anchors on both sides first, then the
+    overlap, the ordered alignment's pair winning a tie by :data:`KEEP_BONUS` (a pair whose
+    blocks each name what the other does not never outranks two blocks naming the same)."""
+    return q + (KEEP_BONUS if original else 0.0) + (1.0 if q == 1.0 else 0.0)
+
+
 def _telling(shared: Keys) -> bool:
     """Whether shared anchors say what a block is about: code or a link, or more than one
     anchor; one number alone is a version the whole page speaks of."""
@@ -184,10 +199,16 @@ class _Matching:
                 self.original[a] = b
 
     def _disputed(self, p: Pair) -> bool:
-        """A pair each of whose blocks names something the other does not."""
+        """A pair each of whose blocks names something the other does not, or one of whose
+        blocks names code or a link and the other nothing (a pair made by length and
+        position alone)."""
         a, b = p.upstream[0], p.translation[0]
         ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
-        return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+        if ka is None or kb is None:
+            return False
+        if not ka or not kb:
+            return _telling(ka or kb)
+        return bool(ka - kb and kb - ka)
 
     def rematch(self, scoped: bool) -> None:
         """Pair the blocks in play by their evidence, the best first, within each section
@@ -226,29 +247,69 @@ class _Matching:
                     seen.add(b)
                     q = _overlap(ka, tr.keys[b])
                     if self.original.get(a) == b:
-                        out.append((q + KEEP_BONUS, 1, a, b))
+                        out.append((_rank(q, True), 1, a, b))
                     elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
                           and _identified(a, b, up, tr, sa, sb) and self._alike(a, b)):
-                        out.append((q, 0, a, b))
+                        out.append((_rank(q, False), 0, a, b))
             b = self.original.get(a)
             if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
-                out.append((_overlap(ka, tr.keys[b]) + KEEP_BONUS, 1, a, b))
+                out.append((_rank(_overlap(ka, tr.keys[b]), True), 1, a, b))
         return out
+
+    def release_weak(self) -> list[tuple[int, int]]:
+        """Unpair the ordered alignment's pairs still standing that share no strong anchor
+        (made by length and position): the passes for what is left may give their blocks
+        a partner with evidence. Returns them, for :meth:`restore`."""
+        weak = [(a, b) for a, b in self.original.items()
+                if self.partner_a.get(a) == b and not self.up.keys[a] & self.tr.keys[b]]
+        for a, b in weak:
+            self.partner_a[a] = self.partner_b[b] = None
+        return weak
+
+    def restore(self, weak: list[tuple[int, int]]) -> None:
+        """Pair again the pairs of :meth:`release_weak` neither of whose blocks found another."""
+        for a, b in weak:
+            if self.partner_a[a] is None and self.partner_b[b] is None:
+                self.partner_a[a], self.partner_b[b] = b, a
 
     def rematch_leftovers(self) -> None:
         """Pair the blocks still without a partner that are one another's best by their
         strong anchors, neither having another as good among the blocks without a partner:
         an entry whose anchors (one component name) are common in the document, but not
-        among what is left."""
+        among what is left. Within each release first, then across the document, again
+        while a round pairs some (a pair made leaves a block alone with its partner)."""
+        scopes = _scope_pairs(self.al, self.up, self.tr)
+        for _ in range(LEFTOVER_ROUNDS):
+            left_a = [a for a, b in self.partner_a.items() if b is None and self.up.keys[a]]
+            left_b = [b for b, a in self.partner_b.items() if a is None and self.tr.keys[b]]
+            by_scope_b: dict[int, list[int]] = defaultdict(list)
+            for b in left_b:
+                by_scope_b[self.tr.scope(b)].append(b)
+            by_scope_a: dict[int, list[int]] = defaultdict(list)
+            for a in left_a:
+                by_scope_a[self.up.scope(a)].append(a)
+            made = 0
+            for sa, sb in scopes.items():
+                if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
+                    made += self._leftover_round(by_scope_a[sa], by_scope_b[sb])
+            left_a = [a for a in left_a if self.partner_a[a] is None]
+            left_b = [b for b in left_b if self.partner_b[b] is None]
+            made += self._leftover_round(left_a, left_b)
+            if not made:
+                return
+
+    def _leftover_round(self, left_a: list[int], left_b: list[int]) -> int:
+        """One round of :meth:`rematch_leftovers` among ``left_a`` and ``left_b``: the
+        pairing worth the most of the blocks that share strong anchors (their overlap and
+        score, and, of equal ones, the nearer), each group of blocks linked by such anchors
+        on its own; the number of pairs made."""
         up, tr = self.up, self.tr
-        left_a = [a for a, b in self.partner_a.items() if b is None and up.keys[a]]
-        left_b = [b for b, a in self.partner_b.items() if a is None and tr.keys[b]]
         by_key: dict[str, list[int]] = defaultdict(list)
         for b in left_b:
             for k in tr.keys[b]:
                 by_key[k].append(b)
-        best_a: dict[int, tuple[float, list[int]]] = {}
-        best_b: dict[int, tuple[float, list[int]]] = {}
+        n_a, n_b = max(1, len(up.doc.blocks)), max(1, len(tr.doc.blocks))
+        weights: dict[tuple[int, int], float] = {}
         for a in left_a:
             ka = up.keys[a]
             for b in {b for k in ka for b in by_key.get(k, ())}:
@@ -257,41 +318,44 @@ class _Matching:
                 ra, rb = _references(ka), _references(kb)
                 if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not _telling(ka & kb):
                     continue
-                for x, y, best in ((a, b, best_a), (b, a, best_b)):
-                    top = best.get(x)
-                    if top is None or q > top[0]:
-                        best[x] = (q, [y])
-                    elif q == top[0]:
-                        top[1].append(y)
-        score = self.scorer.block_score
-        for a, (q, bs) in best_a.items():
-            b = self._clearly_best(bs, lambda y: score(a, y))
-            if b is None or self._clearly_best(best_b[b][1], lambda x: score(x, b)) != a:
-                continue
-            if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
-                continue
-            self.partner_a[a], self.partner_b[b] = b, a
-            self.fixed.update(((0, a), (1, b)))
-
-    @staticmethod
-    def _clearly_best(candidates: list[int], score) -> int | None:
-        """The one candidate, or the one scoring clearly above the others (by its length
-        and the words a translation keeps)."""
-        if len(candidates) == 1:
-            return candidates[0]
-        ranked = sorted(((score(c), c) for c in candidates), reverse=True)
-        return ranked[0][1] if ranked[0][0] - ranked[1][0] >= TIE_MARGIN else None
+                if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
+                    continue
+                near = 1.0 - abs(a / n_a - b / n_b)
+                weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near
+        made = 0
+        for group in _components(weights):
+            for a, b in _pairing(group):
+                self.partner_a[a], self.partner_b[b] = b, a
+                self.fixed.update(((0, a), (1, b)))
+                made += 1
+        return made
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
         """Pair blocks still without a partner and without strong anchors when the
         translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
         volar types.") that no other such block on either side holds, and no Latin word the
-        upstream block lacks."""
+        upstream block lacks. Within each release first, then across the document."""
         up, tr = self.up, self.tr
         left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
         left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
         if not left_a or not left_b:
             return
+        by_scope_a: dict[int, list[int]] = defaultdict(list)
+        for a in left_a:
+            by_scope_a[up.scope(a)].append(a)
+        by_scope_b: dict[int, list[int]] = defaultdict(list)
+        for b in left_b:
+            by_scope_b[tr.scope(b)].append(b)
+        units = (units_a, unit_of_a, units_b, unit_of_b)
+        for sa, sb in _scope_pairs(self.al, up, tr).items():
+            if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
+                self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
+        self._kept_words_round([a for a in left_a if self.partner_a[a] is None],
+                               [b for b in left_b if self.partner_b[b] is None], *units)
+
+    def _kept_words_round(self, left_a: list[int], left_b: list[int], units_a, unit_of_a, units_b,
+                          unit_of_b) -> None:
+        up, tr = self.up, self.tr
         words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and len(k) >= KEPT_WORD_MIN + 2}
                   for b in left_b if b in unit_of_b}
@@ -358,6 +422,38 @@ class _Matching:
         self.partner_b[b] = None
 
 
+def _components(weights: dict[tuple[int, int], float]) -> list[dict[tuple[int, int], float]]:
+    """The edges of ``weights`` in groups linked by shared blocks."""
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in weights:
+        parent[find((0, a))] = find((1, b))
+    groups: dict[tuple[int, int], dict[tuple[int, int], float]] = defaultdict(dict)
+    for (a, b), w in weights.items():
+        groups[find((0, a))][a, b] = w
+    return list(groups.values())
+
+
+def _pairing(group: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The pairs of a group of edges worth the most together, or, for a large group, taken
+    the best first."""
+    if len({a for a, _ in group}) + len({b for _, b in group}) <= ASSIGNMENT_MAX_BLOCKS:
+        return best_matching(group)
+    out, taken_a, taken_b = [], set(), set()
+    for (a, b), _ in sorted(group.items(), key=lambda e: (-e[1], e[0])):
+        if a not in taken_a and b not in taken_b:
+            out.append((a, b))
+            taken_a.add(a)
+            taken_b.add(b)
+    return out
+
+
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
     """Upstream top-level section -> the translation's, by their paired headings."""
     out: dict[int, int] = {-1: -1}
@@ -417,13 +513,15 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
         return al.pairs
     m.rematch(scoped=True)
     m.rematch(scoped=False)
+    weak = m.release_weak()
     m.rematch_leftovers()
     m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
+    m.restore(weak)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     pairs.update(_headings(al, m.partner_a))
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
         return al.pairs
-    return _rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+    return rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
 
 
 def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
@@ -465,97 +563,3 @@ def _lone_units(doc: Document, heading: int, paired: set[int], units, unit_of: d
                 and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
             out.append(k)
     return out
-
-
-def add_pairs(al: Alignment, scorer: Scorer, pairs: dict[int, int]) -> list[Pair]:
-    """The pairs of ``al`` with blocks that had no partner paired (upstream block ->
-    translation block), moved where out of order."""
-    if not pairs:
-        return al.pairs
-    return _rebuild(al, scorer, pairs, set(pairs), set(pairs.values()))
-
-
-def _rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
-             in_play_b: set[int]) -> list[Pair]:
-    """The pair list with ``pairs`` made: upstream's order everywhere, the translation's
-    order outside moved pairs."""
-    old_position_a: dict[int, int] = {}
-    old_position_b: dict[int, int] = {}
-    kept: list[tuple[int, Pair]] = []
-    before: dict[tuple[int, int], Pair] = {}
-    for k, p in enumerate(al.pairs):
-        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
-            before[p.upstream[0], p.translation[0]] = p
-        touched = any(i in in_play_a for i in p.upstream) or any(j in in_play_b for j in p.translation)
-        if touched and len(p.upstream) <= 1 and len(p.translation) <= 1:
-            for i in p.upstream:
-                old_position_a[i] = k
-            for j in p.translation:
-                old_position_b[j] = k
-        else:
-            kept.append((k, p))
-    items: list[tuple[int, Pair]] = list(kept)
-    new: set[int] = set()
-    for a, b in pairs.items():
-        kind = al.upstream.blocks[a].kind
-        pair = before.get((a, b))
-        if pair is None:  # (a pair of the ordered alignment keeps its score)
-            pair = Pair((a,), (b,), round(scorer.block_score(a, b), 4), kind)
-            new.add(id(pair))
-        items.append((old_position_a[a], pair))
-    for a, k in old_position_a.items():
-        if a not in pairs:
-            items.append((k, Pair((a,), (), 0.0, al.upstream.blocks[a].kind)))
-    taken = set(pairs.values())
-    for b, k in old_position_b.items():
-        if b not in taken:
-            items.append((k, Pair((), (b,), 0.0, al.translation.blocks[b].kind)))
-    return _order(items, new)
-
-
-def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
-    """Mark the pairs out of the translation's order as moved, and sort: a chain of pairs in
-    order on both sides (every pair of the ordered alignment, and the most new ones that fit
-    between them), the other pairs between its links by their upstream blocks, unpaired
-    translation blocks by theirs, ties by their old positions."""
-    items.sort(key=lambda kp: (kp[1].upstream[0] if kp[1].upstream else -1, kp[0]))
-    matched = [p for _, p in items if p.is_match and p.kind != BlockKind.TABLE_ROW]
-    chain = _chain(matched, new)
-    in_chain = {id(p) for p in chain}
-    for p in matched:
-        p.moved = id(p) not in in_chain
-    chain_a = [p.upstream[0] for p in chain]
-    chain_b = [p.translation[0] for p in chain]
-    keyed = []
-    for old, p in items:
-        if id(p) in in_chain:
-            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 1, old), p))
-        elif p.upstream:
-            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 0, old), p))
-        else:
-            keyed.append(((bisect.bisect_left(chain_b, p.translation[0]), 0, old), p))
-    keyed.sort(key=lambda kp: kp[0])
-    return [p for _, p in keyed]
-
-
-def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
-    """The ordered alignment's pairs (in order on both sides) with the most new pairs that
-    fit between them in order; ``matched`` in upstream order, ``new`` the ids of new pairs."""
-    kept = [p for p in matched if id(p) not in new and not p.moved]
-    kept_ids = {id(p) for p in kept}
-    kept_a = [p.upstream[0] for p in kept]
-    gaps: dict[int, list[Pair]] = defaultdict(list)
-    for p in matched:
-        if id(p) in kept_ids:
-            continue
-        g = bisect.bisect_left(kept_a, p.upstream[0])
-        y = p.translation[0]
-        if (g == 0 or kept[g - 1].translation[-1] < y) and (g == len(kept) or y < kept[g].translation[0]):
-            gaps[g].append(p)
-    chain: list[Pair] = []
-    for g, p in enumerate(kept + [None]):
-        pairs = gaps.get(g, [])
-        chain += [pairs[k] for k, _ in increasing_chain([(k, q.translation[0]) for k, q in enumerate(pairs)])]
-        if p is not None:
-            chain.append(p)
-    return chain

@@ -1,0 +1,64 @@
+"""The pairing of two sets that is worth the most: a maximum-weight bipartite matching.
+
+The Hungarian method with potentials (Kuhn and Munkres), O(n^2 m) for n rows and m columns.
+"""
+
+from __future__ import annotations
+
+_INF = float("inf")
+
+
+def best_matching(weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The pairs ``(x, y)`` of ``weights`` (positive, keyed by pair) that use every ``x``
+    and every ``y`` at most once and whose weights sum to the most."""
+    if not weights:
+        return []
+    rows = sorted({x for x, _ in weights})
+    cols = sorted({y for _, y in weights})
+    transpose = len(rows) > len(cols)
+    if transpose:
+        rows, cols = cols, rows
+        weights = {(y, x): w for (x, y), w in weights.items()}
+    n, m = len(rows), len(cols)
+    cost = [[-weights.get((r, c), 0.0) for c in cols] for r in rows]
+    u = [0.0] * (n + 1)
+    v = [0.0] * (m + 1)
+    owner = [0] * (m + 1)  # column -> row (1-based), 0: free
+    way = [0] * (m + 1)
+    for i in range(1, n + 1):
+        owner[0] = i
+        j0 = 0
+        slack = [_INF] * (m + 1)
+        used = [False] * (m + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = owner[j0], _INF, 0
+            row = cost[i0 - 1]
+            ui0 = u[i0]
+            for j in range(1, m + 1):
+                if not used[j]:
+                    cur = row[j - 1] - ui0 - v[j]
+                    if cur < slack[j]:
+                        slack[j], way[j] = cur, j0
+                    if slack[j] < delta:
+                        delta, j1 = slack[j], j
+            for j in range(m + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    slack[j] -= delta
+            j0 = j1
+            if owner[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            owner[j0] = owner[j1]
+            j0 = j1
+    out = []
+    for j in range(1, m + 1):
+        if owner[j]:
+            pair = (rows[owner[j] - 1], cols[j - 1])
+            if pair in weights:
+                out.append((pair[1], pair[0]) if transpose else pair)
+    return sorted(out)

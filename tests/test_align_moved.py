@@ -282,3 +282,68 @@ def test_entries_sharing_a_component_pair_as_a_whole_when_several_moved():
     assert errors == REAL_ERRORS
     assert pairs["n-data-table supports multiple column sorting."] == "n-data-table 支持多列排序"
     assert pairs["n-menu adds label-field prop."] == "n-menu 新增 label-field 属性"
+
+
+def test_pairs_the_translator_reworded_stay_when_only_a_common_name_says_otherwise():
+    # FastAPI's advanced-dependencies.md (English lines 133-152, Chinese 134-152): one
+    # paragraph drops `yield` in Chinese, a later one adds it. Each is paired with its
+    # translation by its place; `yield`, named all over the page, does not pair the two
+    # paragraphs that differ with each other.
+    al = _aligned("fastapi-yield")
+    _covered_once(al)
+    compelling = _line_of(al.upstream, "compelling use cases")
+    designed = _line_of(al.upstream, "This was designed this way")
+    assert al.translation.blocks[_partner_block(al, compelling)].text.startswith("如果确有有力的用例")
+    assert al.translation.blocks[_partner_block(al, designed)].text.startswith("之所以这样设计")
+    assert not any(p.moved for p in al.pairs)
+
+
+def _item_lines(lines: list[str], heading: str, label: str) -> tuple[int, int]:
+    """The lines (0-based, end exclusive) of the list item ``label`` under ``heading``, with
+    what is indented under it."""
+    h = next(i for i, ln in enumerate(lines) if ln.startswith(heading))
+    start = next(i for i in range(h, len(lines)) if lines[i].startswith(label))
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end].startswith(" ")):
+        end += 1
+    while not lines[end - 1].strip():
+        end -= 1
+    return start, end
+
+
+def _item_moved(text: str, heading: str, label: str, to_heading: str, after: str) -> str:
+    """``text`` with an item and what is nested under it put after the item ``after`` of
+    the section ``to_heading``."""
+    lines = text.split("\n")
+    start, end = _item_lines(lines, heading, label)
+    item, rest = lines[start:end], lines[:start] + lines[end:]
+    _, at = _item_lines(rest, to_heading, after)
+    return "\n".join(rest[:at] + item + rest[at:])
+
+
+# `vue-instance` is vue-docs' api/component-instance.md, `$parent` to `$attrs` (English and
+# Chinese lines 94-180 under the page's title), as they stand.
+VUE_MOVES = [
+    # "- **Type**" and its code block put after "- **Details**" in its own section
+    ("## $attrs", "- **类型**", "## $attrs", "- **详细信息**"),
+    # ... in another section
+    ("## $root", "- **类型**", "## $slots", "- **详细信息**"),
+    ("## $parent", "- **类型**", "## $refs", "- **类型**"),
+]
+
+
+def test_a_label_item_that_moved_with_its_code_pairs_by_what_is_nested_under_it():
+    up, tr = _docs("vue-instance")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"]
+    for move in VUE_MOVES:
+        moved = _item_moved(tr, *move)
+        assert not [f.message for f in check(up, moved, locale="zh_CN") if f.severity.name == "ERROR"], move
+        al = align(parse(up), parse(moved, locales=("en", "zh_CN")))
+        _covered_once(al)
+        # every "Type" label is paired with the "类型" holding its section's code
+        for p in al.pairs:
+            if p.upstream and al.upstream.blocks[p.upstream[0]].text == "Type":
+                assert p.translation and al.translation.blocks[p.translation[0]].text == "类型"
+                code_up = al.upstream.blocks[p.upstream[0] + 1]
+                code_tr = al.translation.blocks[p.translation[0] + 1]
+                assert code_up.kind == code_tr.kind == "code" and code_up.text == code_tr.text

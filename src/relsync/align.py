@@ -16,6 +16,7 @@ from collections import Counter
 
 
 from .align_moved import moved_sections, relocate
+from .align_nested import swapped_runs
 from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
@@ -545,5 +546,14 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = relocate(al, scorer)
     al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
+    al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
     return al
+
+
+def _swapped_pair(a: Block, b: Block, scorer: Scorer) -> bool:
+    """Whether two blocks of runs that swapped places may be one translated block: as for a
+    short unmatched run (:func:`_leftover_pair`), and code blocks of one code."""
+    if a.kind == BlockKind.CODE:
+        return scorer.block_score(a.index, b.index) >= GAIN_FLOOR
+    return a.kind not in _NOT_LEFTOVER and _leftover_pair(a, b, scorer)
 

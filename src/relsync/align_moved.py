@@ -23,14 +23,16 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .assignment import best_matching
+from .assignment import best_pairing
 from .languages import cjk_letters
 from .model import Alignment, Block, BlockKind, Document, Pair
+from .align_nested import parent_pairs
 from .align_order import rebuild
 from .similarity import KIND_GROUP, Scorer, anchor_keys
 
-#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
-MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
+#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
+#: code block by its code, the same on both sides).
+MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW, BlockKind.CODE})
 #: Anchor kinds that identify what a block is about: numbers, code, links, dates.
 _STRONG = frozenset("ncld")
 #: A new pair's strong anchors must overlap at least this much (Dice over the two sets).
@@ -49,9 +51,6 @@ MIN_REGION_SCORE = 0.28
 #: Of blocks left without a partner, the pairing worth the most is made (their anchors'
 #: overlap and score), and of equal ones the nearer by this much for a position the same.
 NEARER = 0.01
-#: A group of blocks left without a partner, linked by shared anchors, larger than this
-#: (blocks of both sides) is paired greedily, the best first, rather than at its best.
-ASSIGNMENT_MAX_BLOCKS = 200
 
 #: Rounds of the pairing of what is left at most (each round pairs what the last one left
 #: alone with its partner).
@@ -186,6 +185,8 @@ class _Matching:
         self.partner_a: dict[int, int | None] = {}
         self.partner_b: dict[int, int | None] = {}
         self.original: dict[int, int] = {}
+        self.released: tuple[set[int], set[int]] = set(), set()
+        """The blocks of the pairs :meth:`release_weak` undid, while they are."""
         self.fixed: set[tuple[int, int]] = set()
         """Blocks a new pair holds: the document-wide pass leaves them."""
         for p in al.pairs:
@@ -199,16 +200,18 @@ class _Matching:
                 self.original[a] = b
 
     def _disputed(self, p: Pair) -> bool:
-        """A pair each of whose blocks names something the other does not, or one of whose
-        blocks names code or a link and the other nothing (a pair made by length and
-        position alone)."""
+        """A pair each of whose blocks names something the other does not."""
         a, b = p.upstream[0], p.translation[0]
         ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
-        if ka is None or kb is None:
+        return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+
+    def _unsupported(self, p: Pair) -> bool:
+        """A pair one of whose blocks names code or a link and the other nothing: made by
+        length and position alone."""
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
             return False
-        if not ka or not kb:
-            return _telling(ka or kb)
-        return bool(ka - kb and kb - ka)
+        ka, kb = self.up.keys.get(p.upstream[0]), self.tr.keys.get(p.translation[0])
+        return ka is not None and kb is not None and (not ka) != (not kb) and _telling(ka or kb)
 
     def rematch(self, scoped: bool) -> None:
         """Pair the blocks in play by their evidence, the best first, within each section
@@ -259,15 +262,24 @@ class _Matching:
     def release_weak(self) -> list[tuple[int, int]]:
         """Unpair the ordered alignment's pairs still standing that share no strong anchor
         (made by length and position): the passes for what is left may give their blocks
-        a partner with evidence. Returns them, for :meth:`restore`."""
+        a partner with evidence, a block that has none (two such pairs are no evidence
+        against each other). Returns them, for :meth:`restore`."""
         weak = [(a, b) for a, b in self.original.items()
                 if self.partner_a.get(a) == b and not self.up.keys[a] & self.tr.keys[b]]
+        for p in self.al.pairs:
+            if self._unsupported(p) and p.upstream[0] not in self.partner_a \
+                    and p.translation[0] not in self.partner_b:
+                a, b = p.upstream[0], p.translation[0]
+                self.original[a] = b
+                weak.append((a, b))
         for a, b in weak:
             self.partner_a[a] = self.partner_b[b] = None
+        self.released = {a for a, _ in weak}, {b for _, b in weak}
         return weak
 
     def restore(self, weak: list[tuple[int, int]]) -> None:
         """Pair again the pairs of :meth:`release_weak` neither of whose blocks found another."""
+        self.released = set(), set()
         for a, b in weak:
             if self.partner_a[a] is None and self.partner_b[b] is None:
                 self.partner_a[a], self.partner_b[b] = b, a
@@ -320,14 +332,15 @@ class _Matching:
                     continue
                 if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
                     continue
+                if a in self.released[0] and b in self.released[1]:
+                    continue  # two pairs of the ordered alignment are no evidence against each other
                 near = 1.0 - abs(a / n_a - b / n_b)
                 weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near
         made = 0
-        for group in _components(weights):
-            for a, b in _pairing(group):
-                self.partner_a[a], self.partner_b[b] = b, a
-                self.fixed.update(((0, a), (1, b)))
-                made += 1
+        for a, b in best_pairing(weights):
+            self.partner_a[a], self.partner_b[b] = b, a
+            self.fixed.update(((0, a), (1, b)))
+            made += 1
         return made
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
@@ -370,6 +383,8 @@ class _Matching:
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"}
             if not every <= words_a[a]:
                 continue  # a Latin word the upstream block does not have: another text
+            if a in self.released[0] and b in self.released[1]:
+                continue
             if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
                 self.partner_a[a], self.partner_b[b] = b, a
 
@@ -420,38 +435,6 @@ class _Matching:
         if a is not None:
             self.partner_a[a] = None
         self.partner_b[b] = None
-
-
-def _components(weights: dict[tuple[int, int], float]) -> list[dict[tuple[int, int], float]]:
-    """The edges of ``weights`` in groups linked by shared blocks."""
-    parent: dict[tuple[int, int], tuple[int, int]] = {}
-
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in weights:
-        parent[find((0, a))] = find((1, b))
-    groups: dict[tuple[int, int], dict[tuple[int, int], float]] = defaultdict(dict)
-    for (a, b), w in weights.items():
-        groups[find((0, a))][a, b] = w
-    return list(groups.values())
-
-
-def _pairing(group: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
-    """The pairs of a group of edges worth the most together, or, for a large group, taken
-    the best first."""
-    if len({a for a, _ in group}) + len({b for _, b in group}) <= ASSIGNMENT_MAX_BLOCKS:
-        return best_matching(group)
-    out, taken_a, taken_b = [], set(), set()
-    for (a, b), _ in sorted(group.items(), key=lambda e: (-e[1], e[0])):
-        if a not in taken_a and b not in taken_b:
-            out.append((a, b))
-            taken_a.add(a)
-            taken_b.add(b)
-    return out
 
 
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
@@ -519,9 +502,45 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     m.restore(weak)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     pairs.update(_headings(al, m.partner_a))
+    in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
+    _pair_parents(al, m, pairs, in_play_a, in_play_b)
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
         return al.pairs
-    return rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+    return rebuild(al, scorer, pairs, in_play_a, in_play_b)
+
+
+def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a: set[int],
+                  in_play_b: set[int]) -> None:
+    """Add to ``pairs`` the list items naming nothing whose nested blocks paired with one
+    another's (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were
+    paired with."""
+    partner = {p.upstream[0]: p.translation[0] for p in al.pairs
+               if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
+    for a in in_play_a:
+        partner.pop(a, None)
+    partner.update(pairs)
+    found = parent_pairs(al.upstream, al.translation, partner,
+                         lambda a: bool(m.up.keys.get(a)), lambda b: bool(m.tr.keys.get(b)))
+    if not found:
+        return
+    owner = {b: a for a, b in partner.items()}
+    made: set[int] = set()
+    for a, t in found:
+        if a in made or owner.get(t) in made:
+            continue
+        for x in (a, owner.get(t)):
+            if x is not None and x in partner:
+                in_play_a.add(x)
+                in_play_b.add(partner[x])
+                if m.original.get(x) is None and x not in pairs:
+                    m.original[x] = partner[x]  # (a pair of the ordered alignment undone)
+                pairs.pop(x, None)
+                owner.pop(partner.pop(x), None)
+        pairs[a] = partner[a] = t
+        owner[t] = a
+        made.add(a)
+        in_play_a.add(a)
+        in_play_b.add(t)
 
 
 def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:

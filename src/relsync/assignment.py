@@ -1,9 +1,16 @@
 """The pairing of two sets that is worth the most: a maximum-weight bipartite matching.
 
-The Hungarian method with potentials (Kuhn and Munkres), O(n^2 m) for n rows and m columns.
+The Hungarian method with potentials (Kuhn and Munkres), O(n^2 m) for n rows and m columns,
+on each group of items linked by candidate pairs; a group too large for it is paired
+greedily, the best pair first.
 """
 
 from __future__ import annotations
+
+from collections import defaultdict
+
+#: A group larger than this (items of both sides) is paired greedily.
+ASSIGNMENT_MAX_ITEMS = 200
 
 _INF = float("inf")
 
@@ -62,3 +69,43 @@ def best_matching(weights: dict[tuple[int, int], float]) -> list[tuple[int, int]
             if pair in weights:
                 out.append((pair[1], pair[0]) if transpose else pair)
     return sorted(out)
+
+
+def best_pairing(weights: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """:func:`best_matching` of each group of candidate pairs linked by shared items."""
+    out = []
+    for group in _components(weights):
+        out += _pairing(group)
+    return sorted(out)
+
+
+def _components(weights: dict[tuple[int, int], float]) -> list[dict[tuple[int, int], float]]:
+    """The candidate pairs of ``weights`` in groups linked by shared items."""
+    parent: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in weights:
+        parent[find((0, a))] = find((1, b))
+    groups: dict[tuple[int, int], dict[tuple[int, int], float]] = defaultdict(dict)
+    for (a, b), w in weights.items():
+        groups[find((0, a))][a, b] = w
+    return list(groups.values())
+
+
+def _pairing(group: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
+    """The pairs of a group worth the most together, or, for a large group, taken the best
+    first."""
+    if len({a for a, _ in group}) + len({b for _, b in group}) <= ASSIGNMENT_MAX_ITEMS:
+        return best_matching(group)
+    out, taken_a, taken_b = [], set(), set()
+    for (a, b), _ in sorted(group.items(), key=lambda e: (-e[1], e[0])):
+        if a not in taken_a and b not in taken_b:
+            out.append((a, b))
+            taken_a.add(a)
+            taken_b.add(b)
+    return out

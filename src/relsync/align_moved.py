@@ -52,6 +52,9 @@ MIN_REGION_SCORE = 0.28
 #: overlap and score), and of equal ones the nearer by this much for a position the same.
 NEARER = 0.01
 
+#: What undoing a pair of the ordered alignment costs a pairing of what is left: a block
+#: with no partner is taken before one such a pair held.
+RELEASED_COST = 0.5
 #: Rounds of the pairing of what is left at most (each round pairs what the last one left
 #: alone with its partner).
 LEFTOVER_ROUNDS = 4
@@ -335,7 +338,8 @@ class _Matching:
                 if a in self.released[0] and b in self.released[1]:
                     continue  # two pairs of the ordered alignment are no evidence against each other
                 near = 1.0 - abs(a / n_a - b / n_b)
-                weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near
+                undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
+                weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near - undone
         made = 0
         for a, b in best_pairing(weights):
             self.partner_a[a], self.partner_b[b] = b, a

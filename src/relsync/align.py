@@ -550,10 +550,15 @@ def align(upstream: Document, translation: Document) -> Alignment:
     return al
 
 
+#: Blocks of runs that swapped places pair when they score at least this, positions aside.
+SWAPPED_MIN_SCORE = 0.4
+
+
 def _swapped_pair(a: Block, b: Block, scorer: Scorer) -> bool:
     """Whether two blocks of runs that swapped places may be one translated block: as for a
-    short unmatched run (:func:`_leftover_pair`), and code blocks of one code."""
-    if a.kind == BlockKind.CODE:
-        return scorer.block_score(a.index, b.index) >= GAIN_FLOOR
-    return a.kind not in _NOT_LEFTOVER and _leftover_pair(a, b, scorer)
+    short unmatched run (:func:`_leftover_pair`), code blocks of one code too, with a score
+    worth a pair out of order."""
+    if scorer.block_score(a.index, b.index) < SWAPPED_MIN_SCORE:
+        return False
+    return a.kind == BlockKind.CODE or (a.kind not in _NOT_LEFTOVER and _leftover_pair(a, b, scorer))
 

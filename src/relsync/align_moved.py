@@ -2,18 +2,25 @@
 
 Release notes are not kept in upstream's order: an entry stands in another group, another
 release, or swaps places with its neighbour. After the ordered alignment of :mod:`relsync.align`,
-blocks left unpaired on both sides (paragraphs, list items, table rows), and pairs whose two
-blocks each name something the other does not, are paired again by what identifies an entry:
-its strong anchors (issue and pull-request references, links, code names, numbers). A new
-pair needs a shared anchor found in no other block of the scope on either side, or the same
-set of strong anchors found once on each side (a number alone is not enough: a page's own
-version); two blocks citing other references never pair, nor do blocks of very different
-lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
-evidence first, the ordered alignment's pair winning a tie; last, blocks still without a
-partner that are one another's unique best by their anchors among those left, or, with no
-strong anchor, share a Latin word the translation kept that no other of them holds. Unpaired headings whose sections'
-blocks went to one another's sections then pair too (a whole group moved), and the blocks
-left under two such headings are aligned in order with each other (:func:`moved_sections`).
+blocks left unpaired on both sides (paragraphs, list items, table rows, code blocks), and
+pairs whose two blocks each name something the other does not, are paired again by what
+identifies an entry: its strong anchors (issue and pull-request references, links, code
+names, numbers, a code block's code). A new pair needs a shared anchor found in no other
+block of the scope on either side, or the same set of strong anchors found once on each
+side (a number alone is not enough: a page's own version); two blocks citing other
+references never pair, nor do blocks of very different lengths or a dated block and an
+undated one. Within each top-level section (a release) first, then across the document; the
+best evidence first, two blocks naming the same anchors before anything else, the ordered
+alignment's pair winning a tie. Then the blocks still without a partner that share strong
+anchors pair at their best as a whole (a maximum-weight matching of their overlap and
+score), within each release first; a pair the ordered alignment made by length and position
+alone (one block naming code or a link, the other nothing) yields its blocks to a block
+that has no partner. Last, blocks with no strong anchor pair when they share a Latin word
+the translation kept that no other of them holds, in their release, then in the document.
+Unpaired headings whose sections' blocks went to one another's sections then pair too (a
+whole group moved), list items naming nothing pair by what is nested under them
+(:mod:`relsync.align_nested`), and the blocks left under two headings paired out of order
+are aligned in order with each other (:func:`moved_sections`).
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.

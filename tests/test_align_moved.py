@@ -347,3 +347,27 @@ def test_a_label_item_that_moved_with_its_code_pairs_by_what_is_nested_under_it(
                 code_up = al.upstream.blocks[p.upstream[0] + 1]
                 code_tr = al.translation.blocks[p.translation[0] + 1]
                 assert code_up.kind == code_tr.kind == "code" and code_up.text == code_tr.text
+
+
+def _section_moved(text: str, heading: str, before: str) -> str:
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(heading))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("## "))
+    section, rest = lines[start:end], lines[:start] + lines[end:]
+    at = next(i for i, ln in enumerate(rest) if ln.startswith(before))
+    return "\n".join(rest[:at] + section + rest[at:])
+
+
+def test_entries_of_a_moved_section_naming_the_same_code_keep_their_order():
+    # vue-docs' api/component-instance.md, lines 1-105 of both languages (the title to
+    # `$parent`), the Chinese `$el` section put before `$root`: its two nested items both
+    # name `$el` and pair in their order.
+    up, tr = _docs("vue-instance-top")
+    moved = _section_moved(tr, "## $el", "## $parent")
+    assert not [f.message for f in check(up, moved, locale="zh_CN") if f.severity.name == "ERROR"]
+    al = align(parse(up), parse(moved, locales=("en", "zh_CN")))
+    _covered_once(al)
+    single = _line_of(al.upstream, "single root element")
+    text_root = _line_of(al.upstream, "text root")
+    assert "单一根元素" in al.translation.blocks[_partner_block(al, single)].text
+    assert "文本节点为根" in al.translation.blocks[_partner_block(al, text_root)].text

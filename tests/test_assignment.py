@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from relsync.assignment import best_matching, best_pairing
+from relsync.assignment import best_matching, best_pairing, uncross
 
 
 def _best_sum(weights) -> float:
@@ -32,3 +32,12 @@ def test_the_best_single_pair_is_not_always_taken():
     # `n-data-table`: the closest pair alone would leave the long entry without its partner.
     weights = {(1, 1): 0.99, (1, 2): 0.94, (2, 1): 0.80}
     assert best_pairing(weights) == [(1, 2), (2, 1)]
+
+
+def test_two_neighbours_that_cross_are_uncrossed_where_the_evidence_is_the_same():
+    weights = {(10, 21): 1.5, (11, 20): 1.5, (10, 20): 1.4, (11, 21): 1.4}
+    crossed = best_pairing(weights)
+    assert crossed == [(10, 21), (11, 20)]
+    assert uncross(crossed, weights, lambda *_: True, 2) == [(10, 20), (11, 21)]
+    assert uncross(crossed, weights, lambda *_: False, 2) == crossed
+    assert uncross([(10, 41), (11, 20)], {(10, 20): 1, (11, 41): 1}, lambda *_: True, 2) == [(10, 41), (11, 20)]

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .assignment import best_pairing
-from .languages import cjk_letters
-from .model import Alignment, Block, BlockKind, Document, Pair
 from .align_nested import parent_pairs
 from .align_order import rebuild
+from .assignment import best_pairing, uncross
+from .languages import cjk_letters
+from .model import Alignment, Block, BlockKind, Document, Pair
 from .similarity import KIND_GROUP, Scorer, anchor_keys
 
 #: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
@@ -58,14 +58,13 @@ MIN_REGION_SCORE = 0.28
 #: Of blocks left without a partner, the pairing worth the most is made (their anchors'
 #: overlap and score), and of equal ones the nearer by this much for a position the same.
 NEARER = 0.01
-
+#: Blocks at most this far apart (in blocks) are neighbours that keep their order.
+NEIGHBOURS = 2
 #: What undoing a pair of the ordered alignment costs a pairing of what is left: a block
 #: with no partner is taken before one such a pair held.
 RELEASED_COST = 0.5
-#: Rounds of the pairing of what is left at most (each round pairs what the last one left
-#: alone with its partner).
+#: Rounds of the pairing of what is left at most (each pairs what the last left alone).
 LEFTOVER_ROUNDS = 4
-
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
 MAX_LENGTH_RATIO = 6.0
@@ -348,7 +347,12 @@ class _Matching:
                 undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
                 weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near - undone
         made = 0
-        for a, b in best_pairing(weights):
+        def no_more(a1: int, b1: int, a2: int, b2: int) -> bool:
+            return (_overlap(up.keys[a1], tr.keys[b2]) == _overlap(up.keys[a1], tr.keys[b1])
+                    and _overlap(up.keys[a2], tr.keys[b1]) == _overlap(up.keys[a2], tr.keys[b2]))
+
+        # (two neighbours that moved together keep their order where their anchors say no more)
+        for a, b in uncross(best_pairing(weights), weights, no_more, NEIGHBOURS):
             self.partner_a[a], self.partner_b[b] = b, a
             self.fixed.update(((0, a), (1, b)))
             made += 1

@@ -109,3 +109,20 @@ def _pairing(group: dict[tuple[int, int], float]) -> list[tuple[int, int]]:
             taken_a.add(a)
             taken_b.add(b)
     return out
+
+
+def uncross(pairs: list[tuple[int, int]], weights: dict[tuple[int, int], float], tie, reach: int
+            ) -> list[tuple[int, int]]:
+    """``pairs`` with two that cross each other, at most ``reach`` apart on each side, made
+    in order instead where ``weights`` allows it and ``tie(x1, y1, x2, y2)`` says the
+    evidence is the same either way."""
+    pairs = sorted(pairs)
+    for i in range(len(pairs)):
+        for j in range(i + 1, len(pairs)):
+            (x1, y1), (x2, y2) = pairs[i], pairs[j]
+            if x2 - x1 > reach:
+                break
+            if y2 < y1 <= y2 + reach and (x1, y2) in weights and (x2, y1) in weights and tie(x1, y1, x2, y2):
+                pairs[i], pairs[j] = (x1, y2), (x2, y1)
+    return pairs
+

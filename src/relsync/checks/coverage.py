@@ -326,8 +326,9 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if end is not None:
         n = sum(1 for i in range(blocks[0].index + 1, end.index + 1)
                 if dialects.has_content(ctx.alignment.translation.blocks[i]))
+        more = f" and {n} more block(s)" if n else ""
         yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: section "
-                                     f"\u201c{_snippet(blocks[0].text, 50)}\u201d and {n} more block(s) "
+                                     f"\u201c{_snippet(blocks[0].text, 50)}\u201d{more} "
                                      f"(translation lines {blocks[0].start}-{end.end})",
                                details={"blocks": n + 1, "translation_end": end.end})
         return

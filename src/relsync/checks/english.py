@@ -188,13 +188,13 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     tr = al.translation.blocks[pair.translation[0]]
+    if tr.kind not in _KINDS or len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
+        return  # too few English words for a clause (most translated blocks)
     ups = al.upstream_blocks(pair)
-    if tr.kind not in _KINDS or any(u.kind not in _KINDS for u in ups):
+    if any(u.kind not in _KINDS for u in ups):
         return
     up = ups[0] if len(ups) == 1 else Block(0, ups[0].kind, ups[0].start, ups[-1].end,
                                              " ".join(u.text for u in ups))
-    if len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
-        return  # too few English words for a clause (most translated blocks)
     runs = english_runs(tr, up, ctx)
     if runs:
         quoted = ", ".join(f"\u201c{r}\u201d" for r in runs)
@@ -225,7 +225,7 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what, minimum = "label", 1
         else:
             continue
-        if _english_look(up, tr, ctx, latin):
+        if _english_look(up, tr, ctx, latin, minimum):
             candidates.append((pair, up, tr, what, minimum))
     if not candidates:
         return  # the cheap test first: no heading or label reads as English
@@ -240,12 +240,21 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
 
 
-def _english_look(up: Block, tr: Block, ctx: Context, latin: bool) -> bool:
-    """What a heading left in English has at least: the same text as upstream in a
-    Latin-script language, no letter of the target's script in another."""
+def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int) -> bool:
+    """What a heading left in English has at least: ``minimum`` words of Latin letters
+    besides code, and the same text as upstream in a Latin-script language, no letter of
+    the target's script in another."""
     if latin:
-        return " ".join(tr.text.split()).casefold() == " ".join(up.text.split()).casefold()
-    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"
+        if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
+            return False
+    elif _target_letters(tr.text, ctx.locale, 1) or language_code(ctx.locale) == "en":
+        return False
+    return len({w.lower() for w in _WORD_RE.findall(_heading_text(tr))}) >= minimum
+
+
+def _heading_text(tr: Block) -> str:
+    """A heading's text without code, code-like words and its ``{#id}``."""
+    return _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
 
 
 def _is_label(block: Block) -> bool:
@@ -256,7 +265,7 @@ def _is_label(block: Block) -> bool:
 def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
-    text = _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
+    text = _heading_text(tr)
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
     if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):

@@ -5,8 +5,9 @@ A word is ordinary English, not a name, when upstream writes it in lower case so
 a phrase is a term the translation keeps when the translation uses it elsewhere too (or the
 locale's glossary keeps it). In a language written in another script than Latin, English
 shows by its script; in a Latin-script language, a run of upstream's own words is English
-only if the language identifier reads it so and the translation uses none of its ordinary
-words elsewhere (so cognates and names stay silent).
+only if the language identifier reads it so and the translation uses fewer than half of its
+longer ordinary words elsewhere (so cognates and names stay silent, and a clause that shares
+one term with the translation, "plugin", does not).
 """
 
 from __future__ import annotations
@@ -158,10 +159,17 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
             continue  # the title of a page the link leads to, kept as that page has it
         if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
                               or identify(plain, ("en", ctx.locale)) != "en"
-                              or any(_uses(memo, w) > 1 for w in ordinary if len(w) > 3)):
+                              or _shared(memo, ordinary)):
             continue  # cognates, names, or a block that is not the target language around it
         out.append(shown)
     return out
+
+
+def _shared(memo: dict, ordinary: list[str]) -> bool:
+    """Whether half or more of the run's longer ordinary words are words the translation
+    uses elsewhere too (cognates and terms it keeps, not a clause left in English)."""
+    long = {w.lower() for w in ordinary if len(w) > 3}
+    return 2 * sum(1 for w in long if _uses(memo, w) > 1) >= max(1, len(long))
 
 
 def _unmask(text: str, code: tuple[str, ...]) -> str:
@@ -178,7 +186,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     writes them in lower case), inside a block that is otherwise translated. Names, code,
     quoted messages, a term the locale's glossary keeps and a phrase the translation keeps
     elsewhere too are not clauses; in a Latin-script language the run must read as English
-    to the language identifier, and its words must be no words the translation uses.
+    to the language identifier, and fewer than half of its longer words may be words the
+    translation uses elsewhere.
 
     Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
     启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition

@@ -107,9 +107,9 @@ def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str,
 
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
-    """A block's text with URLs dropped and each code span, template construct (a Hugo
-    shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
-    1469019") replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
+    """A block's text with each code span, template construct (a Hugo shortcode, a
+    KumaScript macro: its prose parts stay), reference link ("Firefox bug 1469019") and URL
+    written in the text replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
     so that no sentence or clause is cut inside them and they count for no length."""
     text = block.text
     anchors: list[str] = []
@@ -133,7 +133,7 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             if c in text and len(anchors) < 4096:
                 text = text.replace(c, hold(c))
     if "http" in text or "www." in text:
-        text = URL_RE.sub(" ", text)
+        text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
 
 

@@ -368,6 +368,34 @@ def test_history_in_one_pass_gives_each_file_the_commit_git_log_follow_gives(tmp
     assert stale.git.last_commit(r.root, "zh/again.md") == r.git("rev-list", "--max-parents=0", "HEAD")
 
 
+def test_ignored_keywords_read_from_the_one_pass_history_as_git_log_since_gives(tmp_path, monkeypatch):
+    """The commits that changed a page since a translation's revision, and their messages,
+    read from the one log of the repository: the same answer as `git log since..HEAD --
+    path` for every revision and path, over keyword commits, a rename and another file."""
+    r = Repo(tmp_path / "k")
+    up = (STALE / "repo" / "upstream.md").read_text(encoding="utf-8")
+    r.write("en/a.md", up)
+    r.write("en/b.md", up)
+    r.commit("English")
+    steps = [("en/a.md", "One.", "Typo: one"), ("en/b.md", "Two.", "Rewrite b"),
+             ("en/a.md", "Three.", "Reword a"), ("en/a.md", "Four.", "en-only: wording"),
+             (None, None, "Rename b"), ("en/a.md", "Five.", "i18nIgnore: spacing")]
+    for path, line, message in steps:
+        if path is None:
+            r.git("mv", "en/b.md", "en/c.md")
+        else:
+            r.write(path, (tmp_path / "k" / path).read_text(encoding="utf-8") + f"\n{line}\n")
+        r.commit(message)
+    revisions = r.git("rev-list", "HEAD").split()
+    keywords = ["typo", "en-only", "i18nIgnore"]
+    one_pass = {(since, rel): stale.git.counted_commit(r.root, since, rel, keywords)
+                for since in revisions for rel in ("en/a.md", "en/b.md", "en/c.md")}
+    assert one_pass[(revisions[-1], "en/a.md")] == (revisions[3], False)  # "Reword a"
+    monkeypatch.setattr(stale.git, "_changed_since", lambda *args: None)  # git log per path
+    for (since, rel), found in one_pass.items():
+        assert stale.git.counted_commit(r.root, since, rel, keywords) == found, (since, rel)
+
+
 def test_history_with_a_merge_is_read_per_file(tmp_path):
     """git log -- path simplifies merges per path: a history with a merge is not read in one pass."""
     r = Repo(tmp_path / "m")

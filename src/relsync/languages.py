@@ -282,16 +282,24 @@ def script_of(ch: str) -> str | None:
 
 
 def letter_scripts(text: str) -> Counter[str]:
-    """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...)."""
+    """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...), in the
+    order the scripts first appear."""
     if text.isascii():
-        return Counter({"Latn": sum(1 for ch in text if ch.isalpha())})
+        return Counter({"Latn": len(_ASCII_LETTERS_RE.findall(text))})
     out: Counter[str] = Counter()
-    for ch in text:
-        if ch.isalpha():
-            script = _script_of(ch)
-            if script:
-                out[script] += 1
+    for ch, n in Counter(text).items():  # each distinct character once
+        script = _LETTER_SCRIPT.get(ch, _UNSEEN)
+        if script is _UNSEEN:
+            script = _LETTER_SCRIPT[ch] = _script_of(ch) if ch.isalpha() else None
+        if script:
+            out[script] += n
     return out
+
+
+_ASCII_LETTERS_RE = re.compile(r"[A-Za-z]")
+#: The script of each character met (``None``: not a letter, or of no script listed).
+_LETTER_SCRIPT: dict[str, str | None] = {}
+_UNSEEN = object()
 
 
 @functools.lru_cache(maxsize=256)

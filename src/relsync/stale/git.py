@@ -216,16 +216,20 @@ def _last_commit_followed(repo: Path, rel: str) -> str | None:
     return None
 
 
+#: A linear history, newest commit first: (commit, [(status, path before, path after)]).
+_Log = list[tuple[str, list[tuple[str, str, str]]]]
+
+
 @functools.lru_cache(maxsize=8)
-def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
-    """Every path's :func:`last_commit` from one ``git log`` of the whole history, oldest
-    commit first: path -> (commit, renames followed). ``None`` when the history is not a line
-    (a merge: ``git log -- path`` simplifies it per path) or cannot be read."""
+def _log(repo: str, head: str) -> _Log | None:
+    """Every commit of the history with the paths it changed, from one ``git log -z -M
+    --name-status``, newest first; ``None`` when the history is not a line (a merge: ``git
+    log -- path`` simplifies it per path) or cannot be read."""
     try:
         out = git(Path(repo), "log", "-z", "-M", "--name-status", "--format=%x01%H%x02%P", "HEAD")
     except GitError:
         return None
-    commits: list[tuple[str, list[tuple[str, str, str]]]] = []
+    commits: _Log = []
     tokens = out.split(b"\0")
     i = 0
     while i < len(tokens):
@@ -242,6 +246,17 @@ def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
             paths = [t.decode("utf-8", "replace") for t in tokens[i : i + count]]
             i += count
             commits[-1][1].append((status, paths[0], paths[-1]))
+    return commits
+
+
+@functools.lru_cache(maxsize=8)
+def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
+    """Every path's :func:`last_commit` from the one log of the whole history (:func:`_log`),
+    read oldest commit first: path -> (commit, renames followed). ``None`` when the history
+    is not a line or cannot be read."""
+    commits = _log(repo, head)
+    if commits is None:
+        return None
     found: dict[str, tuple[str, int]] = {}
     for commit, changes in reversed(commits):
         before = dict((p, found.get(p)) for _, p, _ in changes)
@@ -260,23 +275,70 @@ def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
     return found
 
 
+@functools.lru_cache(maxsize=8)
+def _messages(repo: str, head: str) -> dict[str, str] | None:
+    """Every commit's message, casefolded, from one ``git log`` of the whole history."""
+    try:
+        out = git(Path(repo), "log", "--format=%x00%H%x01%B", "HEAD").decode("utf-8", "replace")
+    except GitError:
+        return None
+    found: dict[str, str] = {}
+    for entry in out.split("\x00")[1:]:
+        commit, _, message = entry.partition("\x01")
+        found[commit.strip()] = message.casefold()
+    return found
+
+
+#: Characters that make a path a glob pattern for ``git log -- path``.
+_PATHSPEC_MAGIC = frozenset("*?[\\:")
+
+
+def _changed_since(repo: Path, since: str, rel: str) -> list[tuple[str, str]] | None:
+    """The commits after ``since`` (up to HEAD) that changed ``rel``, newest first, with their
+    casefolded messages, read from the one-pass history; ``None`` when it cannot tell (a
+    history with merges, ``since`` not in it, a path git would read as a pattern)."""
+    if _PATHSPEC_MAGIC & set(rel):
+        return None
+    head = _checked_out(repo)
+    commits = _log(str(repo), head)
+    if commits is None or not any(commit == since for commit, _ in commits):
+        return None
+    messages = _messages(str(repo), head)
+    if messages is None:
+        return None
+    out = []
+    for commit, changes in commits:
+        if commit == since:
+            return out
+        if any(rel in (source, path) for _, source, path in changes):
+            if commit not in messages:
+                return None
+            out.append((commit, messages[commit]))
+    return None
+
+
 def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:
     """Of the commits that changed ``rel`` after ``since``, the newest whose message holds
     none of ``keywords`` (any case), and whether it is the newest of all. ``(None, False)``
-    when every one of them holds a keyword (or there is none)."""
+    when every one of them holds a keyword (or there is none). Read from the history in one
+    pass when it is a line, else from ``git log since..HEAD -- rel``."""
     if not keywords:
         return None, True
-    try:
-        out = git(repo, "log", "--format=%x00%H%x01%B", f"{since}..HEAD", "--", rel).decode("utf-8", "replace")
-    except GitError:
-        return None, True
+    changed = _changed_since(repo, since, rel)
+    if changed is None:
+        try:
+            out = git(repo, "log", "--format=%x00%H%x01%B", f"{since}..HEAD", "--", rel).decode("utf-8", "replace")
+        except GitError:
+            return None, True
+        changed = []
+        for entry in out.split("\x00")[1:]:
+            commit, _, message = entry.partition("\x01")
+            changed.append((commit.strip(), message.casefold()))
     folded = [k.casefold() for k in keywords]
     newest = True
-    for entry in out.split("\x00")[1:]:
-        commit, _, message = entry.partition("\x01")
-        message = message.casefold()
+    for commit, message in changed:
         if not any(k in message for k in folded):
-            return commit.strip(), newest
+            return commit, newest
         newest = False
     return None, newest
 

@@ -7,6 +7,7 @@ import shutil
 
 import pytest
 
+from relsync.align import align
 from relsync.config import Config
 from relsync.parse import parse
 from relsync.parsed import SHARED_SIZE, clear_shared, parse_shared
@@ -96,3 +97,21 @@ def test_findings_are_the_same_with_the_upstream_parsed_once(tmp_path):
     edited = check_pair(specs[0], cfg, staleness=None)
     clear_shared()
     assert edited == check_pair(specs[0], cfg, staleness=None) and edited != cold[0]
+
+
+def test_what_is_derived_from_an_upstream_page_is_computed_once_and_aligns_as_new():
+    """The aligner's units of an upstream page are kept on the document for every pair that
+    shares it; an alignment with them is the alignment with a page parsed anew, also after
+    another translation was aligned with the same page."""
+    translation = EXAMPLE_TR.read_text(encoding="utf-8")
+    shortened = "\n".join(line for line in translation.split("\n") if "Python 3.13" not in line)
+    assert shortened != translation
+    up = parse_shared(UPSTREAM, "upstream/pytorch-2.6.md")
+    first = align(up, parse(translation, "zh_CN/pytorch-2.6.md", ("zh_CN",)))
+    units = up.derived("align.units", list)
+    second = align(up, parse(shortened, "zh_TW/pytorch-2.6.md", ("zh_TW",)))
+    assert up.derived("align.units", list) is units and units
+    for al, text, locale in ((first, translation, "zh_CN"), (second, shortened, "zh_TW")):
+        fresh = align(parse(UPSTREAM, "upstream/pytorch-2.6.md"), parse(text, f"{locale}/pytorch-2.6.md", (locale,)))
+        assert al.pairs == fresh.pairs
+    assert first.pairs != second.pairs

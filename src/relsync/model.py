@@ -11,7 +11,9 @@ import enum
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
 
 
 class StrEnum(str, enum.Enum):
@@ -178,6 +180,17 @@ class Document:
     :mod:`relsync.comments`)."""
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
     _source_comments: dict | None = field(default=None, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, once per document: what a later stage reads from the document alone
+        (the aligner's units of an upstream page, a rule's view of its blocks), kept for
+        every pair that shares the document (an upstream page every locale reads)."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = compute()
+            return value
 
     def source_lines(self, start: int, end: int) -> list[str]:
         """Source lines ``start`` to ``end`` (1-based, inclusive); the text is split once."""

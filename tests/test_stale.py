@@ -396,6 +396,22 @@ def test_ignored_keywords_read_from_the_one_pass_history_as_git_log_since_gives(
         assert stale.git.counted_commit(r.root, since, rel, keywords) == found, (since, rel)
 
 
+def test_objects_asked_for_together_are_those_asked_for_one_call_each(tmp_path):
+    """The cat-file process kept open answers a few names in one round trip, and names
+    that do not fit a pipe's buffer one at a time: the same objects as a call of their own,
+    missing names included."""
+    r = Repo(tmp_path / "b")
+    r.write("en/a b.md", (STALE / "repo" / "upstream.md").read_text(encoding="utf-8"))
+    r.commit("one")
+    r.write("en/a b.md", "# Changed\n")
+    r.commit("two")
+    few = ["HEAD^{commit}", "HEAD~1:en/a b.md", "HEAD:en/none.md", "HEAD:en/a b.md"]
+    many = few * 200  # more than 4 KiB of names
+    for names in (few, many):
+        assert stale.git.cat_files(r.root, names) == stale.git._cat_files_once(r.root, names)
+    assert stale.git.cat_files(r.root, few)[2] is None and stale.git.cat_files(r.root, few)[3] == b"# Changed\n"
+
+
 def test_history_with_a_merge_is_read_per_file(tmp_path):
     """git log -- path simplifies merges per path: a history with a merge is not read in one pass."""
     r = Repo(tmp_path / "m")

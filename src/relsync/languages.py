@@ -409,8 +409,12 @@ def identify(text: str, candidates: tuple[str, ...] | None = None) -> str | None
     shared script goes to the identifier over all its languages. The script is the one
     :func:`_main_script` finds.
     """
-    text = text[:IDENTIFY_SAMPLE]
-    scripts = letter_scripts(text)
+    return _identify(text[:IDENTIFY_SAMPLE], candidates)
+
+
+def _identify(text: str, candidates: tuple[str, ...] | None, scripts: Counter[str] | None = None) -> str | None:
+    """:func:`identify` of a sample, with its :func:`letter_scripts` when already counted."""
+    scripts = letter_scripts(text) if scripts is None else scripts
     if not scripts:
         return None
     main = _main_script(scripts)
@@ -463,12 +467,15 @@ def is_english(text: str, target: str) -> bool | None:
     script neither language writes). A text in a script other than Latin is translated
     as soon as :data:`SCRIPT_PRESENT` of its letters are in the target's script."""
     scripts = language_scripts(target)
+    letters = None
     if scripts and "Latn" not in scripts:
         letters = letter_scripts(text)
         total = sum(letters.values())
         if total and sum(letters[s] for s in scripts) >= SCRIPT_PRESENT * total:
             return False
-    lang = identify(text, ("en", target))
+    if len(text) > IDENTIFY_SAMPLE:
+        letters = None  # the identifier reads a sample
+    lang = _identify(text[:IDENTIFY_SAMPLE], ("en", target), letters)
     return None if lang is None else lang == "en"
 
 

@@ -80,7 +80,7 @@ def _memo(ctx: Context) -> dict:
         tr_blocks = [b for b in al.translation.blocks if b.kind in _KINDS or b.is_heading]
         latin = "Latn" in language_scripts(ctx.locale) if ctx.locale else not ctx.cjk_target
         memo = ctx.memo["english"] = {
-            "lower": _lower_words(up_text),
+            "lower": al.upstream.derived("english.lower", lambda: _lower_words(up_text)),
             "latin": latin,
             "translated": _is_translated_page(al, ctx.locale, latin),
             "tr_text": "\n".join(b.text for b in tr_blocks).casefold(),

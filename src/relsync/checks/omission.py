@@ -93,6 +93,12 @@ def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str,
     return value
 
 
+def _upstream_memo(al: Alignment) -> dict:
+    """Where what is read of the upstream's blocks is kept: on the upstream document, which
+    every translation of it shares."""
+    return al.upstream.derived("omission", dict)
+
+
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
     """A block's text with URLs dropped and each code span, template construct (a Hugo
     shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
@@ -143,7 +149,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
         if up.kind not in _KINDS or tr.kind != up.kind:
             continue
         memo = {} if memo is None else memo
-        a, b = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+        a, b = _masked_of(_upstream_memo(al), "up", up)[2], _masked_of(memo, "tr", tr)[2]
         if a >= _RATIO_MIN_CHARS and b:
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
@@ -271,19 +277,26 @@ def _keeps_anchors(up: Block, tr: Block) -> bool:
     return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
 
 
-def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None) -> list[str]:
+def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
+              up_memo: dict | None = None) -> list[str]:
     """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
-    empty when it covers them, or when that cannot be told for sure."""
+    empty when it covers them, or when that cannot be told for sure. ``memo`` keeps what is
+    read of the blocks of this pair's documents; ``up_memo`` (else ``memo``) what is read of
+    the upstream's, for every translation of it."""
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return []  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
-    up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+    up_memo = memo if up_memo is None else up_memo
+    up_length, tr_length = _masked_of(up_memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
     if up_length < _MIN_CHARS or not tr_length:
         return []
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
         return []  # as long as its upstream predicts, or short with every anchor kept
-    ups, count = upstream_units(up)
+    key = ("omission.units", up.index)
+    if key not in up_memo:
+        up_memo[key] = upstream_units(up)
+    ups, count = list(up_memo[key][0]), up_memo[key][1]  # a copy: anchors are added to it below
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS or len(ups) < 2:
         return []
@@ -382,7 +395,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    missing = uncovered(up, tr, ratio, ctx.memo)
+    missing = uncovered(up, tr, ratio, ctx.memo, _upstream_memo(al))
     if missing:
         quoted = " ".join(_quote(s) for s in missing)
         what = "sentence" if len(missing) == 1 else "sentences"

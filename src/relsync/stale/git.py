@@ -85,7 +85,7 @@ def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
     batch = _batch(repo)
     if batch is not None and all("\n" not in n for n in names):
         try:
-            return [batch.read(n) for n in names]
+            return batch.read_all(names)
         except (OSError, ValueError):
             _close_batch(repo)
     return _cat_files_once(repo, names)
@@ -110,6 +110,10 @@ def _cat_files_once(repo: Path, names: list[str]) -> list[bytes | None]:
     return out
 
 
+#: Bytes written to a pipe at once that never wait for the reader (POSIX PIPE_BUF).
+_PIPE_ATOMIC = 4096
+
+
 class _Batch:
     """A ``git cat-file --batch`` process answering one name at a time."""
 
@@ -118,10 +122,25 @@ class _Batch:
             [_git_binary() or "git", "-C", str(repo), "-c", "core.quotepath=off", "cat-file", "--batch"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
 
+    def read_all(self, names: list[str]) -> list[bytes | None]:
+        """The objects ``names`` name: asked for together when the names fit in a pipe's
+        buffer (one round trip: git answers while this process waits), else one at a time."""
+        assert self.proc.stdin is not None
+        request = [name.encode("utf-8") + b"\n" for name in names]
+        if sum(map(len, request)) > _PIPE_ATOMIC:
+            return [self.read(name) for name in names]
+        self.proc.stdin.write(b"".join(request))
+        self.proc.stdin.flush()
+        return [self._answer() for _ in names]
+
     def read(self, name: str) -> bytes | None:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
         self.proc.stdin.write(name.encode("utf-8") + b"\n")
         self.proc.stdin.flush()
+        return self._answer()
+
+    def _answer(self) -> bytes | None:
+        assert self.proc.stdout is not None
         header = self.proc.stdout.readline()
         if not header.endswith(b"\n"):
             raise ValueError("git cat-file stopped")
@@ -301,20 +320,23 @@ def _changed_since(repo: Path, since: str, rel: str) -> list[tuple[str, str]] | 
         return None
     head = _checked_out(repo)
     commits = _log(str(repo), head)
-    if commits is None or not any(commit == since for commit, _ in commits):
-        return None
-    messages = _messages(str(repo), head)
-    if messages is None:
+    position = _positions(str(repo), head).get(since) if commits is not None else None
+    messages = _messages(str(repo), head) if position is not None else None
+    if commits is None or position is None or messages is None:
         return None
     out = []
-    for commit, changes in commits:
-        if commit == since:
-            return out
+    for commit, changes in commits[:position]:
         if any(rel in (source, path) for _, source, path in changes):
             if commit not in messages:
                 return None
             out.append((commit, messages[commit]))
-    return None
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _positions(repo: str, head: str) -> dict[str, int]:
+    """Each commit's place in :func:`_log` (0: HEAD)."""
+    return {commit: k for k, (commit, _) in enumerate(_log(repo, head) or ())}
 
 
 def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:

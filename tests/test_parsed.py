@@ -3,6 +3,7 @@ gives the document a new parse gives, and another text is parsed again."""
 
 from __future__ import annotations
 
+import pickle
 import shutil
 
 import pytest
@@ -115,3 +116,15 @@ def test_what_is_derived_from_an_upstream_page_is_computed_once_and_aligns_as_ne
         fresh = align(parse(UPSTREAM, "upstream/pytorch-2.6.md"), parse(text, f"{locale}/pytorch-2.6.md", (locale,)))
         assert al.pairs == fresh.pairs
     assert first.pairs != second.pairs
+
+
+def test_a_document_with_derived_values_goes_to_another_process():
+    """`relsync diff -j 2` sends alignments back from its workers: a document that keeps the
+    aligner's units (which hold functions) is copied without them, and computes them again."""
+    up = parse_shared(UPSTREAM, "upstream/pytorch-2.6.md")
+    tr = parse(EXAMPLE_TR.read_text(encoding="utf-8"), "zh_CN/pytorch-2.6.md", ("zh_CN",))
+    al = align(up, tr)
+    copy = pickle.loads(pickle.dumps(al))
+    assert copy.upstream.blocks == up.blocks and copy.upstream.path == up.path and copy.pairs == al.pairs
+    assert up._derived and not copy.upstream._derived
+    assert align(copy.upstream, copy.translation).pairs == al.pairs

@@ -6,6 +6,11 @@ Prints, for each measurement, the median wall time of several rounds and its rat
 baseline measured in the same run: parsing all 228 files with markdown-it-py alone
 (CommonMark + tables, one process). Ratios are what the targets are stated in; the machine
 is noisy, so compare ratios, not seconds across runs.
+
+``relsync check`` is measured twice in each round: with every rule, and without the rules of
+omissions and English inside a block (``omission``, ``untranslated-clause`` and the
+document-scope part of ``untranslated``: headings, titles and labels left in English); the
+last line gives the ratio of the two medians, what those rules cost.
 """
 
 from __future__ import annotations
@@ -27,8 +32,14 @@ from cold import cold_caches  # noqa: E402
 from relsync.pipeline import check_pair  # noqa: E402
 from relsync.project import PairSpec  # noqa: E402
 from relsync.align import align  # noqa: E402
+from relsync.checks import Scope, find_rule, rules  # noqa: E402
 from relsync.config import Config  # noqa: E402
 from relsync.parse import parse  # noqa: E402
+
+
+#: The rules of omissions and English inside a block (with the document scope of `untranslated`).
+NEW_RULES = ("omission", "untranslated-clause")
+WITHOUT = "relsync check without omission/English rules"
 
 
 def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
@@ -59,6 +70,10 @@ def main() -> int:
     size = sum(len(t.encode("utf-8")) for t in texts.values())
     md = MarkdownIt("commonmark").enable("table")
     cfg = Config(root=ROOT)
+    cfg_without = Config(root=ROOT, disable=set(NEW_RULES))
+    rules()
+    untranslated = find_rule("untranslated")
+    headings = untranslated.implementations[Scope.DOCUMENT]
 
     def baseline():
         for text in texts.values():
@@ -79,9 +94,19 @@ def main() -> int:
         for en, zh, rel in pairs:
             check_pair(PairSpec(en, zh, "zh_CN", rel), cfg)
 
+    def relsync_check_without():
+        cold_caches()
+        untranslated.implementations.pop(Scope.DOCUMENT)
+        try:
+            for en, zh, rel in pairs:
+                check_pair(PairSpec(en, zh, "zh_CN", rel), cfg_without)
+        finally:
+            untranslated.implementations[Scope.DOCUMENT] = headings
+
     measurements = [("markdown-it-py parse (baseline)", baseline), ("relsync parse", relsync_parse),
                     ("relsync parse + align", relsync_align),
-                    ("relsync check (parse, align, all rules)", relsync_check)]
+                    ("relsync check (parse, align, all rules)", relsync_check),
+                    (WITHOUT, relsync_check_without)]
     samples: dict[str, list[float]] = {name: [] for name, _ in measurements}
     for _ in range(args.rounds):  # interleaved, so that a noisy moment hits every measurement
         for name, fn in measurements:
@@ -92,6 +117,9 @@ def main() -> int:
     print(f"{'measurement':45} {'median s':>9} {'x baseline':>10}")
     for name, t in rows:
         print(f"{name:45} {t:9.3f} {t / base:10.2f}")
+    times = dict(rows)
+    print(f"all rules / without the omission and English rules: "
+          f"{times['relsync check (parse, align, all rules)'] / times[WITHOUT]:.3f}")
     return 0
 
 

@@ -110,7 +110,7 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         msg = f"translation has {_fmt(added)}, which upstream does not"
     fix = None
     if len(lost) == 1 and len(added) == 1 and repairs.confident(pair, ctx) \
-            and _one_substitution(Counter(up.numbers), Counter(tr.numbers), next(iter(lost)), next(iter(added))):
+            and not repairs.translated_from_older(ctx) and _one_substitution(Counter(up.numbers), Counter(tr.numbers), next(iter(lost)), next(iter(added))):
         fix = repairs.number_fix(ctx, sides[1], next(iter(added)), next(iter(lost)))
     yield ctx.pair_finding(pair, msg, details={"upstream": sorted(lost), "translation": sorted(added)},
                            minor=not (lost and added), fix=fix)

@@ -78,16 +78,19 @@ def _memo(ctx: Context) -> dict:
         al = ctx.alignment
         up_text = "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)
         tr_blocks = [b for b in al.translation.blocks if b.kind in _KINDS or b.is_heading]
-        latin = "Latn" in language_scripts(ctx.locale) if ctx.locale else not ctx.cjk_target
         memo = ctx.memo["english"] = {
             "lower": al.upstream.derived("english.lower", lambda: _lower_words(up_text)),
-            "latin": latin,
-            "translated": _is_translated_page(al, ctx.locale, latin),
+            "latin": _is_latin(ctx),
             "tr_text": "\n".join(b.text for b in tr_blocks).casefold(),
             "kept": frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold()),
             "headings": Counter(" ".join(b.text.split()).casefold() for b in al.translation.blocks if b.is_heading),
         }
     return memo
+
+
+def _is_latin(ctx: Context) -> bool:
+    """Whether the target language is written in Latin letters."""
+    return "Latn" in language_scripts(ctx.locale) if ctx.locale else not ctx.cjk_target
 
 
 def _uses(memo: dict, phrase: str) -> int:
@@ -210,9 +213,8 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """
     if not ctx.locale:
         return
-    memo = _memo(ctx)
-    if not memo["translated"]:
-        return
+    latin = _is_latin(ctx)
+    candidates = []
     for pair in al.pairs:
         if len(pair.upstream) != 1 or len(pair.translation) != 1:
             continue
@@ -223,8 +225,27 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what, minimum = "label", 1
         else:
             continue
+        if _english_look(up, tr, ctx, latin):
+            candidates.append((pair, up, tr, what, minimum))
+    if not candidates:
+        return  # the cheap test first: no heading or label reads as English
+    memo = _memo(ctx)
+    translated = memo.get("translated")
+    if translated is None:
+        translated = memo["translated"] = _is_translated_page(al, ctx.locale, latin)
+    if not translated:
+        return
+    for pair, up, tr, what, minimum in candidates:
         if _english_heading(up, tr, ctx, memo, minimum):
             yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
+
+
+def _english_look(up: Block, tr: Block, ctx: Context, latin: bool) -> bool:
+    """What a heading left in English has at least: the same text as upstream in a
+    Latin-script language, no letter of the target's script in another."""
+    if latin:
+        return " ".join(tr.text.split()).casefold() == " ".join(up.text.split()).casefold()
+    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"
 
 
 def _is_label(block: Block) -> bool:
@@ -247,7 +268,5 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     if plain.casefold() in memo["kept"] or _uses(memo, plain) > 1:
         return False  # a phrase the translation keeps
     if memo["latin"]:
-        if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
-            return False
         return not any(_uses(memo, w) > 1 for w in ordinary)
-    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"
+    return True  # no letter of the target's script (the cheap test before)

@@ -6,9 +6,11 @@ them, in order: one upstream sentence to one translated sentence, two to one, on
 an upstream sentence with no counterpart. The cost of a group is how far its length is from
 the length the document's own translation ratio predicts (the median of its blocks' length
 ratios, so a terse translator is not short), against the spread of that ratio in the
-document; a sentence whose numbers, code or names the translation keeps is not skipped.
+document; a sentence whose numbers, code, names or links the translation keeps is not skipped,
+and one whose link the translation lost is more likely the part left out.
 A block is reported when skipping upstream sentences explains its length clearly better than
-any reading that covers them all.
+any reading that covers them all; when two choices of the part left out explain it alike,
+only a block far shorter than predicted is reported, with both.
 """
 
 from __future__ import annotations
@@ -17,13 +19,15 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
+from .links import links_match
 from .registry import Context, Problem, check
+from .urls import normalize_link
 
 _KINDS = ("paragraph", "list_item")
 #: Blocks of at least this many prose characters upstream give the document's ratio.
@@ -54,8 +58,10 @@ _LOST_ANCHOR_COST = 3.0
 _SHORTFALL_WITH_LOSS = -0.5
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
 _SHORTFALL_LENGTH_ONLY = -3.5
-#: Another choice of the part left out must cost this much more, or nothing is said.
+#: Another choice of the part left out must cost this much more, or both are quoted ...
 _AMBIGUOUS = 1.5
+#: ... and the whole block must be this many standard deviations shorter than predicted.
+_SHORTFALL_AMBIGUOUS = -2.5
 #: The whole translation must be at least this many standard deviations shorter than predicted.
 _SHORTFALL = -1.5
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
@@ -71,14 +77,18 @@ _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+#: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
+_LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
+                      r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
 
 
 def _length(text: str) -> int:
     """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
-    return len(_NOT_COUNTED_RE.sub("", text)) + text.count(" ") // 2
+    placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
+    return len("".join(text.split())) - placeholders + text.count(" ") // 2
 
 
-_NOT_COUNTED_RE = re.compile(r"[\s\ue000-\uefff]")
+_PRIVATE_RE = re.compile("[\ue000-\uefff]")
 _PLACEHOLDER_BASE = 0xE000
 _PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
 
@@ -91,12 +101,6 @@ def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str,
         text, anchors = masked(block)
         value = ctx_memo[key] = (text, anchors, _length(text))
     return value
-
-
-def _upstream_memo(al: Alignment) -> dict:
-    """Where what is read of the upstream's blocks is kept: on the upstream document, which
-    every translation of it shares."""
-    return al.upstream.derived("omission", dict)
 
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
@@ -149,7 +153,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
         if up.kind not in _KINDS or tr.kind != up.kind:
             continue
         memo = {} if memo is None else memo
-        a, b = _masked_of(_upstream_memo(al), "up", up)[2], _masked_of(memo, "tr", tr)[2]
+        a, b = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
         if a >= _RATIO_MIN_CHARS and b:
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
@@ -272,38 +276,104 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
 
 
 def _keeps_anchors(up: Block, tr: Block) -> bool:
-    """Whether the translation has every code span and number of the upstream block (a
-    first look: a block that lost one may have lost the sentence that held it)."""
-    return set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+    """Whether the translation has every code span and number of the upstream block, and as
+    many links (a first look: a block that lost one may have lost the sentence that held it)."""
+    return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+            and len(tr.anchors.links) >= len(up.anchors.links))
+
+
+def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool]) -> tuple[set[str], set[str]]:
+    """The links of one upstream unit alone (the unit that holds the link's text): each unit
+    gets the link's key among its anchors; the keys of those the translation leads to as
+    well (``leads``), and of those it lost (no link of the translation leads there, and it
+    has fewer links than upstream)."""
+    kept: set[str] = set()
+    lost: set[str] = set()
+    fewer = len(tr.anchors.links) < len(up.anchors.links)
+    for m in _LINK_RE.finditer(up.source):
+        url = m.group(2) or m.group(3)
+        text = " ".join(re.sub(r"<[^>]+>|[`*_]", "", m.group(1) or m.group(4) or "").split())
+        if len(text) < 2 or not url:
+            continue
+        owners = [k for k, u in enumerate(ups) if text in u.text]
+        if len(owners) != 1:
+            continue
+        key = "\x00link:" + url
+        k = owners[0]
+        ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
+        if leads(url):
+            kept.add(key)
+        elif fewer:
+            lost.add(key)
+    return kept, lost
+
+
+@dataclass(slots=True)
+class Omitted:
+    """What a translated block leaves out: the upstream parts with no counterpart, and,
+    when another part could as well be the one left out, that part."""
+
+    parts: list[str]
+    alternative: list[str]
 
 
 def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
-              up_memo: dict | None = None) -> list[str]:
+              leads: Callable[[str], bool] | None = None) -> list[str]:
     """The upstream sentences (or clauses) of ``up`` that ``tr`` clearly does not cover;
-    empty when it covers them, or when that cannot be told for sure. ``memo`` keeps what is
-    read of the blocks of this pair's documents; ``up_memo`` (else ``memo``) what is read of
-    the upstream's, for every translation of it."""
+    empty when it covers them, or when that cannot be told for sure."""
+    found = omitted(up, tr, ratio, memo, leads)
+    return found.parts if found else []
+
+
+def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
+            leads: Callable[[str], bool] | None = None) -> Omitted | None:
+    """What ``tr`` clearly leaves out of ``up``, or ``None``. ``leads(url)``: whether a link
+    of the translation leads where an upstream link does (links unused without it)."""
     if _IMAGES_ONLY_RE.fullmatch(up.source):
-        return []  # an image's alt text is no prose a reader misses
+        return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
-    up_memo = memo if up_memo is None else up_memo
-    up_length, tr_length = _masked_of(up_memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+    up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
     if up_length < _MIN_CHARS or not tr_length:
-        return []
+        return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
-        return []  # as long as its upstream predicts, or short with every anchor kept
-    key = ("omission.units", up.index)
-    if key not in up_memo:
-        up_memo[key] = upstream_units(up)
-    ups, count = list(up_memo[key][0]), up_memo[key][1]  # a copy: anchors are added to it below
+        return None  # as long as its upstream predicts, or short with every anchor kept
+    ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS or len(ups) < 2:
-        return []
+        return None
     trs = _translation_units(tr)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
-        return []
+        return None
+    kept, lost = _kept_and_lost(ups, trs, tr)
+    if leads is not None and up.anchors.links:
+        kept_links, lost_links = _link_keys(ups, up, tr, leads)
+        kept, lost = kept | kept_links, lost | lost_links
+    shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
+    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
+        return None
+    full, _ = _align(ups, trs, ratio, kept, lost, False)
+    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
+    runs = sum(1 for k in skipped if k - 1 not in skipped)
+    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
+        return None
+    other, elsewhere = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
+                              forbid=frozenset(skipped))
+    ambiguous = other - partial < _AMBIGUOUS
+    if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
+        return None  # another part could as well be the one left out, and the block is not clearly short
+    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
+        return None
+    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
+        return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
+    return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
+
+
+def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozenset[str], frozenset[str]]:
+    """The anchors of one upstream unit alone that the translation keeps, and those it lost;
+    in a translation written in another script, a name in Latin letters of one unit alone
+    that the translation writes marks that unit as kept (``ups`` gets its key)."""
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     owners: dict[str, int] = {}
@@ -321,7 +391,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if _is_unlatin(tr.text):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
-        words = {}
+        words: dict[str, set[int]] = {}
         for k, u in enumerate(ups):
             for w in set(_TERM_RE.findall(u.text)):
                 words.setdefault(w, set()).add(k)
@@ -331,23 +401,7 @@ def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
                 k = next(iter(where))
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
-    shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
-    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
-        return []
-    full, _ = _align(ups, trs, ratio, kept, lost, False)
-    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
-    runs = sum(1 for k in skipped if k - 1 not in skipped)
-    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
-        return []
-    other, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
-                      forbid=frozenset(skipped))
-    if other - partial < _AMBIGUOUS:
-        return []  # another part could as well be the one left out: which one is not clear
-    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
-        return []
-    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
-        return []  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
-    return _quoted_parts(ups, skipped)
+    return kept, lost
 
 
 def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
@@ -363,6 +417,18 @@ def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
     return out
 
 
+def _leads(tr: Block, ctx: Context) -> Callable[[str], bool]:
+    """Whether a link of ``tr`` leads where an upstream URL does (as ``link-mismatch`` says)."""
+    keys: list[tuple[str, str, str]] = []
+
+    def leads(url: str) -> bool:
+        if not keys and tr.anchors.links:
+            keys.extend(normalize_link(t, ctx) for t in tr.anchors.links)
+        key = normalize_link(url, ctx)
+        return any(links_match(key, t, ctx) for t in keys)
+    return leads
+
+
 def _quote(text: str, width: int = 80) -> str:
     text = " ".join(text.split())
     return "\u201c" + (text if len(text) <= width else text[: width - 1] + "\u2026") + "\u201d"
@@ -375,9 +441,12 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     The translation's length is compared with the length the document's own translation
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
-    being terse), sentence by sentence in order; a sentence whose numbers or code the
-    translation keeps counts as translated. Only a block that clearly lacks a part is
-    reported, with the upstream sentences that have no counterpart.
+    being terse), sentence by sentence in order; a sentence whose numbers, code or link the
+    translation keeps counts as translated, and one whose link the translation lost (no link
+    of the translation leads there) costs more to read as translated. Only a block that clearly lacks a part is
+    reported, with the upstream sentences that have no counterpart; when the block is far
+    shorter than predicted but another part could as well be the one left out (two sentences
+    of about the same length), both are quoted.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
@@ -395,10 +464,16 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    missing = uncovered(up, tr, ratio, ctx.memo, _upstream_memo(al))
-    if missing:
+    found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx))
+    if found:
+        missing = found.parts
         quoted = " ".join(_quote(s) for s in missing)
         what = "sentence" if len(missing) == 1 else "sentences"
+        if found.alternative:
+            quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
+        details = {"uncovered": missing}
+        if found.alternative:
+            details["or"] = found.alternative
         yield ctx.pair_finding(pair, f"{up.kind.replace('_', ' ')} leaves out part of upstream: "
                                      f"no counterpart for the upstream {what} {quoted}",
-                               details={"uncovered": missing})
+                               details=details)

@@ -12,11 +12,12 @@ passage is not stale (text whose upstream changed needs a translator, not a subs
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Callable, Iterable
 
 from rapidfuzz import fuzz
 
-from ..anchors import URL_RE, find_dates
+from ..anchors import URL_RE, code_skeleton, find_dates
 from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
 from ..languages import decimal_mark, month_locales
@@ -193,6 +194,34 @@ def confident(pair: Pair, ctx: Context) -> bool:
     return bool(around) and all(p.is_match and p.score >= CONFIDENT_SCORE for p in around)
 
 
+#: A quoted key of a configuration object (``"devPath": ...``), which no translator translates.
+_KEY_RE = re.compile(r"[\"']([A-Za-z_$][\w$.-]*)[\"']\s*:")
+
+
+def _keys(code: str) -> set[str]:
+    return set(_KEY_RE.findall(code))
+
+
+def translated_from_older(ctx: Context) -> bool:
+    """Whether the translation's own code examples differ from upstream's outside comments
+    and strings: the page was translated from another revision of upstream, and a value its
+    prose states (``accurate as of Next.js 13.4.19`` over the Tauri 1 configuration it still
+    shows) describes what the page shows, not a copy error to bring in line."""
+    older = ctx.memo.get("translated_from_older")
+    if older is None:
+        older = False
+        for pair in ctx.alignment.pairs:
+            ups, trs = ctx.alignment.upstream_blocks(pair), ctx.alignment.translation_blocks(pair)
+            if len(ups) == len(trs) == 1 and ups[0].kind == trs[0].kind == BlockKind.CODE:
+                info = ups[0].info or trs[0].info
+                if ups[0].text != trs[0].text and (code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info)
+                                                   or _keys(ups[0].text) != _keys(trs[0].text)):
+                    older = True
+                    break
+        ctx.memo["translated_from_older"] = older
+    return older
+
+
 def same_shape(old: str, new: str) -> bool:
     """Whether ``new`` could be ``old`` copied wrong: as many dotted parts, integer parts of
     about the same length (``2.5``/``2.6``, ``3829``/``3892``; not ``62``/``1404724``)."""
@@ -240,6 +269,37 @@ def date_fix(ctx: Context, blocks: list[Block], old_iso: str, new_iso: str) -> E
 
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _NAME_RE = re.compile(r"[A-Za-z_]\w{3,}")
+#: The words of a name: ``AlgumaExcecao`` -> ``Alguma``, ``Excecao``; ``your_enum_member``.
+_NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}(?![a-z])")
+
+
+def _folded(text: str) -> str:
+    """``text`` casefolded without its accents (``exceção`` -> ``excecao``): a name written
+    in a language's words drops the accents identifiers cannot carry."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
+def _name_words(name: str) -> set[str]:
+    return {_folded(w) for w in _NAME_WORD_RE.findall(name)}
+
+
+def _named_in_own_words(ctx: Context, old: str, new: str) -> bool:
+    """Whether the words that make the translation's name differ from upstream's are words
+    of the translation's prose that upstream never uses: a placeholder named in the
+    translation's language (``votre_membre_d_enum`` for ``your_enum_member``, ``AlgumaExcecao``
+    for ``SomeException`` beside "exceção"). A misspelt name (``contentlost``) is no word of
+    the prose."""
+    ours = _name_words(old) - _name_words(new)
+    if not ours:
+        return False
+    prose = ctx.memo.get("prose_words")
+    if prose is None:
+        up = {_folded(w) for w in _WORD_RE.findall(ctx.alignment.upstream.text)}
+        tr = {_folded(w) for b in ctx.alignment.translation.blocks if b.kind != BlockKind.CODE
+              for _, line, _ in _lines(ctx, b) for w in _WORD_RE.findall(_prose(line))}
+        prose = ctx.memo["prose_words"] = (up, tr)
+    up, tr = prose
+    return all(w in tr and w not in up for w in ours)
 
 
 def _translators_own(ctx: Context, old: str, new: str) -> bool:
@@ -256,6 +316,8 @@ def _translators_own(ctx: Context, old: str, new: str) -> bool:
     ours = set(_NAME_RE.findall(old)) - set(_NAME_RE.findall(new))
     if any(len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text)) > 1 for name in ours):
         return True  # the name upstream renamed is the translation's elsewhere too (``.on_tray_event``)
+    if _named_in_own_words(ctx, old, new):
+        return True
     upstream = ctx.alignment.upstream.text.casefold()
     theirs = [w.casefold() for w in _WORD_RE.findall(new)]
     words = [w.casefold() for w in _WORD_RE.findall(old)]

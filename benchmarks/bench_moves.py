@@ -6,8 +6,9 @@ Takes the naive-ui changelog pair (`../shared/corpus/changelog-naive-ui`), the v
 pairs and the mdn-firefox translations with the most one-line list items (``--docs`` of
 each), and moves 1%, 5% and 10% of the translation's movable units to another place:
 
-* ``items``: one-line top-level list items that the alignment of the unchanged pair pairs
-  1-1, each put after another such item, half of them in the same top-level section
+* ``items``: top-level list items whose text is one line and that the alignment of the
+  unchanged pair pairs 1-1, each with what is indented under it (vue's `- **Type**` and
+  its code block), put after another such item, half of them in the same top-level section
   (another place in the release) and half in another one;
 * ``sections``: sections with no sub-section whose heading the unchanged alignment pairs,
   each put before another heading of its level (in another part of the document).
@@ -68,17 +69,32 @@ def _scope(doc, block) -> int:
     return s.index
 
 
+def _item_end(lines: list[str], start: int) -> int:
+    """The last line of the list item opening at line ``start``: its first line and the
+    indented lines (a nested code block, list or paragraph) after it, blank lines between."""
+    end = start
+    n = start + 1
+    while n <= len(lines):
+        line = lines[n - 1]
+        if line.strip() and not line.startswith((" ", "\t")):
+            break
+        if line.strip():
+            end = n
+        n += 1
+    return end
+
+
 def _item_units(doc, partner: dict[int, int], lines: list[str]) -> list[tuple[int, int, int]]:
-    """(first line, last line, top-level section) of the one-line top-level list items."""
+    """(first line, last line, top-level section) of the top-level list items whose first
+    line is the item's text: each moves with what is indented under it."""
     out = []
     for b in doc.blocks:
         if b.kind != "list_item" or b.level != 1 or b.start != b.end or b.quote:
             continue
-        nxt = lines[b.end] if b.end < len(lines) else ""
-        if not lines[b.start - 1].startswith("- ") or nxt.startswith((" ", "\t")):
+        if not lines[b.start - 1].startswith("- "):
             continue
         if b.index in partner:
-            out.append((b.start, b.end, _scope(doc, b)))
+            out.append((b.start, _item_end(lines, b.start), _scope(doc, b)))
     return out
 
 

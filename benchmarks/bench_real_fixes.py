@@ -24,7 +24,8 @@ editing this script:
 - link: ``link-mismatch`` and slugs with ``link``, ``anchor``, ``fragment``;
 - number: ``number-mismatch``, ``date-mismatch``;
 - code: ``code-mismatch`` and slugs with ``code``;
-- untranslated: ``untranslated``;
+- untranslated: ``untranslated`` and slugs with ``untranslated`` (``untranslated-clause``: an
+  English clause inside a translated sentence);
 - omission: ``missing`` and slugs with ``omi`` (an omitted sentence);
 - markup: ``markup-mismatch``, ``heading-level``, ``table-shape`` and slugs with
   ``markup``, ``render``, ``heading-id``, ``anchor``, ``link-syntax`` (broken link syntax and
@@ -61,7 +62,7 @@ KIND_RULES: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
     "link": (frozenset({"link-mismatch"}), ("link", "anchor", "fragment")),
     "number": (frozenset({"number-mismatch", "date-mismatch"}), ()),
     "code": (frozenset({"code-mismatch"}), ("code",)),
-    "untranslated": (frozenset({"untranslated"}), ()),
+    "untranslated": (frozenset({"untranslated"}), ("untranslated",)),
     "omission": (frozenset({"missing"}), ("omi",)),
     "markup": (frozenset({"markup-mismatch", "heading-level", "table-shape"}),
                ("markup", "render", "heading-id", "anchor", "link-syntax")),

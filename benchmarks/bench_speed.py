@@ -10,7 +10,8 @@ is noisy, so compare ratios, not seconds across runs.
 ``relsync check`` is measured twice in each round: with every rule, and without the rules of
 omissions and English inside a block (``omission``, ``untranslated-clause`` and the
 document-scope part of ``untranslated``: headings, titles and labels left in English); the
-last line gives the ratio of the two medians, what those rules cost.
+last line gives the ratio of the two medians, what those rules cost (in wall time, and in
+the process's CPU time, which a machine shared with other work moves least).
 """
 
 from __future__ import annotations
@@ -50,14 +51,13 @@ def pairs_of(corpus: Path) -> list[tuple[Path, Path, str]]:
     return out
 
 
-def median_time(fn, rounds: int) -> float:
-    times = []
-    for _ in range(rounds):
-        gc.collect()
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed(fn) -> tuple[float, float]:
+    """Wall time and this process's CPU time of one call (CPU time is what other work on a
+    shared machine moves least)."""
+    gc.collect()
+    start, cpu = time.perf_counter(), time.process_time()
+    fn()
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def main() -> int:
@@ -107,19 +107,20 @@ def main() -> int:
                     ("relsync parse + align", relsync_align),
                     ("relsync check (parse, align, all rules)", relsync_check),
                     (WITHOUT, relsync_check_without)]
-    samples: dict[str, list[float]] = {name: [] for name, _ in measurements}
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name, _ in measurements}
     for _ in range(args.rounds):  # interleaved, so that a noisy moment hits every measurement
         for name, fn in measurements:
-            samples[name].append(median_time(fn, 1))
-    rows = [(name, statistics.median(samples[name])) for name, _ in measurements]
-    base = rows[0][1]
+            samples[name].append(timed(fn))
+    wall = {name: statistics.median(w for w, _ in samples[name]) for name, _ in measurements}
+    cpu = {name: statistics.median(c for _, c in samples[name]) for name, _ in measurements}
+    base, base_cpu = wall[measurements[0][0]], cpu[measurements[0][0]]
     print(f"{len(pairs)} pairs, {len(texts)} files, {size / 1e6:.2f} MB, median of {args.rounds} rounds")
-    print(f"{'measurement':45} {'median s':>9} {'x baseline':>10}")
-    for name, t in rows:
-        print(f"{name:45} {t:9.3f} {t / base:10.2f}")
-    times = dict(rows)
-    print(f"all rules / without the omission and English rules: "
-          f"{times['relsync check (parse, align, all rules)'] / times[WITHOUT]:.3f}")
+    print(f"{'measurement':45} {'median s':>9} {'x baseline':>10} {'CPU s':>7} {'x baseline':>10}")
+    for name, _ in measurements:
+        print(f"{name:45} {wall[name]:9.3f} {wall[name] / base:10.2f} {cpu[name]:7.3f} {cpu[name] / base_cpu:10.2f}")
+    check = "relsync check (parse, align, all rules)"
+    print(f"all rules / without the omission and English rules: wall {wall[check] / wall[WITHOUT]:.3f}, "
+          f"CPU {cpu[check] / cpu[WITHOUT]:.3f}")
     return 0
 
 

@@ -207,3 +207,167 @@ def test_an_entry_with_only_a_kept_word_pairs_in_another_release():
     up = _line_of(al.upstream, "volar")
     tr = _line_of(al.translation, "volar")
     assert _partner(al, up)[0] == tr
+
+
+def test_a_release_in_the_translation_only_is_one_finding_naming_it():
+    # The same three releases, the English without 1.1.2 (a translation ahead of upstream).
+    up, tr = _docs("changelog-release")
+    start = up.index("## 1.1.2")
+    up = up[:start] + up[up.index("## 1.1.1"):]
+    found = [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
+    assert len(found) == 1, [f.message for f in found]
+    f = found[0]
+    assert f.severity.name == "INFO" and "\u201c1.1.2\u201d" in f.message
+    tr_doc = parse(tr)
+    heading = next(b for b in tr_doc.blocks if b.text == "1.1.2")
+    # (the Chinese 1.1.2 stands last: its section runs to the last non-blank line)
+    lines = tr.split("\n")
+    last = next((n for n in range(heading.start + 1, len(lines) + 1) if lines[n - 1].startswith("## ")),
+                len(lines) + 1) - 1
+    while not lines[last - 1].strip():
+        last -= 1
+    assert f.translation.line == heading.start
+    assert f"translation lines {heading.start}-{last}" in f.message
+
+
+def _moved(text: str, entries: list[str], before: str) -> str:
+    """``text`` with the list items holding ``entries`` put just before the line starting
+    with ``before``."""
+    lines = text.split("\n")
+    taken = [ln for ln in lines if ln.startswith("- ") and any(e in ln for e in entries)]
+    assert len(taken) == len(entries), taken
+    rest = [ln for ln in lines if ln not in taken]
+    k = next(i for i, ln in enumerate(rest) if ln.startswith(before))
+    return "\n".join(rest[:k] + taken + rest[k:])
+
+
+def _errors_and_pairs(tr: str):
+    up, _ = _docs("changelog-entries")
+    errors = {(f.slug, f.upstream.line if f.upstream else None) for f in check(up, tr, locale="zh_CN")
+              if f.severity.name == "ERROR"}
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    pairs = {al.upstream.blocks[p.upstream[0]].text: al.translation.blocks[p.translation[0]].text
+             for p in al.pairs if p.is_match and p.kind == "list_item"}
+    return errors, pairs
+
+
+# `changelog-entries` is naive-ui 2.19.6, 2.19.5 and 2.19.3 as they stand (lines 2547-2620
+# of English, 2547-2619 of Chinese); its one error (line 17, an English-only entry) is real.
+REAL_ERRORS = {("missing", 17)}
+
+
+def test_entries_naming_the_same_things_pair_over_a_neighbour_naming_other_things():
+    # The Chinese `checked-value` items of `n-switch` and `n-checkbox` put in another
+    # release: the ordered alignment pairs each `unchecked-value` item with the upstream
+    # `checked-value` one beside it; the moved items name exactly what upstream's do.
+    _, tr = _docs("changelog-entries")
+    tr = _moved(tr, ["`n-switch` 新增 `checked-value`", "`n-checkbox` 新增 `checked-value`"], "## 2.19.5")
+    errors, pairs = _errors_and_pairs(tr)
+    assert errors == REAL_ERRORS
+    for component in ("n-switch", "n-checkbox"):
+        for prop in ("checked-value", "unchecked-value"):
+            up = next(t for t in pairs if t.startswith(f"{component} adds {prop} "))
+            assert pairs[up].startswith(f"{component} 新增 {prop} "), (up, pairs[up])
+
+
+def test_entries_sharing_a_component_pair_as_a_whole_when_several_moved():
+    # Five Chinese entries of 2.19.5 put in 2.19.3, three naming only a component that other
+    # entries name too (`n-data-table`, `n-dropdown`, `n-menu`).
+    _, tr = _docs("changelog-entries")
+    tr = _moved(tr, ["`n-switch` 新增 `checked-value`", "`n-checkbox` 新增 `checked-value`",
+                     "`n-data-table` 支持多列排序", "`n-dropdown` 支持 `type='render'`",
+                     "`n-menu` 新增 `label-field`"], "## 2.19.3")
+    errors, pairs = _errors_and_pairs(tr)
+    assert errors == REAL_ERRORS
+    assert pairs["n-data-table supports multiple column sorting."] == "n-data-table 支持多列排序"
+    assert pairs["n-menu adds label-field prop."] == "n-menu 新增 label-field 属性"
+
+
+def test_pairs_the_translator_reworded_stay_when_only_a_common_name_says_otherwise():
+    # FastAPI's advanced-dependencies.md (English lines 133-152, Chinese 134-152): one
+    # paragraph drops `yield` in Chinese, a later one adds it. Each is paired with its
+    # translation by its place; `yield`, named all over the page, does not pair the two
+    # paragraphs that differ with each other.
+    al = _aligned("fastapi-yield")
+    _covered_once(al)
+    compelling = _line_of(al.upstream, "compelling use cases")
+    designed = _line_of(al.upstream, "This was designed this way")
+    assert al.translation.blocks[_partner_block(al, compelling)].text.startswith("如果确有有力的用例")
+    assert al.translation.blocks[_partner_block(al, designed)].text.startswith("之所以这样设计")
+    assert not any(p.moved for p in al.pairs)
+
+
+def _item_lines(lines: list[str], heading: str, label: str) -> tuple[int, int]:
+    """The lines (0-based, end exclusive) of the list item ``label`` under ``heading``, with
+    what is indented under it."""
+    h = next(i for i, ln in enumerate(lines) if ln.startswith(heading))
+    start = next(i for i in range(h, len(lines)) if lines[i].startswith(label))
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end].startswith(" ")):
+        end += 1
+    while not lines[end - 1].strip():
+        end -= 1
+    return start, end
+
+
+def _item_moved(text: str, heading: str, label: str, to_heading: str, after: str) -> str:
+    """``text`` with an item and what is nested under it put after the item ``after`` of
+    the section ``to_heading``."""
+    lines = text.split("\n")
+    start, end = _item_lines(lines, heading, label)
+    item, rest = lines[start:end], lines[:start] + lines[end:]
+    _, at = _item_lines(rest, to_heading, after)
+    return "\n".join(rest[:at] + item + rest[at:])
+
+
+# `vue-instance` is vue-docs' api/component-instance.md, `$parent` to `$attrs` (English and
+# Chinese lines 94-180 under the page's title), as they stand.
+VUE_MOVES = [
+    # "- **Type**" and its code block put after "- **Details**" in its own section
+    ("## $attrs", "- **类型**", "## $attrs", "- **详细信息**"),
+    # ... in another section
+    ("## $root", "- **类型**", "## $slots", "- **详细信息**"),
+    ("## $parent", "- **类型**", "## $refs", "- **类型**"),
+]
+
+
+def test_a_label_item_that_moved_with_its_code_pairs_by_what_is_nested_under_it():
+    up, tr = _docs("vue-instance")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"]
+    for move in VUE_MOVES:
+        moved = _item_moved(tr, *move)
+        assert not [f.message for f in check(up, moved, locale="zh_CN") if f.severity.name == "ERROR"], move
+        al = align(parse(up), parse(moved, locales=("en", "zh_CN")))
+        _covered_once(al)
+        # every "Type" label is paired with the "类型" holding its section's code
+        for p in al.pairs:
+            if p.upstream and al.upstream.blocks[p.upstream[0]].text == "Type":
+                assert p.translation and al.translation.blocks[p.translation[0]].text == "类型"
+                code_up = al.upstream.blocks[p.upstream[0] + 1]
+                code_tr = al.translation.blocks[p.translation[0] + 1]
+                assert code_up.kind == code_tr.kind == "code" and code_up.text == code_tr.text
+
+
+def _section_moved(text: str, heading: str, before: str) -> str:
+    lines = text.split("\n")
+    start = next(i for i, ln in enumerate(lines) if ln.startswith(heading))
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("## "))
+    section, rest = lines[start:end], lines[:start] + lines[end:]
+    at = next(i for i, ln in enumerate(rest) if ln.startswith(before))
+    return "\n".join(rest[:at] + section + rest[at:])
+
+
+def test_entries_of_a_moved_section_naming_the_same_code_keep_their_order():
+    # vue-docs' api/component-instance.md, lines 1-105 of both languages (the title to
+    # `$parent`), the Chinese `$el` section put before `$root`: its two nested items both
+    # name `$el` and pair in their order.
+    up, tr = _docs("vue-instance-top")
+    moved = _section_moved(tr, "## $el", "## $parent")
+    assert not [f.message for f in check(up, moved, locale="zh_CN") if f.severity.name == "ERROR"]
+    al = align(parse(up), parse(moved, locales=("en", "zh_CN")))
+    _covered_once(al)
+    single = _line_of(al.upstream, "single root element")
+    text_root = _line_of(al.upstream, "text root")
+    assert "单一根元素" in al.translation.blocks[_partner_block(al, single)].text
+    assert "文本节点为根" in al.translation.blocks[_partner_block(al, text_root)].text

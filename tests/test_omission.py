@@ -3,6 +3,8 @@ cases (tests/fixtures/rules/omission.md, untranslated-clause.md)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import relsync
 from relsync.align import align
 from relsync.parse import parse
@@ -65,3 +67,30 @@ def test_a_paragraph_of_thousands_of_sentences_is_not_judged():
     up = " ".join(f"Sentence number {k} is here." for k in range(3000)) + "\n"
     tr = "。".join(f"第 {k} 句" for k in range(1000)) + "。\n"
     assert [f for f in relsync.check(up, tr, locale="zh_CN") if f.slug == "omission"] == []
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "omission"
+
+
+def test_a_sentence_left_out_with_its_link_is_found():
+    """vuejs-translations/docs-zh-cn, src/guide/introduction.md before 9adb1d0: the tip leaves
+    out "You can check your knowledge level with [this JavaScript overview](MDN link)", 17% of
+    its paragraph; the link the sentence alone holds is gone from the translation."""
+    en = (FIXTURES / "introduction.en.md").read_text(encoding="utf-8")
+    before = (FIXTURES / "introduction.zh.md").read_text(encoding="utf-8")
+    after = (FIXTURES / "introduction.fixed.zh.md").read_text(encoding="utf-8")
+    found = [(f.translation.line, dict(f.details)["uncovered"])
+             for f in relsync.check(en, before, locale="zh_CN", name="guide/introduction.md") if f.slug == "omission"]
+    assert found == [(49, ["You can check your knowledge level with this JavaScript overview."])]
+    assert [f for f in relsync.check(en, after, locale="zh_CN", name="guide/introduction.md")
+            if f.slug == "omission"] == []
+
+
+def test_a_link_to_a_page_the_site_moved_is_not_lost():
+    """mdn-firefox zh-cn/121, line 14: upstream links /en-US/docs/Web/Performance/Lazy_loading,
+    the translation the same page where the site moved it (/zh-CN/docs/Web/Performance/Guides/
+    Lazy_loading); the first sentence is translated and is not a part left out."""
+    en = (FIXTURES / "firefox-121.en.md").read_text(encoding="utf-8")
+    zh = (FIXTURES / "firefox-121.zh-cn.md").read_text(encoding="utf-8")
+    findings = relsync.check(en, zh, locale="zh_CN", name="mozilla/firefox/releases/121/index.md")
+    assert [f.translation.line for f in findings if f.slug == "omission"] == []

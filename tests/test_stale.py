@@ -412,6 +412,50 @@ def test_objects_asked_for_together_are_those_asked_for_one_call_each(tmp_path):
     assert stale.git.cat_files(r.root, few)[2] is None and stale.git.cat_files(r.root, few)[3] == b"# Changed\n"
 
 
+def test_former_names_come_from_the_one_pass_history_as_git_log_follow_gives_them(tmp_path, monkeypatch):
+    """Chained renames, a rename with an edit, a name used again after its file moved away:
+    the earlier names of each file, read from the one log of the repository, are those `git
+    log --follow` finds, up to the commit that added the file; and reading them runs no git
+    command per file (a walk of the whole history per renamed upstream page grew with the
+    tree times the history)."""
+    r = Repo(tmp_path / "f")
+    up = (STALE / "repo" / "upstream.md").read_text(encoding="utf-8")
+    r.write("en/a.md", up)
+    r.write("en/b.md", up + "\nMore.\n")
+    r.commit("all")
+    r.git("mv", "en/a.md", "en/a2.md")
+    r.commit("pure rename")
+    r.git("mv", "en/a2.md", "en/a 3.md")
+    r.write("en/a 3.md", up + "\nEdited while moved.\n")
+    r.commit("rename with an edit")
+    r.git("mv", "en/b.md", "en/c.md")
+    r.commit("b to c")
+    r.write("en/a2.md", up + "\nA new page under an old name, long enough to be its own.\n" * 3)
+    r.commit("the old name again")
+    r.git("mv", "en/a2.md", "en/d.md")
+    r.commit("and moved too")
+    paths = ["en/a 3.md", "en/c.md", "en/d.md", "en/b.md", "none.md"]
+    head = stale.git._checked_out(r.root)
+    followed = {rel: list(stale.git._former_names(str(r.root), head, rel)) for rel in paths}
+    assert followed["en/a 3.md"] == ["en/a2.md", "en/a.md"] and followed["en/c.md"] == ["en/b.md"]
+    calls = []
+    real = stale.git.git
+
+    def counting(repo_path, *args, **kwargs):
+        calls.append(args[0])
+        return real(repo_path, *args, **kwargs)
+
+    monkeypatch.setattr(stale.git, "git", counting)
+    stale.git._one_pass.cache_clear()
+    got = {rel: stale.git.former_names(r.root, rel) for rel in paths}
+    assert calls == ["log"]
+    # en/a2.md was added again before it became en/d.md: its line ends there, where --follow
+    # goes on to the earlier file of that name (another page's text)
+    assert followed["en/d.md"] == ["en/a2.md", "en/a 3.md", "en/a.md"] and got["en/d.md"] == ["en/a2.md"]
+    assert {rel: names for rel, names in got.items() if rel != "en/d.md"} == {
+        rel: names for rel, names in followed.items() if rel != "en/d.md"}
+
+
 def test_history_with_a_merge_is_read_per_file(tmp_path):
     """git log -- path simplifies merges per path: a history with a merge is not read in one pass."""
     r = Repo(tmp_path / "m")

@@ -15,7 +15,9 @@ import bisect
 from collections import Counter
 
 
-from .align_moved import add_pairs, moved_sections, relocate
+from .align_moved import moved_sections, relocate
+from .align_nested import swapped_runs
+from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
@@ -544,5 +546,19 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = relocate(al, scorer)
     al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
+    al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
     return al
+
+
+#: Blocks of runs that swapped places pair when they score at least this, positions aside.
+SWAPPED_MIN_SCORE = 0.4
+
+
+def _swapped_pair(a: Block, b: Block, scorer: Scorer) -> bool:
+    """Whether two blocks of runs that swapped places may be one translated block: as for a
+    short unmatched run (:func:`_leftover_pair`), code blocks of one code too, with a score
+    worth a pair out of order."""
+    if scorer.block_score(a.index, b.index) < SWAPPED_MIN_SCORE:
+        return False
+    return a.kind == BlockKind.CODE or (a.kind not in _NOT_LEFTOVER and _leftover_pair(a, b, scorer))
 

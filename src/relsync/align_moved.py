@@ -2,18 +2,25 @@
 
 Release notes are not kept in upstream's order: an entry stands in another group, another
 release, or swaps places with its neighbour. After the ordered alignment of :mod:`relsync.align`,
-blocks left unpaired on both sides (paragraphs, list items, table rows), and pairs whose two
-blocks each name something the other does not, are paired again by what identifies an entry:
-its strong anchors (issue and pull-request references, links, code names, numbers). A new
-pair needs a shared anchor found in no other block of the scope on either side, or the same
-set of strong anchors found once on each side (a number alone is not enough: a page's own
-version); two blocks citing other references never pair, nor do blocks of very different
-lengths or a dated block and an undated one. Within each top-level section (a release) first, then across the document; the best
-evidence first, the ordered alignment's pair winning a tie; last, blocks still without a
-partner that are one another's unique best by their anchors among those left, or, with no
-strong anchor, share a Latin word the translation kept that no other of them holds. Unpaired headings whose sections'
-blocks went to one another's sections then pair too (a whole group moved), and the blocks
-left under two such headings are aligned in order with each other (:func:`moved_sections`).
+blocks left unpaired on both sides (paragraphs, list items, table rows, code blocks), and
+pairs whose two blocks each name something the other does not, are paired again by what
+identifies an entry: its strong anchors (issue and pull-request references, links, code
+names, numbers, a code block's code). A new pair needs a shared anchor found in no other
+block of the scope on either side, or the same set of strong anchors found once on each
+side (a number alone is not enough: a page's own version); two blocks citing other
+references never pair, nor do blocks of very different lengths or a dated block and an
+undated one. Within each top-level section (a release) first, then across the document; the
+best evidence first, two blocks naming the same anchors before anything else, the ordered
+alignment's pair winning a tie. Then the blocks still without a partner that share strong
+anchors pair at their best as a whole (a maximum-weight matching of their overlap and
+score), within each release first; a pair the ordered alignment made by length and position
+alone (one block naming code or a link, the other nothing) yields its blocks to a block
+that has no partner. Last, blocks with no strong anchor pair when they share a Latin word
+the translation kept that no other of them holds, in their release, then in the document.
+Unpaired headings whose sections' blocks went to one another's sections then pair too (a
+whole group moved), list items naming nothing pair by what is nested under them
+(:mod:`relsync.align_nested`), and the blocks left under two headings paired out of order
+are aligned in order with each other (:func:`moved_sections`).
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
@@ -21,15 +28,18 @@ the translation's order outside moved pairs.
 
 from __future__ import annotations
 
-import bisect
 from collections import Counter, defaultdict
 
+from .align_nested import parent_pairs
+from .align_order import rebuild
+from .assignment import best_pairing, uncross
 from .languages import cjk_letters
 from .model import Alignment, Block, BlockKind, Document, Pair
-from .similarity import KIND_GROUP, Scorer, anchor_keys, increasing_chain
+from .similarity import KIND_GROUP, Scorer, anchor_keys
 
-#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks).
-MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW})
+#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
+#: code block by its code, the same on both sides).
+MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW, BlockKind.CODE})
 #: Anchor kinds that identify what a block is about: numbers, code, links, dates.
 _STRONG = frozenset("ncld")
 #: A new pair's strong anchors must overlap at least this much (Dice over the two sets).
@@ -45,10 +55,16 @@ KEPT_WORD_MIN = 4
 #: The blocks of a section that moved as a whole pair in order when their score is at least
 #: this (the ordered alignment's gain floor).
 MIN_REGION_SCORE = 0.28
-#: Of blocks left without a partner that share the same anchors, one pairs only when it
-#: scores at least this much above the others.
-TIE_MARGIN = 0.05
-
+#: Of blocks left without a partner, the pairing worth the most is made (their anchors'
+#: overlap and score), and of equal ones the nearer by this much for a position the same.
+NEARER = 0.01
+#: Blocks at most this far apart (in blocks) are neighbours that keep their order.
+NEIGHBOURS = 2
+#: What undoing a pair of the ordered alignment costs a pairing of what is left: a block
+#: with no partner is taken before one such a pair held.
+RELEASED_COST = 0.5
+#: Rounds of the pairing of what is left at most (each pairs what the last left alone).
+LEFTOVER_ROUNDS = 4
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
 MAX_LENGTH_RATIO = 6.0
@@ -149,6 +165,13 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
     return ka == kb and up.sets(scope_a)[ka] == 1 and tr.sets(scope_b)[kb] == 1
 
 
+def _rank(q: float, original: bool) -> float:
+    """The worth of an edge of overlap ``q``: the same anchors on both sides first, then the
+    overlap, the ordered alignment's pair winning a tie by :data:`KEEP_BONUS` (a pair whose
+    blocks each name what the other does not never outranks two blocks naming the same)."""
+    return q + (KEEP_BONUS if original else 0.0) + (1.0 if q == 1.0 else 0.0)
+
+
 def _telling(shared: Keys) -> bool:
     """Whether shared anchors say what a block is about: code or a link, or more than one
     anchor; one number alone is a version the whole page speaks of."""
@@ -171,6 +194,8 @@ class _Matching:
         self.partner_a: dict[int, int | None] = {}
         self.partner_b: dict[int, int | None] = {}
         self.original: dict[int, int] = {}
+        self.released: tuple[set[int], set[int]] = set(), set()
+        """The blocks of the pairs :meth:`release_weak` undid, while they are."""
         self.fixed: set[tuple[int, int]] = set()
         """Blocks a new pair holds: the document-wide pass leaves them."""
         for p in al.pairs:
@@ -188,6 +213,14 @@ class _Matching:
         a, b = p.upstream[0], p.translation[0]
         ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
         return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+
+    def _unsupported(self, p: Pair) -> bool:
+        """A pair one of whose blocks names code or a link and the other nothing: made by
+        length and position alone."""
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
+            return False
+        ka, kb = self.up.keys.get(p.upstream[0]), self.tr.keys.get(p.translation[0])
+        return ka is not None and kb is not None and (not ka) != (not kb) and _telling(ka or kb)
 
     def rematch(self, scoped: bool) -> None:
         """Pair the blocks in play by their evidence, the best first, within each section
@@ -226,29 +259,78 @@ class _Matching:
                     seen.add(b)
                     q = _overlap(ka, tr.keys[b])
                     if self.original.get(a) == b:
-                        out.append((q + KEEP_BONUS, 1, a, b))
+                        out.append((_rank(q, True), 1, a, b))
                     elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
                           and _identified(a, b, up, tr, sa, sb) and self._alike(a, b)):
-                        out.append((q, 0, a, b))
+                        out.append((_rank(q, False), 0, a, b))
             b = self.original.get(a)
             if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
-                out.append((_overlap(ka, tr.keys[b]) + KEEP_BONUS, 1, a, b))
+                out.append((_rank(_overlap(ka, tr.keys[b]), True), 1, a, b))
         return out
+
+    def release_weak(self) -> list[tuple[int, int]]:
+        """Unpair the ordered alignment's pairs still standing that share no strong anchor
+        (made by length and position): the passes for what is left may give their blocks
+        a partner with evidence, a block that has none (two such pairs are no evidence
+        against each other). Returns them, for :meth:`restore`."""
+        weak = [(a, b) for a, b in self.original.items()
+                if self.partner_a.get(a) == b and not self.up.keys[a] & self.tr.keys[b]]
+        for p in self.al.pairs:
+            if self._unsupported(p) and p.upstream[0] not in self.partner_a \
+                    and p.translation[0] not in self.partner_b:
+                a, b = p.upstream[0], p.translation[0]
+                self.original[a] = b
+                weak.append((a, b))
+        for a, b in weak:
+            self.partner_a[a] = self.partner_b[b] = None
+        self.released = {a for a, _ in weak}, {b for _, b in weak}
+        return weak
+
+    def restore(self, weak: list[tuple[int, int]]) -> None:
+        """Pair again the pairs of :meth:`release_weak` neither of whose blocks found another."""
+        self.released = set(), set()
+        for a, b in weak:
+            if self.partner_a[a] is None and self.partner_b[b] is None:
+                self.partner_a[a], self.partner_b[b] = b, a
 
     def rematch_leftovers(self) -> None:
         """Pair the blocks still without a partner that are one another's best by their
         strong anchors, neither having another as good among the blocks without a partner:
         an entry whose anchors (one component name) are common in the document, but not
-        among what is left."""
+        among what is left. Within each release first, then across the document, again
+        while a round pairs some (a pair made leaves a block alone with its partner)."""
+        scopes = _scope_pairs(self.al, self.up, self.tr)
+        for _ in range(LEFTOVER_ROUNDS):
+            left_a = [a for a, b in self.partner_a.items() if b is None and self.up.keys[a]]
+            left_b = [b for b, a in self.partner_b.items() if a is None and self.tr.keys[b]]
+            by_scope_b: dict[int, list[int]] = defaultdict(list)
+            for b in left_b:
+                by_scope_b[self.tr.scope(b)].append(b)
+            by_scope_a: dict[int, list[int]] = defaultdict(list)
+            for a in left_a:
+                by_scope_a[self.up.scope(a)].append(a)
+            made = 0
+            for sa, sb in scopes.items():
+                if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
+                    made += self._leftover_round(by_scope_a[sa], by_scope_b[sb])
+            left_a = [a for a in left_a if self.partner_a[a] is None]
+            left_b = [b for b in left_b if self.partner_b[b] is None]
+            made += self._leftover_round(left_a, left_b)
+            if not made:
+                return
+
+    def _leftover_round(self, left_a: list[int], left_b: list[int]) -> int:
+        """One round of :meth:`rematch_leftovers` among ``left_a`` and ``left_b``: the
+        pairing worth the most of the blocks that share strong anchors (their overlap and
+        score, and, of equal ones, the nearer), each group of blocks linked by such anchors
+        on its own; the number of pairs made."""
         up, tr = self.up, self.tr
-        left_a = [a for a, b in self.partner_a.items() if b is None and up.keys[a]]
-        left_b = [b for b, a in self.partner_b.items() if a is None and tr.keys[b]]
         by_key: dict[str, list[int]] = defaultdict(list)
         for b in left_b:
             for k in tr.keys[b]:
                 by_key[k].append(b)
-        best_a: dict[int, tuple[float, list[int]]] = {}
-        best_b: dict[int, tuple[float, list[int]]] = {}
+        n_a, n_b = max(1, len(up.doc.blocks)), max(1, len(tr.doc.blocks))
+        weights: dict[tuple[int, int], float] = {}
         for a in left_a:
             ka = up.keys[a]
             for b in {b for k in ka for b in by_key.get(k, ())}:
@@ -257,41 +339,51 @@ class _Matching:
                 ra, rb = _references(ka), _references(kb)
                 if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not _telling(ka & kb):
                     continue
-                for x, y, best in ((a, b, best_a), (b, a, best_b)):
-                    top = best.get(x)
-                    if top is None or q > top[0]:
-                        best[x] = (q, [y])
-                    elif q == top[0]:
-                        top[1].append(y)
-        score = self.scorer.block_score
-        for a, (q, bs) in best_a.items():
-            b = self._clearly_best(bs, lambda y: score(a, y))
-            if b is None or self._clearly_best(best_b[b][1], lambda x: score(x, b)) != a:
-                continue
-            if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
-                continue
+                if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
+                    continue
+                if a in self.released[0] and b in self.released[1]:
+                    continue  # two pairs of the ordered alignment are no evidence against each other
+                near = 1.0 - abs(a / n_a - b / n_b)
+                undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
+                weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near - undone
+        made = 0
+        def no_more(a1: int, b1: int, a2: int, b2: int) -> bool:
+            return (_overlap(up.keys[a1], tr.keys[b2]) == _overlap(up.keys[a1], tr.keys[b1])
+                    and _overlap(up.keys[a2], tr.keys[b1]) == _overlap(up.keys[a2], tr.keys[b2]))
+
+        # (two neighbours that moved together keep their order where their anchors say no more)
+        for a, b in uncross(best_pairing(weights), weights, no_more, NEIGHBOURS):
             self.partner_a[a], self.partner_b[b] = b, a
             self.fixed.update(((0, a), (1, b)))
-
-    @staticmethod
-    def _clearly_best(candidates: list[int], score) -> int | None:
-        """The one candidate, or the one scoring clearly above the others (by its length
-        and the words a translation keeps)."""
-        if len(candidates) == 1:
-            return candidates[0]
-        ranked = sorted(((score(c), c) for c in candidates), reverse=True)
-        return ranked[0][1] if ranked[0][0] - ranked[1][0] >= TIE_MARGIN else None
+            made += 1
+        return made
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
         """Pair blocks still without a partner and without strong anchors when the
         translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
         volar types.") that no other such block on either side holds, and no Latin word the
-        upstream block lacks."""
+        upstream block lacks. Within each release first, then across the document."""
         up, tr = self.up, self.tr
         left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
         left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
         if not left_a or not left_b:
             return
+        by_scope_a: dict[int, list[int]] = defaultdict(list)
+        for a in left_a:
+            by_scope_a[up.scope(a)].append(a)
+        by_scope_b: dict[int, list[int]] = defaultdict(list)
+        for b in left_b:
+            by_scope_b[tr.scope(b)].append(b)
+        units = (units_a, unit_of_a, units_b, unit_of_b)
+        for sa, sb in _scope_pairs(self.al, up, tr).items():
+            if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
+                self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
+        self._kept_words_round([a for a in left_a if self.partner_a[a] is None],
+                               [b for b in left_b if self.partner_b[b] is None], *units)
+
+    def _kept_words_round(self, left_a: list[int], left_b: list[int], units_a, unit_of_a, units_b,
+                          unit_of_b) -> None:
+        up, tr = self.up, self.tr
         words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and len(k) >= KEPT_WORD_MIN + 2}
                   for b in left_b if b in unit_of_b}
@@ -306,6 +398,8 @@ class _Matching:
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"}
             if not every <= words_a[a]:
                 continue  # a Latin word the upstream block does not have: another text
+            if a in self.released[0] and b in self.released[1]:
+                continue
             if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
                 self.partner_a[a], self.partner_b[b] = b, a
 
@@ -417,13 +511,51 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
         return al.pairs
     m.rematch(scoped=True)
     m.rematch(scoped=False)
+    weak = m.release_weak()
     m.rematch_leftovers()
     m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
+    m.restore(weak)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     pairs.update(_headings(al, m.partner_a))
+    in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
+    _pair_parents(al, m, pairs, in_play_a, in_play_b)
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
         return al.pairs
-    return _rebuild(al, scorer, pairs, set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values()))
+    return rebuild(al, scorer, pairs, in_play_a, in_play_b)
+
+
+def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a: set[int],
+                  in_play_b: set[int]) -> None:
+    """Add to ``pairs`` the list items naming nothing whose nested blocks paired with one
+    another's (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were
+    paired with."""
+    partner = {p.upstream[0]: p.translation[0] for p in al.pairs
+               if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
+    for a in in_play_a:
+        partner.pop(a, None)
+    partner.update(pairs)
+    found = parent_pairs(al.upstream, al.translation, partner,
+                         lambda a: bool(m.up.keys.get(a)), lambda b: bool(m.tr.keys.get(b)))
+    if not found:
+        return
+    owner = {b: a for a, b in partner.items()}
+    made: set[int] = set()
+    for a, t in found:
+        if a in made or owner.get(t) in made:
+            continue
+        for x in (a, owner.get(t)):
+            if x is not None and x in partner:
+                in_play_a.add(x)
+                in_play_b.add(partner[x])
+                if m.original.get(x) is None and x not in pairs:
+                    m.original[x] = partner[x]  # (a pair of the ordered alignment undone)
+                pairs.pop(x, None)
+                owner.pop(partner.pop(x), None)
+        pairs[a] = partner[a] = t
+        owner[t] = a
+        made.add(a)
+        in_play_a.add(a)
+        in_play_b.add(t)
 
 
 def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
@@ -465,97 +597,3 @@ def _lone_units(doc: Document, heading: int, paired: set[int], units, unit_of: d
                 and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
             out.append(k)
     return out
-
-
-def add_pairs(al: Alignment, scorer: Scorer, pairs: dict[int, int]) -> list[Pair]:
-    """The pairs of ``al`` with blocks that had no partner paired (upstream block ->
-    translation block), moved where out of order."""
-    if not pairs:
-        return al.pairs
-    return _rebuild(al, scorer, pairs, set(pairs), set(pairs.values()))
-
-
-def _rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
-             in_play_b: set[int]) -> list[Pair]:
-    """The pair list with ``pairs`` made: upstream's order everywhere, the translation's
-    order outside moved pairs."""
-    old_position_a: dict[int, int] = {}
-    old_position_b: dict[int, int] = {}
-    kept: list[tuple[int, Pair]] = []
-    before: dict[tuple[int, int], Pair] = {}
-    for k, p in enumerate(al.pairs):
-        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
-            before[p.upstream[0], p.translation[0]] = p
-        touched = any(i in in_play_a for i in p.upstream) or any(j in in_play_b for j in p.translation)
-        if touched and len(p.upstream) <= 1 and len(p.translation) <= 1:
-            for i in p.upstream:
-                old_position_a[i] = k
-            for j in p.translation:
-                old_position_b[j] = k
-        else:
-            kept.append((k, p))
-    items: list[tuple[int, Pair]] = list(kept)
-    new: set[int] = set()
-    for a, b in pairs.items():
-        kind = al.upstream.blocks[a].kind
-        pair = before.get((a, b))
-        if pair is None:  # (a pair of the ordered alignment keeps its score)
-            pair = Pair((a,), (b,), round(scorer.block_score(a, b), 4), kind)
-            new.add(id(pair))
-        items.append((old_position_a[a], pair))
-    for a, k in old_position_a.items():
-        if a not in pairs:
-            items.append((k, Pair((a,), (), 0.0, al.upstream.blocks[a].kind)))
-    taken = set(pairs.values())
-    for b, k in old_position_b.items():
-        if b not in taken:
-            items.append((k, Pair((), (b,), 0.0, al.translation.blocks[b].kind)))
-    return _order(items, new)
-
-
-def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
-    """Mark the pairs out of the translation's order as moved, and sort: a chain of pairs in
-    order on both sides (every pair of the ordered alignment, and the most new ones that fit
-    between them), the other pairs between its links by their upstream blocks, unpaired
-    translation blocks by theirs, ties by their old positions."""
-    items.sort(key=lambda kp: (kp[1].upstream[0] if kp[1].upstream else -1, kp[0]))
-    matched = [p for _, p in items if p.is_match and p.kind != BlockKind.TABLE_ROW]
-    chain = _chain(matched, new)
-    in_chain = {id(p) for p in chain}
-    for p in matched:
-        p.moved = id(p) not in in_chain
-    chain_a = [p.upstream[0] for p in chain]
-    chain_b = [p.translation[0] for p in chain]
-    keyed = []
-    for old, p in items:
-        if id(p) in in_chain:
-            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 1, old), p))
-        elif p.upstream:
-            keyed.append(((bisect.bisect_left(chain_a, p.upstream[0]), 0, old), p))
-        else:
-            keyed.append(((bisect.bisect_left(chain_b, p.translation[0]), 0, old), p))
-    keyed.sort(key=lambda kp: kp[0])
-    return [p for _, p in keyed]
-
-
-def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:
-    """The ordered alignment's pairs (in order on both sides) with the most new pairs that
-    fit between them in order; ``matched`` in upstream order, ``new`` the ids of new pairs."""
-    kept = [p for p in matched if id(p) not in new and not p.moved]
-    kept_ids = {id(p) for p in kept}
-    kept_a = [p.upstream[0] for p in kept]
-    gaps: dict[int, list[Pair]] = defaultdict(list)
-    for p in matched:
-        if id(p) in kept_ids:
-            continue
-        g = bisect.bisect_left(kept_a, p.upstream[0])
-        y = p.translation[0]
-        if (g == 0 or kept[g - 1].translation[-1] < y) and (g == len(kept) or y < kept[g].translation[0]):
-            gaps[g].append(p)
-    chain: list[Pair] = []
-    for g, p in enumerate(kept + [None]):
-        pairs = gaps.get(g, [])
-        chain += [pairs[k] for k, _ in increasing_chain([(k, q.translation[0]) for k, q in enumerate(pairs)])]
-        if p is not None:
-            chain.append(p)
-    return chain

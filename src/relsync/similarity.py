@@ -118,6 +118,13 @@ def _link_keys(url: str) -> list[str]:
     return ["l:" + tail, f"f:{tail}#{slug}"]
 
 
+def page_key(url: str) -> str:
+    """The key of the page a link leads to, in any locale of the site and wherever the site
+    moved it (see :func:`_link_keys`); empty for a link within the page or to a root."""
+    key = _link_keys(url)[0]
+    return "" if key in ("l:", "l:#") or key.startswith("l:#") else key
+
+
 def anchor_keys(anchors: Anchors) -> Counter[str]:
     """The anchors of a block as one multiset of comparable keys."""
     keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []

@@ -8,6 +8,8 @@ import unicodedata
 from collections import Counter
 from typing import Iterator
 
+from rapidfuzz import fuzz
+
 from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
@@ -279,8 +281,11 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         # `CXX11_ABI=0` in the translation.
         up_counts = Counter(c.strip() for b in ups for c in b.anchors.code)
         tr_counts = Counter(c.strip() for b in trs for c in b.anchors.code)
+        # Another span that is no variant of it (`cls-prefix` beside one of two
+        # `n-config-provider`) names what upstream's prose says: a paraphrase.
         lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c] and c not in twins
-                      and len(_token_re(c).findall(tr_text)) < up_counts[c])
+                      and len(_token_re(c).findall(tr_text)) < up_counts[c]
+                      and any(_variant(d, c) for d in added))
         if not lost:
             # A name extended into another (`setup()` -> `setup_old()`) while the name stays
             # elsewhere in the text: less certain, one level down.
@@ -410,6 +415,18 @@ def _affix(part: str, whole: str) -> bool:
         return False
     rest = whole[:-len(part)] if whole.endswith(part) else whole[len(part):] if whole.startswith(part) else ""
     return bool(rest) and rest != "()" and not any(c.isalnum() for c in rest)
+
+
+#: Two code spans of which rapidfuzz rates the likeness at least this are one name or
+#: setting with another value (`CXX11_ABI=0`, `CXX11_ABI=1`: 91; `torch.save`,
+#: `torch.load`: 70); other names rate below 50 (`cls-prefix`, `n-config-provider`: 37).
+VARIANT_MIN = 60
+
+
+def _variant(new: str, old: str) -> bool:
+    """Whether ``new`` is ``old`` with another value or member: alike as text, or
+    ``old`` extended (see :data:`VARIANT_MIN` and :func:`_extends`)."""
+    return fuzz.ratio(new, old, score_cutoff=VARIANT_MIN) > 0 or _extends(new, old)
 
 
 def _extends(new: str, old: str) -> bool:

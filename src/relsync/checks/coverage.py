@@ -308,7 +308,9 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translation block has no upstream counterpart: a translator's note, a credit line, or
     text whose upstream was removed.
 
-    Informational: notes are legitimate, but a reviewer should see them.
+    Informational: notes are legitimate, but a reviewer should see them. A whole section
+    upstream lacks (a release the translation has first) is one finding, at its heading,
+    naming it and its lines.
 
     Fails (info): a translation that adds "译者：@片刻" under the title. Passes: every
     translated block corresponds to an upstream block.
@@ -316,7 +318,43 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if pair.upstream or not pair.translation:
         return
     blocks = ctx.alignment.translation_blocks(pair)
+    sections, inside = ctx.memo.get("extra_sections") or ctx.memo.setdefault(
+        "extra_sections", _extra_sections(ctx.alignment))
+    if blocks[0].index in inside:
+        return
+    end = sections.get(blocks[0].index)
+    if end is not None:
+        n = sum(1 for i in range(blocks[0].index + 1, end.index + 1)
+                if dialects.has_content(ctx.alignment.translation.blocks[i]))
+        more = f" and {n} more block(s)" if n else ""
+        yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: section "
+                                     f"\u201c{_snippet(blocks[0].text, 50)}\u201d{more} "
+                                     f"(translation lines {blocks[0].start}-{end.end})",
+                               details={"blocks": n + 1, "translation_end": end.end})
+        return
     if not dialects.has_content(blocks[0]):
         return
     text = " ".join(b.text for b in blocks)
     yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")
+
+
+def _extra_sections(al: Alignment) -> tuple[dict[int, Block], set[int]]:
+    """The translation's headings whose whole section has no upstream counterpart (a
+    release only the translation has) -> the section's last block; and the other blocks of
+    those sections."""
+    doc = al.translation
+    paired = {j for p in al.pairs if p.is_match for j in p.translation}
+    sections: dict[int, Block] = {}
+    inside: set[int] = set()
+    for block in doc.blocks:
+        if not block.is_heading or block.index in paired or block.index in inside:
+            continue
+        section = doc.section_of(block)
+        if section.heading != block.index or section.end <= block.index:
+            continue
+        span = range(block.index + 1, section.end + 1)
+        if any(i in paired for i in span):
+            continue
+        sections[block.index] = doc.blocks[section.end]
+        inside.update(span)
+    return sections, inside

@@ -5,8 +5,9 @@ A word is ordinary English, not a name, when upstream writes it in lower case so
 a phrase is a term the translation keeps when the translation uses it elsewhere too (or the
 locale's glossary keeps it). In a language written in another script than Latin, English
 shows by its script; in a Latin-script language, a run of upstream's own words is English
-only if the language identifier reads it so and the translation uses none of its ordinary
-words elsewhere (so cognates and names stay silent).
+only if the language identifier reads it so and the translation uses fewer than half of its
+longer ordinary words elsewhere (so cognates and names stay silent, and a clause that shares
+one term with the translation, "plugin", does not).
 """
 
 from __future__ import annotations
@@ -158,10 +159,17 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
             continue  # the title of a page the link leads to, kept as that page has it
         if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
                               or identify(plain, ("en", ctx.locale)) != "en"
-                              or any(_uses(memo, w) > 1 for w in ordinary if len(w) > 3)):
+                              or _shared(memo, ordinary)):
             continue  # cognates, names, or a block that is not the target language around it
         out.append(shown)
     return out
+
+
+def _shared(memo: dict, ordinary: list[str]) -> bool:
+    """Whether half or more of the run's longer ordinary words are words the translation
+    uses elsewhere too (cognates and terms it keeps, not a clause left in English)."""
+    long = {w.lower() for w in ordinary if len(w) > 3}
+    return 2 * sum(1 for w in long if _uses(memo, w) > 1) >= max(1, len(long))
 
 
 def _unmask(text: str, code: tuple[str, ...]) -> str:
@@ -178,7 +186,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     writes them in lower case), inside a block that is otherwise translated. Names, code,
     quoted messages, a term the locale's glossary keeps and a phrase the translation keeps
     elsewhere too are not clauses; in a Latin-script language the run must read as English
-    to the language identifier, and its words must be no words the translation uses.
+    to the language identifier, and fewer than half of its longer words may be words the
+    translation uses elsewhere.
 
     Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
     启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition
@@ -188,13 +197,13 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     tr = al.translation.blocks[pair.translation[0]]
+    if tr.kind not in _KINDS or len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
+        return  # too few English words for a clause (most translated blocks)
     ups = al.upstream_blocks(pair)
-    if tr.kind not in _KINDS or any(u.kind not in _KINDS for u in ups):
+    if any(u.kind not in _KINDS for u in ups):
         return
     up = ups[0] if len(ups) == 1 else Block(0, ups[0].kind, ups[0].start, ups[-1].end,
                                              " ".join(u.text for u in ups))
-    if len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
-        return  # too few English words for a clause (most translated blocks)
     runs = english_runs(tr, up, ctx)
     if runs:
         quoted = ", ".join(f"\u201c{r}\u201d" for r in runs)
@@ -225,7 +234,7 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what, minimum = "label", 1
         else:
             continue
-        if _english_look(up, tr, ctx, latin):
+        if _english_look(up, tr, ctx, latin, minimum):
             candidates.append((pair, up, tr, what, minimum))
     if not candidates:
         return  # the cheap test first: no heading or label reads as English
@@ -240,12 +249,21 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
 
 
-def _english_look(up: Block, tr: Block, ctx: Context, latin: bool) -> bool:
-    """What a heading left in English has at least: the same text as upstream in a
-    Latin-script language, no letter of the target's script in another."""
+def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int) -> bool:
+    """What a heading left in English has at least: ``minimum`` words of Latin letters
+    besides code, and the same text as upstream in a Latin-script language, no letter of
+    the target's script in another."""
     if latin:
-        return " ".join(tr.text.split()).casefold() == " ".join(up.text.split()).casefold()
-    return _target_letters(tr.text, ctx.locale, 1) == 0 and language_code(ctx.locale) != "en"
+        if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
+            return False
+    elif _target_letters(tr.text, ctx.locale, 1) or language_code(ctx.locale) == "en":
+        return False
+    return len({w.lower() for w in _WORD_RE.findall(_heading_text(tr))}) >= minimum
+
+
+def _heading_text(tr: Block) -> str:
+    """A heading's text without code, code-like words and its ``{#id}``."""
+    return _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
 
 
 def _is_label(block: Block) -> bool:
@@ -256,7 +274,7 @@ def _is_label(block: Block) -> bool:
 def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
-    text = _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
+    text = _heading_text(tr)
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
     if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):

@@ -25,6 +25,7 @@ from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
+from ..similarity import page_key
 from .links import links_match
 from .registry import Context, Problem, check
 from .urls import normalize_link
@@ -44,6 +45,8 @@ _DEFAULT_SPREAD = 0.3
 _MIN_CHARS = 40
 #: The part of the block without counterpart, in characters of prose, at least.
 _MIN_MISSING_SHARE = 0.2
+#: ... and when it held a number, code span or link of its own that the translation lost.
+_MIN_MISSING_SHARE_LOST = 0.1
 #: A block of more sentences or clauses than this on a side is not judged (the alignment of
 #: its units costs their product).
 _MAX_UNITS = 60
@@ -77,6 +80,8 @@ _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 _NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+#: What a link's anchor key starts with (its URL follows).
+_LINK = "\x00link:"
 #: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
 _LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
                       r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
@@ -99,14 +104,17 @@ def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str,
     value = ctx_memo.get(key)
     if value is None:
         text, anchors = masked(block)
-        value = ctx_memo[key] = (text, anchors, _length(text))
+        # the masked text's only spaces are single " " (what _length counts, faster)
+        spaces = text.count(" ")
+        placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
+        value = ctx_memo[key] = (text, anchors, len(text) - spaces - placeholders + spaces // 2)
     return value
 
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
-    """A block's text with URLs dropped and each code span, template construct (a Hugo
-    shortcode, a KumaScript macro: its prose parts stay) and reference link ("Firefox bug
-    1469019") replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
+    """A block's text with each code span, template construct (a Hugo shortcode, a
+    KumaScript macro: its prose parts stay), reference link ("Firefox bug 1469019") and URL
+    written in the text replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
     so that no sentence or clause is cut inside them and they count for no length."""
     text = block.text
     anchors: list[str] = []
@@ -130,7 +138,7 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             if c in text and len(anchors) < 4096:
                 text = text.replace(c, hold(c))
     if "http" in text or "www." in text:
-        text = URL_RE.sub(" ", text)
+        text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
 
 
@@ -262,6 +270,8 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                     if any(u.anchors & kept for u in ups[i:i + a]) or forbid.intersection(range(i, i + a)):
                         continue
                     step, more = _SKIP_COST, tuple(range(i, i + a))
+                    if i and ups[i - 1].sentence == ups[i].sentence != ups[i + a - 1].sentence:
+                        step += _SKIP_COST  # the end of a sentence and the next: two parts left out
                 elif a == 0:
                     step, more = _SKIP_COST, ()
                 else:
@@ -298,7 +308,7 @@ def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], boo
         owners = [k for k, u in enumerate(ups) if text in u.text]
         if len(owners) != 1:
             continue
-        key = "\x00link:" + url
+        key = _LINK + url
         k = owners[0]
         ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
         if leads(url):
@@ -306,6 +316,22 @@ def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], boo
         elif fewer:
             lost.add(key)
     return kept, lost
+
+
+def _surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
+    """Whether one of ``anchors`` (lost ones) is a number or code span, or a link to a page
+    the translation links nowhere, in any locale or place of the site (a page that moved
+    keeps its name: ``/Performance/Lazy_loading``, ``/Performance/Guides/Lazy_loading``)."""
+    pages = None
+    for a in anchors:
+        if not a.startswith(_LINK):
+            return True
+        if pages is None:
+            pages = {page_key(url) for url in tr.anchors.links}
+        key = page_key(a[len(_LINK):])
+        if key and key not in pages:
+            return True
+    return False
 
 
 @dataclass(slots=True)
@@ -363,7 +389,9 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     ambiguous = other - partial < _AMBIGUOUS
     if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
         return None  # another part could as well be the one left out, and the block is not clearly short
-    if sum(ups[k].length for k in skipped) < _MIN_MISSING_SHARE * total:
+    least = _MIN_MISSING_SHARE_LOST if any(_surely_lost(ups[k].anchors & lost, tr) for k in skipped) \
+        else _MIN_MISSING_SHARE
+    if sum(ups[k].length for k in skipped) < least * total:
         return None
     if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
@@ -443,10 +471,12 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
     being terse), sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated, and one whose link the translation lost (no link
-    of the translation leads there) costs more to read as translated. Only a block that clearly lacks a part is
-    reported, with the upstream sentences that have no counterpart; when the block is far
-    shorter than predicted but another part could as well be the one left out (two sentences
-    of about the same length), both are quoted.
+    of the translation leads there) costs more to read as translated. Only a block that
+    clearly lacks a part is reported, with the upstream sentences that have no counterpart:
+    a fifth of the block at least, a tenth when the part held a number, code span or link of
+    its own that the translation lost; the end of one sentence and the next are two parts.
+    When the block is far shorter than predicted but another part could as well be the one
+    left out (two sentences of about the same length), both are quoted.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
@@ -464,7 +494,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio = ctx.memo.get("omission.ratio")
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx))
+    found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)
     if found:
         missing = found.parts
         quoted = " ".join(_quote(s) for s in missing)

@@ -235,6 +235,19 @@ def _last_commit_followed(repo: Path, rel: str) -> str | None:
     return None
 
 
+def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
+    """Every path's :func:`last_commit` from one ``git log`` of the whole history, oldest
+    commit first: path -> (commit, renames followed). ``None`` when the history is not a line
+    (a merge: ``git log -- path`` simplifies it per path) or cannot be read."""
+    one = _one_pass(repo, head)
+    return one[0] if one is not None else None
+
+
+#: path -> the renames that made it and the commits that added it, newest first: (age of the
+#: commit, 0 the newest; the former path, "" for an addition)
+_Renames = dict[str, list[tuple[int, str]]]
+
+
 #: A linear history, newest commit first: (commit, [(status, path before, path after)]).
 _Log = list[tuple[str, list[tuple[str, str, str]]]]
 
@@ -269,10 +282,9 @@ def _log(repo: str, head: str) -> _Log | None:
 
 
 @functools.lru_cache(maxsize=8)
-def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
-    """Every path's :func:`last_commit` from the one log of the whole history (:func:`_log`),
-    read oldest commit first: path -> (commit, renames followed). ``None`` when the history
-    is not a line or cannot be read."""
+def _one_pass(repo: str, head: str) -> tuple[dict[str, tuple[str, int]], _Renames] | None:
+    """The history of the repository read in one ``git log`` (:func:`_log`): every path's last
+    commit (see :func:`_history`) and every rename, for :func:`former_names`."""
     commits = _log(repo, head)
     if commits is None:
         return None
@@ -291,7 +303,14 @@ def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
                 if source != path:
                     found[source] = (commit, 0)
                 found[path] = (commit, 0)
-    return found
+    renames: _Renames = {}
+    for age, (_, changes) in enumerate(commits):
+        for status, source, path in changes:
+            if status[:1] in ("R", "C") and source != path:
+                renames.setdefault(path, []).append((age, source))
+            elif status == "A":
+                renames.setdefault(path, []).append((age, ""))  # the file began here
+    return found, renames
 
 
 @functools.lru_cache(maxsize=8)
@@ -416,9 +435,23 @@ def _git_dir(repo: Path) -> Path | None:
 
 
 def former_names(repo: Path, rel: str) -> list[str]:
-    """Earlier paths of ``rel``, newest first, from ``git log --follow`` (once per run for a
-    file that many translations share)."""
-    return list(_former_names(str(repo), _checked_out(repo), rel))
+    """Earlier paths of ``rel``, newest first, as ``git log --follow`` gives them: read from
+    the one-pass history of the repository when its history is a line (a walk of the whole
+    history per renamed file would grow with the tree times the history), where the file's
+    line ends at the commit that added it (``--follow`` goes on to the file that had its name
+    before); else from ``git log --follow``, once per run for a file many translations share."""
+    one = _one_pass(str(repo), _checked_out(repo))
+    if one is None:
+        return list(_former_names(str(repo), _checked_out(repo), rel))
+    names: list[str] = []
+    current, newer = rel, -1
+    while True:
+        older = [(age, source) for age, source in one[1].get(current, ()) if age > newer]
+        if not older or not older[0][1]:
+            return names
+        newer, current = older[0]
+        if current != rel and current not in names:
+            names.append(current)
 
 
 @functools.lru_cache(maxsize=256)

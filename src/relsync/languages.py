@@ -383,6 +383,16 @@ def _identifier():
     return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
 
 
+@functools.lru_cache(maxsize=8192)
+def english_zipf(word: str) -> float:
+    """How common ``word`` is in English, on wordfreq's Zipf scale (log10 of uses per billion
+    words: "the" 7.7, "related" 5.1, "usage" 4.2, "props" 3.7, "vite" 2.4, an unknown word 0).
+    Its word lists ship in its wheel (nothing is downloaded); loaded on first use only."""
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
 @functools.lru_cache(maxsize=64)
 def _restricted(languages: tuple[str, ...]):
     base = _identifier()

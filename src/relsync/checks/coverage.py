@@ -211,9 +211,11 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
     upstream wording); in any other script, prose with almost no letter of that script. On a
-    page whose paragraphs are translated, a heading, title or bold label of ordinary English
-    words (upstream writes them in lower case) is English in any script, also when upstream's
-    heading has changed since (see :mod:`relsync.checks.english`).
+    page whose paragraphs are translated, a heading, title, bold label or ``<summary>`` of
+    ordinary English words (upstream writes them in lower case; in another script than Latin
+    also a common English word, Zipf frequency >= 4 in wordfreq's lists, that the translation
+    does not use as a term in its own sentences) is English in any script, also when
+    upstream's heading has changed since (see :mod:`relsync.checks.english`).
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."

@@ -18,7 +18,7 @@ from typing import Iterator
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..languages import identify, language_code, language_scripts, script_of
+from ..languages import english_zipf, identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated
 from .registry import Context, Problem, Scope, check
@@ -46,6 +46,12 @@ _CLAUSE_ORDINARY = 4
 _CLAUSE_WORDS = 5
 #: A heading or title needs this many ordinary words.
 _HEADING_ORDINARY = 2
+#: In a language of another script, a capitalized word of a heading, label or summary is
+#: ordinary English at least this common (wordfreq's Zipf scale: "related" 5.1, "usage" 4.2,
+#: "supported" 4.7) when the translation does not use it as a term in its own sentences;
+#: names and terms are rarer ("props" 3.7, "teleport" 3.0, "vite" 2.4, "uvicorn" 0).
+COMMON_ZIPF = 4.0
+_SUMMARY_RE = re.compile(r"(?:<details[^>]*>\s*)?<summary>[^<>]+</summary>", re.IGNORECASE)
 #: A translated page: at least this share of its paragraphs are in the target language.
 _TRANSLATED_SHARE = 0.6
 
@@ -232,6 +238,8 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
             what, minimum = pair.kind.replace("_", " "), _HEADING_ORDINARY
         elif _is_label(up) and _is_label(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
             what, minimum = "label", 1
+        elif _is_summary(up) and _is_summary(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
+            what, minimum = "summary", 1
         else:
             continue
         if _english_look(up, tr, ctx, latin, minimum):
@@ -271,12 +279,38 @@ def _is_label(block: Block) -> bool:
     return block.kind in _KINDS and _LABEL_RE.fullmatch(block.source.strip()) is not None
 
 
+def _is_summary(block: Block) -> bool:
+    """An HTML block that is only a ``<details>`` element's summary: "<summary>Usage</summary>"."""
+    return block.kind == "html" and _SUMMARY_RE.fullmatch(block.source.strip()) is not None
+
+
+def _terms(al: Alignment, ctx: Context, memo: dict) -> Counter:
+    """The Latin-script words the translation writes in its own sentences (blocks with a
+    letter of its script), code included: the terms it keeps ("props", "Teleport")."""
+    terms = memo.get("terms")
+    if terms is None:
+        terms = memo["terms"] = Counter()
+        for b in al.translation.blocks:
+            if (b.kind in _KINDS or b.is_heading) and _target_letters(b.text, ctx.locale, 1):
+                terms.update(w.casefold() for w in _WORD_RE.findall(" ".join((b.text, *b.anchors.code))))
+    return terms
+
+
+def _common(word: str, ctx: Context, memo: dict) -> bool:
+    """A capitalized word of ordinary English, not a name or a term the translation keeps."""
+    if len(word) > 1 and any(c.isupper() for c in word[1:]):
+        return False  # "HTML", "JavaScript"
+    return english_zipf(word.lower()) >= COMMON_ZIPF and not _terms(ctx.alignment, ctx, memo)[word.casefold()]
+
+
 def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
     text = _heading_text(tr)
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
+    if not memo["latin"]:
+        ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
     if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
         return False
     code = tuple(tr.anchors.code)

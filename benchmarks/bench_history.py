@@ -15,9 +15,13 @@ Each round runs, as whole commands (a new Python process each, interpreter start
 - the baseline: parsing every paired file once with markdown-it-py (CommonMark + tables);
 - ``relsync check --no-cache --format json -j 1`` with history, ``-j 2`` with history, and
   ``-j 1`` without history;
-- with ``--before SRC`` (a ``src`` directory of another relsync), the same three with it.
+- ``relsync check --no-cache --format json -j 1`` on ``../shared/corpus/vue-docs/head`` as a
+  project (``upstream/`` and ``locales/zh_CN/``, no history), against its own baseline: the
+  same markdown-it-py parse of its 228 paired files (``--no-vue`` leaves it out);
+- with ``--before SRC`` (a ``src`` directory of another relsync), the same four with it.
 
-Prints the median wall time of the rounds and the ratios to the baseline, and ``-j 1 / -j 2``;
+Prints the median wall and CPU time of the rounds (CPU: user + system of the command and of
+every process it waited for), the ratios to the baseline, and ``-j 1 / -j 2``;
 also checks that every relsync command of a round printed the same findings as the first.
 The machine may be shared: compare ratios measured in one run, not seconds across runs.
 """
@@ -29,6 +33,7 @@ import json
 import os
 import random
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -40,6 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parent / "src"
 CORPUS = HERE.parent.parent / "shared" / "corpus" / "fastapi-docs"
+VUE = HERE.parent.parent / "shared" / "corpus" / "vue-docs" / "head"
 PROSE_RE = re.compile(r"^[A-Z][a-z]+ [a-z]+ [^|{}<>`]*[a-z]\.$")
 
 
@@ -112,13 +118,40 @@ for path in open(sys.argv[1], encoding="utf-8").read().splitlines():
 """
 
 
-def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, bytes]:
+def timed(cmd: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float, bytes]:
+    """Wall time, CPU time (user + system of the command and every process it waited for:
+    its workers, git) and the output of a command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} in {cwd}: exit {proc.returncode}")
-    return elapsed, proc.stdout
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return elapsed, cpu, proc.stdout
+
+
+def summarize(times: dict[str, list[float]], cpus: dict[str, list[float]], sources: list[str], files: int) -> None:
+    """The medians of the rounds, their ratios to the baseline of the same files, and -j 1 / -j 2."""
+    base = statistics.median(times["baseline"])
+    print(f"\nmedian of {len(times['baseline'])} rounds (baseline: markdown-it-py parse of {files} files, {base:.1f} s)")
+    if "baseline vue" in times:
+        print(f"  (vue-docs against its own baseline, a parse of its files: {statistics.median(times['baseline vue']):.1f} s)")
+    print(f"  {'command':<26} {'wall':>9} {'x base':>7} {'x base/round':>13} {'CPU':>9} {'x base':>7}")
+    for name, values in times.items():
+        own = "baseline vue" if " vue" in name else "baseline"
+        m, c = statistics.median(values), statistics.median(cpus[name])
+        per_round = statistics.median(v / b for v, b in zip(values, times[own]))
+        print(f"  {name:<26} {m:7.1f} s {m / statistics.median(times[own]):6.2f}x {per_round:12.2f}x "
+              f"{c:7.1f} s {c / statistics.median(cpus[own]):6.2f}x")
+    print("  (x base: ratio of medians; x base/round: median of each round's ratio to its baseline; "
+          "CPU: user + system of the command and its workers and git processes)")
+    for name in sources:
+        j1, j2 = times[f"{name} history -j 1"], times[f"{name} history -j 2"]
+        per_round = statistics.median(a / b for a, b in zip(j1, j2))
+        print(f"  {name}: -j 1 / -j 2 with history = {statistics.median(j1) / statistics.median(j2):.2f} "
+              f"(median of rounds {per_round:.2f})")
 
 
 def main() -> int:
@@ -129,6 +162,7 @@ def main() -> int:
     ap.add_argument("--renames", type=int, default=12)
     ap.add_argument("--before", type=Path, help="the src directory of another relsync to compare with")
     ap.add_argument("--keep", type=Path, help="build the repository here and keep it")
+    ap.add_argument("--no-vue", dest="vue", action="store_false", help="leave the vue-docs project out")
     args = ap.parse_args()
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="relsync-bench-history-"))
@@ -147,36 +181,44 @@ def main() -> int:
     listing.write_text("\n".join(files) + "\n", encoding="utf-8")
     print(f"{len(files)} paired files")
 
+    vue = work / "vue"
+    if args.vue and not vue.is_dir():
+        shutil.copytree(VUE / "en", vue / "upstream")
+        shutil.copytree(VUE / "zh", vue / "locales" / "zh_CN")
+    vue_listing = work / "vue-files.txt"
+    if args.vue:
+        vue_files = [str(p) for p in sorted(vue.rglob("*.md"))]
+        vue_listing.write_text("\n".join(vue_files) + "\n", encoding="utf-8")
+        print(f"{len(vue_files)} vue-docs files")
+
     sources = {"after": SRC} | ({"before": args.before.resolve()} if args.before else {})
     runs: dict[str, tuple[list[str], Path, Path]] = {"baseline": ([sys.executable, "-c", BASELINE, str(listing)], work, SRC)}
+    if args.vue:
+        runs["baseline vue"] = ([sys.executable, "-c", BASELINE, str(vue_listing)], work, SRC)
     for name, src in sources.items():
         check = [sys.executable, "-m", "relsync", "check", "--no-cache", "--format", "json"]
         runs[f"{name} history -j 1"] = ([*check, "-j", "1"], history, src)
         runs[f"{name} history -j 2"] = ([*check, "-j", "2"], history, src)
         runs[f"{name} no history -j 1"] = ([*check, "-j", "1"], plain, src)
+        if args.vue:
+            runs[f"{name} vue -j 1"] = ([*check, "-j", "1"], vue, src)
     times: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
     outputs: dict[str, bytes] = {}
     for r in range(args.rounds):
         for name, (cmd, cwd, src) in runs.items():
             env = dict(os.environ, PYTHONPATH=str(src))
-            elapsed, out = timed(cmd, cwd, env)
+            elapsed, cpu, out = timed(cmd, cwd, env)
             times[name].append(elapsed)
-            if name != "baseline":
-                kind = "history" if "no history" not in name else "plain"
+            cpus[name].append(cpu)
+            if not name.startswith("baseline"):
+                kind = "vue" if " vue " in name else "history" if "no history" not in name else "plain"
                 findings = json.dumps(json.loads(out)["findings"], sort_keys=True).encode()
                 if outputs.setdefault(kind, findings) != findings:
                     print(f"round {r + 1}: {name} printed other findings than the first command")
         print(f"round {r + 1}: " + ", ".join(f"{n} {t[-1]:.1f} s" for n, t in times.items()), flush=True)
 
-    base = statistics.median(times["baseline"])
-    print(f"\nmedian of {args.rounds} rounds (baseline: markdown-it-py parse of {len(files)} files, {base:.1f} s)")
-    for name, values in times.items():
-        m = statistics.median(values)
-        print(f"  {name:<26} {m:7.1f} s  {m / base:5.2f}x baseline")
-    for name in sources:
-        j1 = statistics.median(times[f"{name} history -j 1"])
-        j2 = statistics.median(times[f"{name} history -j 2"])
-        print(f"  {name}: -j 1 / -j 2 with history = {j1 / j2:.2f}")
+    summarize(times, cpus, list(sources), len(files))
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 0

@@ -368,6 +368,50 @@ def test_history_in_one_pass_gives_each_file_the_commit_git_log_follow_gives(tmp
     assert stale.git.last_commit(r.root, "zh/again.md") == r.git("rev-list", "--max-parents=0", "HEAD")
 
 
+def test_ignored_keywords_read_from_the_one_pass_history_as_git_log_since_gives(tmp_path, monkeypatch):
+    """The commits that changed a page since a translation's revision, and their messages,
+    read from the one log of the repository: the same answer as `git log since..HEAD --
+    path` for every revision and path, over keyword commits, a rename and another file."""
+    r = Repo(tmp_path / "k")
+    up = (STALE / "repo" / "upstream.md").read_text(encoding="utf-8")
+    r.write("en/a.md", up)
+    r.write("en/b.md", up)
+    r.commit("English")
+    steps = [("en/a.md", "One.", "Typo: one"), ("en/b.md", "Two.", "Rewrite b"),
+             ("en/a.md", "Three.", "Reword a"), ("en/a.md", "Four.", "en-only: wording"),
+             (None, None, "Rename b"), ("en/a.md", "Five.", "i18nIgnore: spacing")]
+    for path, line, message in steps:
+        if path is None:
+            r.git("mv", "en/b.md", "en/c.md")
+        else:
+            r.write(path, (tmp_path / "k" / path).read_text(encoding="utf-8") + f"\n{line}\n")
+        r.commit(message)
+    revisions = r.git("rev-list", "HEAD").split()
+    keywords = ["typo", "en-only", "i18nIgnore"]
+    one_pass = {(since, rel): stale.git.counted_commit(r.root, since, rel, keywords)
+                for since in revisions for rel in ("en/a.md", "en/b.md", "en/c.md")}
+    assert one_pass[(revisions[-1], "en/a.md")] == (revisions[3], False)  # "Reword a"
+    monkeypatch.setattr(stale.git, "_changed_since", lambda *args: None)  # git log per path
+    for (since, rel), found in one_pass.items():
+        assert stale.git.counted_commit(r.root, since, rel, keywords) == found, (since, rel)
+
+
+def test_objects_asked_for_together_are_those_asked_for_one_call_each(tmp_path):
+    """The cat-file process kept open answers a few names in one round trip, and names
+    that do not fit a pipe's buffer one at a time: the same objects as a call of their own,
+    missing names included."""
+    r = Repo(tmp_path / "b")
+    r.write("en/a b.md", (STALE / "repo" / "upstream.md").read_text(encoding="utf-8"))
+    r.commit("one")
+    r.write("en/a b.md", "# Changed\n")
+    r.commit("two")
+    few = ["HEAD^{commit}", "HEAD~1:en/a b.md", "HEAD:en/none.md", "HEAD:en/a b.md"]
+    many = few * 200  # more than 4 KiB of names
+    for names in (few, many):
+        assert stale.git.cat_files(r.root, names) == stale.git._cat_files_once(r.root, names)
+    assert stale.git.cat_files(r.root, few)[2] is None and stale.git.cat_files(r.root, few)[3] == b"# Changed\n"
+
+
 def test_former_names_come_from_the_one_pass_history_as_git_log_follow_gives_them(tmp_path, monkeypatch):
     """Chained renames, a rename with an edit, a name used again after its file moved away:
     the earlier names of each file, read from the one log of the repository, are those `git

@@ -488,7 +488,7 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
 def align(upstream: Document, translation: Document) -> Alignment:
     """Align two documents; every block of each appears in exactly one pair, in upstream's
     order, and in the translation's order except in the pairs marked ``moved``."""
-    up = units_of(upstream)
+    up = upstream.derived("align.units", lambda: units_of(upstream))  # pure: shared by every pair of the page
     tr = units_of(translation)
     commented = commented_blocks(translation, upstream)
     if commented:

@@ -282,16 +282,24 @@ def script_of(ch: str) -> str | None:
 
 
 def letter_scripts(text: str) -> Counter[str]:
-    """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...)."""
+    """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...), in the
+    order the scripts first appear."""
     if text.isascii():
-        return Counter({"Latn": sum(1 for ch in text if ch.isalpha())})
+        return Counter({"Latn": len(_ASCII_LETTERS_RE.findall(text))})
     out: Counter[str] = Counter()
-    for ch in text:
-        if ch.isalpha():
-            script = _script_of(ch)
-            if script:
-                out[script] += 1
+    for ch, n in Counter(text).items():  # each distinct character once
+        script = _LETTER_SCRIPT.get(ch, _UNSEEN)
+        if script is _UNSEEN:
+            script = _LETTER_SCRIPT[ch] = _script_of(ch) if ch.isalpha() else None
+        if script:
+            out[script] += n
     return out
+
+
+_ASCII_LETTERS_RE = re.compile(r"[A-Za-z]")
+#: The script of each character met (``None``: not a letter, or of no script listed).
+_LETTER_SCRIPT: dict[str, str | None] = {}
+_UNSEEN = object()
 
 
 @functools.lru_cache(maxsize=256)
@@ -411,8 +419,12 @@ def identify(text: str, candidates: tuple[str, ...] | None = None) -> str | None
     shared script goes to the identifier over all its languages. The script is the one
     :func:`_main_script` finds.
     """
-    text = text[:IDENTIFY_SAMPLE]
-    scripts = letter_scripts(text)
+    return _identify(text[:IDENTIFY_SAMPLE], candidates)
+
+
+def _identify(text: str, candidates: tuple[str, ...] | None, scripts: Counter[str] | None = None) -> str | None:
+    """:func:`identify` of a sample, with its :func:`letter_scripts` when already counted."""
+    scripts = letter_scripts(text) if scripts is None else scripts
     if not scripts:
         return None
     main = _main_script(scripts)
@@ -465,12 +477,15 @@ def is_english(text: str, target: str) -> bool | None:
     script neither language writes). A text in a script other than Latin is translated
     as soon as :data:`SCRIPT_PRESENT` of its letters are in the target's script."""
     scripts = language_scripts(target)
+    letters = None
     if scripts and "Latn" not in scripts:
         letters = letter_scripts(text)
         total = sum(letters.values())
         if total and sum(letters[s] for s in scripts) >= SCRIPT_PRESENT * total:
             return False
-    lang = identify(text, ("en", target))
+    if len(text) > IDENTIFY_SAMPLE:
+        letters = None  # the identifier reads a sample
+    lang = _identify(text[:IDENTIFY_SAMPLE], ("en", target), letters)
     return None if lang is None else lang == "en"
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import enum
 import hashlib
 import re
-from dataclasses import dataclass, field
-from typing import Iterator
+from dataclasses import dataclass, field, fields
+from typing import Callable, Iterator, TypeVar
+
+T = TypeVar("T")
 
 
 class StrEnum(str, enum.Enum):
@@ -178,6 +180,26 @@ class Document:
     :mod:`relsync.comments`)."""
     _lines: list[str] | None = field(default=None, repr=False, compare=False)
     _source_comments: dict | None = field(default=None, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __getstate__(self) -> list:
+        """A copy for another process (``-j N``): every field but what was derived, which
+        is computed again there when needed."""
+        return [{} if f.name == "_derived" else getattr(self, f.name) for f in fields(self)]
+
+    def __setstate__(self, state: list) -> None:
+        for f, value in zip(fields(self), state):
+            object.__setattr__(self, f.name, value)
+
+    def derived(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, once per document: what a later stage reads from the document alone
+        (the aligner's units of an upstream page, a rule's view of its blocks), kept for
+        every pair that shares the document (an upstream page every locale reads)."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            value = self._derived[key] = compute()
+            return value
 
     def source_lines(self, start: int, end: int) -> list[str]:
         """Source lines ``start`` to ``end`` (1-based, inclusive); the text is split once."""

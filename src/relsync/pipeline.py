@@ -59,13 +59,16 @@ def site_syntax(upstream: Path | str, translation: Path | str) -> frozenset[str]
     return site_extensions(upstream) or site_extensions(translation)
 
 
-def read_document(path: Path | str, locale: str = "en",
-                  extensions: frozenset[str] = frozenset()) -> tuple[Document, bool]:
+def read_document(path: Path | str, locale: str = "en", extensions: frozenset[str] = frozenset(),
+                  shared: bool = False) -> tuple[Document, bool]:
     """A file parsed, and whether it could be read: a file that cannot be read (binary, not
     UTF-8, no permission) is an empty document whose :attr:`~Document.problems` say why, as
-    a broken front matter is a problem of a document read around it."""
+    a broken front matter is a problem of a document read around it. ``shared``: a text
+    parsed earlier in the run is not parsed again (:func:`relsync.parsed.parse_shared`), for
+    a document nothing changes (an upstream page)."""
     try:
-        return parse(read_text(path), display_path(path), month_locales(locale), extensions=extensions), True
+        read = parse_shared if shared else parse
+        return read(read_text(path), display_path(path), month_locales(locale), extensions=extensions), True
     except InputError as exc:
         doc = parse("", display_path(path))
         doc.problems = [(exc.line or 1, exc.problem)]
@@ -77,7 +80,7 @@ def read_pair(spec: PairSpec) -> tuple[Alignment, bool]:
     has no pairs: only the rule ``unreadable`` has something to say about it)."""
     locale = spec.locale or guess_locale(spec.translation) or translation_locale(spec.translation) or ""
     exts = site_syntax(spec.upstream, spec.translation)
-    up, up_read = read_document(spec.upstream, "en", exts)
+    up, up_read = read_document(spec.upstream, "en", exts, shared=True)
     tr, tr_read = read_document(spec.translation, locale or "en", exts)
     if up_read and tr_read:
         return align(up, tr), True

@@ -10,7 +10,7 @@ fuzzy string similarity.
 from __future__ import annotations
 
 import bisect
-
+import functools
 import math
 import re
 from collections import Counter
@@ -211,6 +211,7 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
 INFLECTED_MIN, INFLECTION = 4, 4
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the DP asks for the same unit's words again and again
 def _inflected(term: str, vocabulary: frozenset[str]) -> bool:
     if len(term) < INFLECTED_MIN:
         return False

@@ -86,7 +86,7 @@ def _memo(ctx: Context) -> dict:
         up_text = "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)
         tr_blocks = [b for b in al.translation.blocks if b.kind in _KINDS or b.is_heading]
         memo = ctx.memo["english"] = {
-            "lower": _lower_words(up_text),
+            "lower": al.upstream.derived("english.lower", lambda: _lower_words(up_text)),
             "latin": _is_latin(ctx),
             "tr_text": "\n".join(b.text for b in tr_blocks).casefold(),
             "kept": frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold()),

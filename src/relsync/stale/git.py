@@ -85,7 +85,7 @@ def cat_files(repo: Path, names: list[str]) -> list[bytes | None]:
     batch = _batch(repo)
     if batch is not None and all("\n" not in n for n in names):
         try:
-            return [batch.read(n) for n in names]
+            return batch.read_all(names)
         except (OSError, ValueError):
             _close_batch(repo)
     return _cat_files_once(repo, names)
@@ -110,6 +110,10 @@ def _cat_files_once(repo: Path, names: list[str]) -> list[bytes | None]:
     return out
 
 
+#: Bytes written to a pipe at once that never wait for the reader (POSIX PIPE_BUF).
+_PIPE_ATOMIC = 4096
+
+
 class _Batch:
     """A ``git cat-file --batch`` process answering one name at a time."""
 
@@ -118,10 +122,25 @@ class _Batch:
             [_git_binary() or "git", "-C", str(repo), "-c", "core.quotepath=off", "cat-file", "--batch"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=_env())
 
+    def read_all(self, names: list[str]) -> list[bytes | None]:
+        """The objects ``names`` name: asked for together when the names fit in a pipe's
+        buffer (one round trip: git answers while this process waits), else one at a time."""
+        assert self.proc.stdin is not None
+        request = [name.encode("utf-8") + b"\n" for name in names]
+        if sum(map(len, request)) > _PIPE_ATOMIC:
+            return [self.read(name) for name in names]
+        self.proc.stdin.write(b"".join(request))
+        self.proc.stdin.flush()
+        return [self._answer() for _ in names]
+
     def read(self, name: str) -> bytes | None:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
+        assert self.proc.stdin is not None
         self.proc.stdin.write(name.encode("utf-8") + b"\n")
         self.proc.stdin.flush()
+        return self._answer()
+
+    def _answer(self) -> bytes | None:
+        assert self.proc.stdout is not None
         header = self.proc.stdout.readline()
         if not header.endswith(b"\n"):
             raise ValueError("git cat-file stopped")
@@ -229,15 +248,20 @@ def _history(repo: str, head: str) -> dict[str, tuple[str, int]] | None:
 _Renames = dict[str, list[tuple[int, str]]]
 
 
+#: A linear history, newest commit first: (commit, [(status, path before, path after)]).
+_Log = list[tuple[str, list[tuple[str, str, str]]]]
+
+
 @functools.lru_cache(maxsize=8)
-def _one_pass(repo: str, head: str) -> tuple[dict[str, tuple[str, int]], _Renames] | None:
-    """The history of the repository read in one ``git log``: every path's last commit (see
-    :func:`_history`) and every rename, for :func:`former_names`."""
+def _log(repo: str, head: str) -> _Log | None:
+    """Every commit of the history with the paths it changed, from one ``git log -z -M
+    --name-status``, newest first; ``None`` when the history is not a line (a merge: ``git
+    log -- path`` simplifies it per path) or cannot be read."""
     try:
         out = git(Path(repo), "log", "-z", "-M", "--name-status", "--format=%x01%H%x02%P", "HEAD")
     except GitError:
         return None
-    commits: list[tuple[str, list[tuple[str, str, str]]]] = []
+    commits: _Log = []
     tokens = out.split(b"\0")
     i = 0
     while i < len(tokens):
@@ -254,6 +278,16 @@ def _one_pass(repo: str, head: str) -> tuple[dict[str, tuple[str, int]], _Rename
             paths = [t.decode("utf-8", "replace") for t in tokens[i : i + count]]
             i += count
             commits[-1][1].append((status, paths[0], paths[-1]))
+    return commits
+
+
+@functools.lru_cache(maxsize=8)
+def _one_pass(repo: str, head: str) -> tuple[dict[str, tuple[str, int]], _Renames] | None:
+    """The history of the repository read in one ``git log`` (:func:`_log`): every path's last
+    commit (see :func:`_history`) and every rename, for :func:`former_names`."""
+    commits = _log(repo, head)
+    if commits is None:
+        return None
     found: dict[str, tuple[str, int]] = {}
     for commit, changes in reversed(commits):
         before = dict((p, found.get(p)) for _, p, _ in changes)
@@ -279,23 +313,73 @@ def _one_pass(repo: str, head: str) -> tuple[dict[str, tuple[str, int]], _Rename
     return found, renames
 
 
+@functools.lru_cache(maxsize=8)
+def _messages(repo: str, head: str) -> dict[str, str] | None:
+    """Every commit's message, casefolded, from one ``git log`` of the whole history."""
+    try:
+        out = git(Path(repo), "log", "--format=%x00%H%x01%B", "HEAD").decode("utf-8", "replace")
+    except GitError:
+        return None
+    found: dict[str, str] = {}
+    for entry in out.split("\x00")[1:]:
+        commit, _, message = entry.partition("\x01")
+        found[commit.strip()] = message.casefold()
+    return found
+
+
+#: Characters that make a path a glob pattern for ``git log -- path``.
+_PATHSPEC_MAGIC = frozenset("*?[\\:")
+
+
+def _changed_since(repo: Path, since: str, rel: str) -> list[tuple[str, str]] | None:
+    """The commits after ``since`` (up to HEAD) that changed ``rel``, newest first, with their
+    casefolded messages, read from the one-pass history; ``None`` when it cannot tell (a
+    history with merges, ``since`` not in it, a path git would read as a pattern)."""
+    if _PATHSPEC_MAGIC & set(rel):
+        return None
+    head = _checked_out(repo)
+    commits = _log(str(repo), head)
+    position = _positions(str(repo), head).get(since) if commits is not None else None
+    messages = _messages(str(repo), head) if position is not None else None
+    if commits is None or position is None or messages is None:
+        return None
+    out = []
+    for commit, changes in commits[:position]:
+        if any(rel in (source, path) for _, source, path in changes):
+            if commit not in messages:
+                return None
+            out.append((commit, messages[commit]))
+    return out
+
+
+@functools.lru_cache(maxsize=8)
+def _positions(repo: str, head: str) -> dict[str, int]:
+    """Each commit's place in :func:`_log` (0: HEAD)."""
+    return {commit: k for k, (commit, _) in enumerate(_log(repo, head) or ())}
+
+
 def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:
     """Of the commits that changed ``rel`` after ``since``, the newest whose message holds
     none of ``keywords`` (any case), and whether it is the newest of all. ``(None, False)``
-    when every one of them holds a keyword (or there is none)."""
+    when every one of them holds a keyword (or there is none). Read from the history in one
+    pass when it is a line, else from ``git log since..HEAD -- rel``."""
     if not keywords:
         return None, True
-    try:
-        out = git(repo, "log", "--format=%x00%H%x01%B", f"{since}..HEAD", "--", rel).decode("utf-8", "replace")
-    except GitError:
-        return None, True
+    changed = _changed_since(repo, since, rel)
+    if changed is None:
+        try:
+            out = git(repo, "log", "--format=%x00%H%x01%B", f"{since}..HEAD", "--", rel).decode("utf-8", "replace")
+        except GitError:
+            return None, True
+        changed = []
+        for entry in out.split("\x00")[1:]:
+            commit, _, message = entry.partition("\x01")
+            changed.append((commit.strip(), message.casefold()))
     folded = [k.casefold() for k in keywords]
     newest = True
-    for entry in out.split("\x00")[1:]:
-        commit, _, message = entry.partition("\x01")
-        message = message.casefold()
+    for commit, message in changed:
         if not any(k in message for k in folded):
-            return commit.strip(), newest
+            return commit, newest
         newest = False
     return None, newest
 

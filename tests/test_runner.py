@@ -7,6 +7,8 @@ import shutil
 
 import pytest
 
+from relsync import runner
+
 from .conftest import EXAMPLE_TR, EXAMPLE_UP
 
 
@@ -57,6 +59,21 @@ def test_cache_reuses_unchanged_pairs_and_notices_changes(run_cli, project):
     # Deleting the cache is safe.
     shutil.rmtree(cache)
     assert check_json(run_cli, project) == changed
+
+
+@pytest.mark.parametrize("form", ["json", "text"])
+def test_a_warm_run_hits_the_cache_for_every_pair_and_prints_the_same_bytes(run_cli, project, monkeypatch, form):
+    code, cold, _ = run_cli("check", "--format", form, cwd=project)
+    entries = sorted(p.name for p in (project / ".relsync-cache").rglob("*.json"))
+
+    def not_cached(*args, **kwargs):
+        raise AssertionError("a pair of the warm run was not found in the cache")
+
+    monkeypatch.setattr(runner, "_one", not_cached)
+    warm_code, warm, _ = run_cli("check", "--format", form, cwd=project)
+    assert (warm_code, warm) == (code, cold) and cold
+    # the same keys: no entry was written again under another name
+    assert sorted(p.name for p in (project / ".relsync-cache").rglob("*.json")) == entries
 
 
 def test_a_corrupt_cache_entry_is_ignored(run_cli, project):

@@ -7,11 +7,13 @@ API call before any work starts.
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ConfigError, InputError
+from .io import real_path
 from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
 from .slugs import SLUGGERS
@@ -170,11 +172,16 @@ class Config:
 
     def inside_root(self, path: Path, what: str) -> Path:
         """``path`` resolved; an error if it leaves the project root (``..``, symlinks)."""
-        resolved = (self.root / path).resolve()
-        root = self.root.resolve()
-        if resolved != root and root not in resolved.parents:
+        resolved = Path(real_path(self.root / path))
+        root = Path(real_path(self.root))
+        if resolved != root and not _below(resolved, root):
             raise ConfigError(f"{what} {str(path)!r} is outside the project root {root}")
         return resolved
+
+
+def _below(path: Path, directory: Path) -> bool:
+    """Whether ``path`` is in ``directory`` (both resolved): ``directory in path.parents``."""
+    return os.path.join(str(path.parent), "").startswith(os.path.join(str(directory), ""))
 
 
 #: Files and directories that mark the root of a site whose layout relsync detects.

@@ -32,6 +32,7 @@ from markdown_it.rules_block import StateBlock
 from mdit_py_plugins.container import container_plugin
 
 from .errors import RelsyncError
+from .io import real_path
 from .project.sitefiles import read_config
 
 #: The info of the code block an include line (or a snippet block) is read as.
@@ -160,8 +161,14 @@ def site_extensions(path: Path | str) -> frozenset[str]:
     """The Markdown extensions of the MkDocs site that builds the page at ``path``: those of
     the nearest ``mkdocs.yml`` above it whose ``docs_dir`` (``docs`` by default) holds the
     page, with those of the configs it inherits (``INHERIT``); none outside such a site."""
-    page = os.path.realpath(os.fspath(path))
-    directory = os.path.dirname(page)
+    return _site_extensions_above(os.path.dirname(real_path(path)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _site_extensions_above(page_directory: str) -> frozenset[str]:
+    """:func:`site_extensions` of the pages in a (resolved) directory."""
+    page = os.path.join(page_directory, "")
+    directory = page_directory
     while True:
         config = _config_in(directory)
         if config is not None:

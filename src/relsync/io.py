@@ -23,9 +23,9 @@ def display_path(path: Path | str) -> str:
     return _display_path(str(path), os.getcwd())
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=1 << 17)
 def _display_path(path: str, cwd: str) -> str:
-    real = os.path.realpath(path)
+    real = real_path(path)
     base = _resolved(cwd)
     if real == base:
         return "."
@@ -36,6 +36,24 @@ def _display_path(path: str, cwd: str) -> str:
 @functools.lru_cache(maxsize=16)
 def _resolved(directory: str) -> str:
     return os.path.realpath(directory)
+
+
+def real_path(path: os.PathLike | str) -> str:
+    """``os.path.realpath(path)``, with the symbolic links of the directory above it resolved
+    once per directory: only the last component is looked at again for each file."""
+    path = os.fspath(path)
+    directory, name = os.path.split(path)
+    cwd = "" if os.path.isabs(directory) else os.getcwd()
+    if name in ("", ".", ".."):
+        return _real_directory(path, cwd)
+    joined = os.path.join(_real_directory(directory, cwd), name)
+    return os.path.realpath(joined) if os.path.islink(joined) else joined
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _real_directory(directory: str, cwd: str) -> str:
+    """A directory resolved (``cwd``: the current directory a relative one is read from)."""
+    return os.path.realpath(os.path.join(cwd, directory or "."))
 
 
 #: Control characters a terminal or a log viewer would act on (CSI colours, OSC hyperlinks
@@ -111,21 +129,29 @@ def refuse_overwrite(output: os.PathLike | str | None, *inputs: os.PathLike | st
     if output is None or os.fspath(output) in ("", "-"):
         return
     out = os.fspath(output)
+    real = real_path(out)
+    try:
+        info = os.stat(out)
+    except OSError:
+        info = None
     for source in inputs:
         if source is None or os.fspath(source) in ("", "-"):
             continue
-        if _same_file(out, os.fspath(source)):
+        if _same_file(real, info, os.fspath(source)):
             shown, input_shown = display_path(out), display_path(source)
             what = "an input" if shown == input_shown else f"{input_shown}, an input"
             raise InputError(out if os.path.islink(out) else shown,
                              f"is {what} of this command; refusing to overwrite it (choose another output path)")
 
 
-def _same_file(a: str, b: str) -> bool:
-    if os.path.realpath(a) == os.path.realpath(b):
+def _same_file(real: str, info: os.stat_result | None, other: str) -> bool:
+    """Whether ``other`` is the output resolved to ``real`` (``info``: its ``os.stat``)."""
+    if real == real_path(other):
         return True
+    if info is None:
+        return False
     try:
-        return os.path.samefile(a, b)
+        return os.path.samestat(info, os.stat(other))
     except OSError:
         return False
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..errors import ConfigError
-from ..io import display_path
+from ..io import display_path, real_path
 from ..languages import identify, locale_name, parse_locale
 from .detect import detect, preset
 from .glossary import glossary_for, glossary_path, locale_dir, read_glossary
@@ -289,11 +289,12 @@ def _inside(project: Project, cfg: Config) -> None:
     layout = project.layout
     other = layout.upstream_root if layout is not None and layout.upstream_root else (
         cfg.upstream_base if cfg.upstream_root is not None else None)
+    base = Path(other).resolve() if other is not None else None
     for spec in project.pairs:
-        if other is None:
+        if base is None:
             cfg.inside_root(spec.upstream, "upstream document")
         else:
-            real, base = Path(spec.upstream).resolve(), Path(other).resolve()
+            real = Path(real_path(spec.upstream))
             if real != base and base not in real.parents:
                 raise ConfigError(f"upstream document {str(spec.upstream)!r} is outside the upstream "
                                   f"checkout {base}")

@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 from ..errors import ConfigError, RelsyncError, notice
+from ..io import real_path
 
 #: Removed git variables that would point our calls at another repository (set inside hooks).
 _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
@@ -50,7 +51,7 @@ def work_tree(path: Path | str) -> Path | None:
     """The git work tree holding ``path``, found without running git; ``None`` outside one."""
     if _git_binary() is None:
         return None
-    found = _work_tree_of(os.path.dirname(os.path.realpath(path)))
+    found = _work_tree_of(os.path.dirname(real_path(path)))
     return Path(found) if found else None
 
 

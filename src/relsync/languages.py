@@ -100,6 +100,12 @@ def contains_term(text: str, term: str) -> bool:
     return term_key(term) in term_key(text)
 
 
+def fold_accents(text: str) -> str:
+    """``text`` casefolded without its accents (``Cómo`` -> ``como``, ``exceção`` ->
+    ``excecao``): what page names and identifiers written in a language's words keep of them."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
 def is_cjk_char(ch: str) -> bool:
     """Whether ``ch`` is a CJK letter, punctuation mark or full-width form (:data:`CJK_WRITING`)."""
     cp = ord(ch)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from typing import Iterator
 from urllib.parse import unquote, urlsplit
 
-from ..languages import is_language_tag, language_scripts
+from ..languages import fold_accents, is_language_tag, language_scripts
 from ..model import Pair, Severity
 from . import repairs
 from .registry import Context, Problem, check
@@ -439,20 +438,15 @@ _NAME_WORD_RE = re.compile(r"[^\W\d_]{2,}")
 _NAME_NUMBER_RE = re.compile(r"\d+(?:\.\d+)*")
 
 
-def _fold(word: str) -> str:
-    """A word without case and accents: page names drop them (``Como_crear`` for "Cómo")."""
-    return "".join(c for c in unicodedata.normalize("NFKD", word.casefold()) if not unicodedata.combining(c))
-
-
 def _in_translation_language(up_path: str, tr_path: str, ctx: Context) -> bool:
     """Whether a page name is in the translation's language (written in Latin script) rather
     than upstream's: more of its words (those not in upstream's page name) are ordinary words
     of the translation's text that upstream's text never uses (``en``, ``von``,
     ``almacenamiento``; not a name in capitals) than the reverse."""
     up_vocabulary, tr_vocabulary = _vocabularies(ctx)
-    own = {_fold(w) for w in _NAME_WORD_RE.findall(up_path)}
+    own = {fold_accents(w) for w in _NAME_WORD_RE.findall(up_path)}
     theirs = ours = 0
-    for word in {_fold(w) for w in _NAME_WORD_RE.findall(tr_path)} - own:
+    for word in {fold_accents(w) for w in _NAME_WORD_RE.findall(tr_path)} - own:
         if word in tr_vocabulary and word not in up_vocabulary:
             theirs += tr_vocabulary[word]
         elif word in up_vocabulary and word not in tr_vocabulary:
@@ -467,12 +461,12 @@ def _vocabularies(ctx: Context) -> tuple[dict[str, bool], dict[str, bool]]:
     memo = ctx.memo.get("vocabularies")
     if memo is None:
         al = ctx.alignment
-        up = {_fold(w): True for b in al.upstream.blocks for w in _NAME_WORD_RE.findall(b.text)}
+        up = {fold_accents(w): True for b in al.upstream.blocks for w in _NAME_WORD_RE.findall(b.text)}
         tr: dict[str, bool] = {}
         for block in al.translation.blocks:
             for w in _NAME_WORD_RE.findall(block.text):
                 ordinary = w.islower() or (w[0].isupper() and w[1:].islower())
-                tr[_fold(w)] = tr.get(_fold(w), False) or ordinary
+                tr[fold_accents(w)] = tr.get(fold_accents(w), False) or ordinary
         memo = ctx.memo["vocabularies"] = (up, tr)
     return memo
 

@@ -12,7 +12,6 @@ passage is not stale (text whose upstream changed needs a translator, not a subs
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Callable, Iterable
 
 from rapidfuzz import fuzz
@@ -20,9 +19,10 @@ from rapidfuzz import fuzz
 from ..anchors import URL_RE, code_skeleton, find_dates
 from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
-from ..languages import decimal_mark, month_locales
+from ..languages import decimal_mark, fold_accents, month_locales
 from ..model import Block, BlockKind, Edit, Pair
 from ..parse import markdown
+from . import examples
 from .registry import Context
 
 #: Block kinds whose source lines a repair may change (never code, HTML or front matter
@@ -202,6 +202,17 @@ def _keys(code: str) -> set[str]:
     return set(_KEY_RE.findall(code))
 
 
+def _code_differs(up: str, tr: str, info: str) -> bool:
+    """Whether a translation's code block is another code than upstream's: outside comments
+    and strings or by a configuration key; a Markdown or YAML example by its structure (its
+    prose and example values may be translated), as code-mismatch compares them."""
+    if up == tr:
+        return False
+    if examples.language(info) in examples.MARKDOWN_INFO | examples.YAML_INFO:
+        return examples.skeleton(up, info) != examples.skeleton(tr, info)
+    return code_skeleton(up, info) != code_skeleton(tr, info) or _keys(up) != _keys(tr)
+
+
 def translated_from_older(ctx: Context) -> bool:
     """Whether the translation's own code examples differ from upstream's outside comments
     and strings: the page was translated from another revision of upstream, and a value its
@@ -209,16 +220,11 @@ def translated_from_older(ctx: Context) -> bool:
     shows) describes what the page shows, not a copy error to bring in line."""
     older = ctx.memo.get("translated_from_older")
     if older is None:
-        older = False
-        for pair in ctx.alignment.pairs:
-            ups, trs = ctx.alignment.upstream_blocks(pair), ctx.alignment.translation_blocks(pair)
-            if len(ups) == len(trs) == 1 and ups[0].kind == trs[0].kind == BlockKind.CODE:
-                info = ups[0].info or trs[0].info
-                if ups[0].text != trs[0].text and (code_skeleton(ups[0].text, info) != code_skeleton(trs[0].text, info)
-                                                   or _keys(ups[0].text) != _keys(trs[0].text)):
-                    older = True
-                    break
-        ctx.memo["translated_from_older"] = older
+        al = ctx.alignment
+        older = ctx.memo["translated_from_older"] = any(
+            _code_differs(ups[0].text, trs[0].text, ups[0].info or trs[0].info)
+            for ups, trs in ((al.upstream_blocks(p), al.translation_blocks(p)) for p in al.pairs)
+            if len(ups) == len(trs) == 1 and ups[0].kind == trs[0].kind == BlockKind.CODE)
     return older
 
 
@@ -273,14 +279,8 @@ _NAME_RE = re.compile(r"[A-Za-z_]\w{3,}")
 _NAME_WORD_RE = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}(?![a-z])")
 
 
-def _folded(text: str) -> str:
-    """``text`` casefolded without its accents (``exceção`` -> ``excecao``): a name written
-    in a language's words drops the accents identifiers cannot carry."""
-    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
-
-
 def _name_words(name: str) -> set[str]:
-    return {_folded(w) for w in _NAME_WORD_RE.findall(name)}
+    return {fold_accents(w) for w in _NAME_WORD_RE.findall(name)}
 
 
 def _named_in_own_words(ctx: Context, old: str, new: str) -> bool:
@@ -294,8 +294,8 @@ def _named_in_own_words(ctx: Context, old: str, new: str) -> bool:
         return False
     prose = ctx.memo.get("prose_words")
     if prose is None:
-        up = {_folded(w) for w in _WORD_RE.findall(ctx.alignment.upstream.text)}
-        tr = {_folded(w) for b in ctx.alignment.translation.blocks if b.kind != BlockKind.CODE
+        up = {fold_accents(w) for w in _WORD_RE.findall(ctx.alignment.upstream.text)}
+        tr = {fold_accents(w) for b in ctx.alignment.translation.blocks if b.kind != BlockKind.CODE
               for _, line, _ in _lines(ctx, b) for w in _WORD_RE.findall(_prose(line))}
         prose = ctx.memo["prose_words"] = (up, tr)
     up, tr = prose

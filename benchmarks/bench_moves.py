@@ -162,6 +162,9 @@ def _plan(rng, mode, units, pct, lines):
     return plan
 
 
+SHOW = False
+
+
 def _errors(up_text, tr_text, locale) -> Counter:
     return Counter((f.rule, f.upstream.line if f.upstream else 0, f.message)
                    for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR")
@@ -208,6 +211,9 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
     after = _errors(up_text, moved_text, locale)
     new_errors = sum((after - before).values())
+    if SHOW:
+        for key, n in (after - before).items():
+            print(f"  + {name} {mode} {pct:g}%: {key[0]} up:{key[1]} {key[2][:160]}")
     return len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored
 
 
@@ -227,7 +233,10 @@ def main(argv=None) -> int:
     ap.add_argument("--docs", type=int, default=8, help="pairs of vue-docs and of mdn-firefox (the most list items)")
     ap.add_argument("--seed", default="1")
     ap.add_argument("--percents", default="1,5,10")
+    ap.add_argument("--show", action="store_true", help="print each error-level finding the moves added")
     args = ap.parse_args(argv)
+    global SHOW
+    SHOW = args.show
     percents = [float(p) for p in args.percents.split(",")]
     cache: dict = {}
     totals: dict = {}

@@ -208,9 +208,9 @@ def test_a_new_upstream_section_at_the_end_leaves_the_old_one_paired():
     assert all(b.start >= missing[0].start for b in missing)
 
 
-def _case(name: str, locale: str):
+def _case(name: str, locale: str, upstream: str | None = None):
     cases = ROOT / "tests" / "fixtures" / "align-cases"
-    up = parse((cases / f"{name}.en.md").read_text(encoding="utf-8"))
+    up = parse((cases / f"{upstream or name}.en.md").read_text(encoding="utf-8"))
     tr = parse((cases / f"{name}.{locale}.md").read_text(encoding="utf-8"), locales=("en", locale))
     al = align(up, tr)
     assert covered_once(al)
@@ -273,6 +273,20 @@ def test_a_term_and_a_description_are_not_one_list_item():
             assert up_kinds == tr_kinds, (al.upstream_blocks(p)[0].text, al.translation_blocks(p)[0].text)
     missing = [b.text[:30] for p in al.pairs if not p.translation for b in al.upstream_blocks(p)]
     assert ": Provides information about c" in missing
+
+
+def test_headings_written_a_level_deeper_throughout_pair_by_what_they_stand_for():
+    # MDN's Russian Firefox 3 page writes every section a level deeper than upstream (`###`
+    # for `##`), the headings it left in English say so (`#### For XUL and extension
+    # developers` for `### ...`). Compared level for level, "## New developer features in
+    # Firefox 3" was missing and the first `###` paired with the Russian `###` under it, and
+    # "## New features for end users" was missing while its English twin paired with
+    # "### User experience".
+    al, pairs = _case("mdn-levels", "ru", upstream="mdn-stub")
+    heading_lines = {b.start for b in al.upstream.blocks if b.is_heading}
+    headings = {a: b for a, b in pairs.items() if a in heading_lines}
+    assert headings == {5: 6, 7: 8, 82: 55, 84: 57, 139: 92, 199: 130, 204: 135, 206: 137,
+                        233: 164, 244: 175, 250: 181}
 
 
 def test_a_kept_word_matches_the_longer_upstream_word_it_opens():

@@ -37,7 +37,7 @@ STAGES = [
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments", "relsync.parsed"],
     ["relsync.similarity", "relsync.assignment"],
-    ["relsync.rows", "relsync.align_order", "relsync.align_nested"],
+    ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels"],
     ["relsync.align_moved"],
     ["relsync.align"],
     ["relsync.stale"],

@@ -17,6 +17,7 @@ from collections import Counter
 
 from .align_moved import moved_sections, relocate
 from .align_nested import swapped_runs
+from .align_levels import level_shift, unique_keys
 from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
@@ -242,8 +243,8 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
 
     # Headings that share a unique anchor (a heading id, a code name) pair first; the DP
     # runs on the gaps between them.
-    first_a = _unique_keys([up[k].keys for k in hu])
-    first_b = _unique_keys([tr[k].keys for k in ht])
+    first_a = unique_keys([up[k].keys for k in hu])
+    first_b = unique_keys([tr[k].keys for k in ht])
     points = sorted({(x, first_b[key]) for key, x in first_a.items() if key in first_b})
     fixed = [(x, y) for x, y in increasing_chain(points) if hscore((x,), (y,)) >= 0.6]
     pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -263,21 +264,6 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
     return sync
 
 
-def _unique_keys(key_sets) -> dict[str, int]:
-    """Keys that occur in exactly one of the given key sets -> the index of that set."""
-    first: dict[str, int] = {}
-    seen_twice: set[str] = set()
-    for x, keys in enumerate(key_sets):
-        for key in keys:
-            if key in first:
-                seen_twice.add(key)
-            else:
-                first[key] = x
-    for key in seen_twice:
-        del first[key]
-    return first
-
-
 #: Unique shared anchors at or above this 1-1 score split a region before the DP runs.
 ANCHOR_THRESHOLD = 0.55
 #: A region of equal length whose diagonal pairs all score this much is taken as it is.
@@ -288,8 +274,8 @@ def _unique_anchors(ra: list[int], rb: list[int], scorer: Scorer, score) -> list
     """Pairs of units that share an anchor found exactly once on each side of the region,
     in order and confirmed by their score: sync points that cut the DP into small pieces
     (the idea of patience diff)."""
-    first_a = _unique_keys([scorer.up[u].keys for u in ra])
-    first_b = _unique_keys([scorer.tr[u].keys for u in rb])
+    first_a = unique_keys([scorer.up[u].keys for u in ra])
+    first_b = unique_keys([scorer.tr[u].keys for u in rb])
     points = sorted({(x, first_b[k]) for k, x in first_a.items() if k in first_b})
     n, m = len(ra), len(rb)
     text_a = [KIND_GROUP.get(scorer.up[u].kind) == "text" for u in ra]
@@ -490,6 +476,11 @@ def align(upstream: Document, translation: Document) -> Alignment:
     order, and in the translation's order except in the pairs marked ``moved``."""
     up = upstream.derived("align.units", lambda: units_of(upstream))  # pure: shared by every pair of the page
     tr = units_of(translation)
+    shift = level_shift(up, tr)
+    if shift:
+        for u in tr:
+            if u.kind == BlockKind.HEADING:
+                u.level -= shift  # compared with upstream's as the levels they stand for
     commented = commented_blocks(translation, upstream)
     if commented:
         for u in tr:

@@ -2,7 +2,8 @@
 
 * :mod:`.registry`: how a rule is declared (:func:`check`), what it sees (:class:`Context`,
   :class:`ProjectContext`), and how rules are run over an alignment or a project;
-* :mod:`.coverage`: is every upstream block translated, and really translated;
+* :mod:`.coverage`: is every upstream block translated, and really translated (:mod:`.moved`:
+  what a missing block that names nothing may be, moved);
 * :mod:`.consistency`: what a translation must keep exactly (numbers, dates, code, markup);
 * :mod:`.publication`: the date a post was published, against the date its translation gives;
 * :mod:`.links`: where links lead, whatever their language prefix;

@@ -11,6 +11,7 @@ from .. import dialects
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
+from .moved import perhaps_moved
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
@@ -116,7 +117,12 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     line after which they belong, and the issue or pull-request references they cite
     (`#1374`). A heading or a list item that only groups blocks the translation has, all
     of them, is reported at info level: the translation groups its entries its own way (a
-    changelog's `### Fixes` left out, a component name used as a group). Structure with nothing to translate is not content: front
+    changelog's `### Fixes` left out, a component name used as a group). Blocks that name
+    nothing (no number, code or link) where the translation has blocks pairing with nothing
+    of the same kinds and of the same length, by the document's own ratio, are reported at
+    warning level with the line of those blocks: they may be the same text in another place
+    (a list item moved to another release; a step upstream moved after the translation was
+    made), which nothing but position tells apart. Structure with nothing to translate is not content: front
     matter, HTML without visible text, a paragraph that is only macros or shortcodes with no
     prose part (MDN's `{{FirefoxSidebar}}`).
 
@@ -127,32 +133,14 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     run: list[Pair] = []
     last_tr_line = 0
     paired = {i for p in al.pairs if p.is_match for i in p.upstream}
+    moved_here = perhaps_moved(al)
 
     def flush() -> Iterator[Problem]:
         if not run:
             return
         blocks = [b for p in run for b in al.upstream_blocks(p)]
-        first = blocks[0]
-        start, end = first.start, max(b.end for b in blocks)
-        headings = [b for b in blocks if b.is_heading]
-        if headings:
-            what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
-        else:
-            what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
-        refs = _references(blocks)
-        more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
-        where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
-        grouping = all(_groups_paired(al.upstream, b, paired) for b in blocks)
-        if grouping:
-            what = f"group {what.split(' ', 1)[1]}"
-            more = " (its blocks are translated, without it)"
-        yield ctx.finding(
-            f"missing in translation: {what}{refs}{more}{where}",
-            upstream_line=start,
-            translation_line=last_tr_line or None,
-            details={"blocks": len(blocks), "upstream_end": end},
-            minor=2 if grouping else False,
-        )
+        yield _missing_run(ctx, blocks, moved_here.get(blocks[0].index) if all(
+            moved_here.get(b.index) for b in blocks) else None, paired, last_tr_line)
 
     for pair in al.pairs:
         if pair.upstream and not pair.translation:
@@ -167,6 +155,39 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
         if pair.translation:
             last_tr_line = al.span(pair, "translation")[1]
     yield from flush()
+
+
+def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, paired: set[int],
+                 last_tr_line: int) -> Problem:
+    """The finding for consecutive missing blocks (see :func:`missing`)."""
+    al = ctx.alignment
+    first = blocks[0]
+    start, end = first.start, max(b.end for b in blocks)
+    headings = [b for b in blocks if b.is_heading]
+    if headings:
+        what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
+    else:
+        what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+    refs = _references(blocks)
+    more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
+    where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
+    details = {"blocks": len(blocks), "upstream_end": end}
+    grouping = all(_groups_paired(al.upstream, b, paired) for b in blocks)
+    if grouping:
+        what = f"group {what.split(' ', 1)[1]}"
+        more = " (its blocks are translated, without it)"
+    elif elsewhere is not None:
+        kind = elsewhere.kind.replace("_", " ")
+        where += (f"; the translation's {kind} at line {elsewhere.start}, which pairs with "
+                  f"nothing and is as long, may be it, moved")
+        details["perhaps_moved_to"] = elsewhere.start
+    return ctx.finding(
+        f"missing in translation: {what}{refs}{more}{where}",
+        upstream_line=start,
+        translation_line=last_tr_line or None,
+        details=details,
+        minor=2 if grouping else (1 if elsewhere is not None else False),
+    )
 
 
 #: An issue or pull-request reference as changelogs write it: ``#1374``, ``GH-1374``.

@@ -1,0 +1,105 @@
+"""Blocks that may have moved: what :func:`~relsync.checks.coverage.missing` tells a reader
+when nothing identifies a block that pairs with nothing on either side.
+
+The aligner pairs a block that stands in another place by what names it (references, links,
+code, numbers; :mod:`relsync.align_moved`). A paragraph or a list item that names nothing is
+left unpaired twice: missing at its place upstream, extra where the translation has it.
+Nothing tells it apart from a block upstream added and one the translation kept from an older
+revision either, so the missing block is not certain: it is reported one level lower, naming
+the translation's block that may be it.
+"""
+
+from __future__ import annotations
+
+from ..model import Alignment, Block, BlockKind, Pair
+from ..assignment import best_pairing
+from ..similarity import is_definition
+
+#: A block of one side and a block of the other are as long when their length ratio is within
+#: this factor of the document's own.
+MOVED_LENGTH_FACTOR = 1.6
+#: Blocks this short (non-space characters) on both sides are not told apart by length.
+MOVED_MIN_LENGTH = 25
+_MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
+
+
+def _length(block: Block) -> int:
+    """The length of a block's prose: its non-space characters but those of its code (code
+    names weigh the same in both languages, prose does not)."""
+    text = block.text
+    for code in block.anchors.code:
+        text = text.replace(code, "")
+    return len("".join(text.split()))
+
+
+def _units(pairs: list[Pair], upstream: bool, al: Alignment) -> list[list[Block]]:
+    """The blocks of one side that pair with nothing (moved pairs aside), in units: a block
+    with the list items nested under it (MDN's term and its ``- : description``)."""
+    doc = al.upstream if upstream else al.translation
+    units: list[list[Block]] = []
+    for p in pairs:
+        mine, other = (p.upstream, p.translation) if upstream else (p.translation, p.upstream)
+        if p.moved or not mine or other:
+            continue
+        for i in mine:
+            b = doc.blocks[i]
+            last = units[-1] if units else None
+            if (last and b.kind == BlockKind.LIST_ITEM and last[0].kind == BlockKind.LIST_ITEM
+                    and b.level > last[0].level and last[-1].index == i - 1):
+                last.append(b)
+            else:
+                units.append([b])
+    return [u for u in units if all(b.kind in _MOVABLE for b in u)]
+
+
+def perhaps_moved(al: Alignment) -> dict[int, Block]:
+    """Upstream blocks that pair with nothing and that a block of the translation pairing with
+    nothing may be, moved: the same kinds and levels, a term with a term, the same numbers and
+    code and as many links (none, mostly), each block as long as the other by the document's
+    own length ratio. Every block of a unit (a block and the list items nested under it) ->
+    the first block of the translation's unit; each unit of the translation explains one, as
+    close in length as a maximum-weight matching of them all makes them."""
+    up_len = tr_len = 0
+    for p in al.pairs:
+        if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
+            up_len += sum(_length(b) for b in al.upstream_blocks(p))
+            tr_len += sum(_length(b) for b in al.translation_blocks(p))
+    if not up_len or not tr_len:
+        return {}
+    extra = _units(al.pairs, False, al)
+    if not extra:
+        return {}
+    ratio = tr_len / up_len
+    units = _units(al.pairs, True, al)
+    weights: dict[tuple[int, int], float] = {}
+    for x, unit in enumerate(units):
+        for y, other in enumerate(extra):
+            if len(other) != len(unit):
+                continue
+            costs = [_cost(a, b, ratio) for a, b in zip(unit, other)]
+            if all(c is not None for c in costs):
+                weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
+    out: dict[int, Block] = {}
+    for x, y in best_pairing(weights):
+        out.update((b.index, extra[y][0]) for b in units[x])
+    return out
+
+
+def _cost(a: Block, b: Block, ratio: float) -> float | None:
+    """How far apart two blocks are in length, for the document's ratio; None when they
+    cannot be one block."""
+    if a.kind != b.kind or a.level != b.level or is_definition(a.text) != is_definition(b.text):
+        return None
+    if sorted(a.anchors.numbers) != sorted(b.anchors.numbers) or sorted(a.anchors.code) != sorted(b.anchors.code):
+        return None
+    if len(a.anchors.links) != len(b.anchors.links):
+        return None
+    la, lb = _length(a), _length(b)
+    if la < MOVED_MIN_LENGTH and lb < MOVED_MIN_LENGTH:
+        return 0.0
+    if not la or not lb:
+        return None
+    r = (lb / la) / ratio
+    if not 1 / MOVED_LENGTH_FACTOR <= r <= MOVED_LENGTH_FACTOR:
+        return None
+    return abs(r - 1)

@@ -11,8 +11,10 @@ the translation's block that may be it.
 
 from __future__ import annotations
 
-from ..model import Alignment, Block, BlockKind, Pair
+from collections import Counter
+
 from ..assignment import best_pairing
+from ..model import Alignment, Block, BlockKind, Pair
 from ..similarity import is_definition
 
 #: A block of one side and a block of the other are as long when their length ratio is within
@@ -70,13 +72,16 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     if not extra:
         return {}
     ratio = tr_len / up_len
+    shifts = Counter(al.translation.blocks[p.translation[0]].level - al.upstream.blocks[p.upstream[0]].level
+                     for p in al.pairs if p.is_match and p.kind == BlockKind.HEADING)
+    shift = shifts.most_common(1)[0][0] if shifts else 0
     units = _units(al.pairs, True, al)
     weights: dict[tuple[int, int], float] = {}
     for x, unit in enumerate(units):
         for y, other in enumerate(extra):
             if len(other) != len(unit):
                 continue
-            costs = [_cost(a, b, ratio) for a, b in zip(unit, other)]
+            costs = [_cost(a, b, ratio, shift) for a, b in zip(unit, other)]
             if all(c is not None for c in costs):
                 weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
     out: dict[int, Block] = {}
@@ -85,10 +90,12 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     return out
 
 
-def _cost(a: Block, b: Block, ratio: float) -> float | None:
+def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
-    cannot be one block."""
-    if a.kind != b.kind or a.level != b.level or is_definition(a.text) != is_definition(b.text):
+    cannot be one block. Headings are compared by level as the paired headings of the
+    document are (``shift``: the translation's usual level minus upstream's)."""
+    level_b = b.level - shift if b.is_heading else b.level
+    if a.kind != b.kind or a.level != level_b or is_definition(a.text) != is_definition(b.text):
         return None
     if sorted(a.anchors.numbers) != sorted(b.anchors.numbers) or sorted(a.anchors.code) != sorted(b.anchors.code):
         return None

@@ -61,6 +61,8 @@ _LOST_ANCHOR_COST = 3.0
 _SHORTFALL_WITH_LOSS = -0.5
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
 _SHORTFALL_LENGTH_ONLY = -3.5
+#: ... or when the part left out is the block's end (a translation that stops short).
+_SHORTFALL_LENGTH_ONLY_END = -2.5
 #: Another choice of the part left out must cost this much more, or both are quoted ...
 _AMBIGUOUS = 1.5
 #: ... and the whole block must be this many standard deviations shorter than predicted.
@@ -393,7 +395,9 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         else _MIN_MISSING_SHARE
     if sum(ups[k].length for k in skipped) < least * total:
         return None
-    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) and shortfall > _SHORTFALL_LENGTH_ONLY:
+    at_end = count > 1 and not ambiguous and skipped == list(range(len(ups) - len(skipped), len(ups)))
+    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) \
+            and shortfall > (_SHORTFALL_LENGTH_ONLY_END if at_end else _SHORTFALL_LENGTH_ONLY):
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
 
@@ -475,6 +479,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of
     its own that the translation lost; the end of one sentence and the next are two parts.
+    A translation with as many sentences as upstream and no anchor lost is reported only when
+    it is far shorter than predicted, a little less far when the part left out is the end
+    of a block of several sentences (a translation that stops short inside its last one).
     When the block is far shorter than predicted but another part could as well be the one
     left out (two sentences of about the same length), both are quoted.
 

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Iterator
 
-from .. import dialects
+from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
@@ -171,6 +171,50 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
     return out
 
 
+#: A sentence of upstream left as it is needs this many ordinary words, this many of them
+#: function words.
+_SENTENCE_ORDINARY = 3
+_SENTENCE_FUNCTION_WORDS = 2
+_SENTENCE_END_RE = re.compile(r"[\s.!?:;。．！？]+$")
+
+
+def _sentence_key(text: str) -> str:
+    return _SENTENCE_END_RE.sub("", " ".join(text.split())).casefold()
+
+
+def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
+    """Sentences of upstream left as they are inside a translated block: "Firefox 62 was
+    released on September 5, 2018." after a Russian sentence. Shorter than a clause of
+    :func:`english_runs` may be, but upstream's own sentence word for word."""
+    memo = _memo(ctx)
+    up_text = _masked(up.text, up.anchors.code)
+    keys = {_sentence_key(x) for x in sentences.split(up_text)}
+    text = _masked(tr.text, tr.anchors.code)
+    out = []
+    for a, b in sentences.split_spans(text):
+        sentence = text[a:b]
+        if _sentence_key(sentence) not in keys:
+            continue
+        words = _WORD_RE.findall(sentence)
+        ordinary = _ordinary(words, memo["lower"])
+        if len(ordinary) < _SENTENCE_ORDINARY or \
+                sum(1 for w in words if w.lower() in FUNCTION_WORDS) < _SENTENCE_FUNCTION_WORDS:
+            continue
+        if _quoted(text, a, b):
+            continue
+        rest = text[:a] + text[b:]
+        if memo["latin"]:
+            if identify(rest, ("en", ctx.locale)) != language_code(ctx.locale):
+                continue
+        elif _target_letters(rest, ctx.locale, 4) < 4:
+            continue  # the block is English as a whole: `untranslated` says so
+        plain = " ".join(w for w in sentence.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
+        if _uses(memo, plain) > 1:
+            continue  # a sentence the translation writes as it is elsewhere too (a quoted name)
+        out.append(" ".join(_unmask(sentence, tr.anchors.code).split()))
+    return out
+
+
 def _shared(memo: dict, ordinary: list[str]) -> bool:
     """Whether half or more of the run's longer ordinary words are words the translation
     uses elsewhere too (cognates and terms it keeps, not a clause left in English)."""
@@ -189,7 +233,9 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item keeps a clause of upstream's English.
 
     A run of at least five English words of upstream, four of them ordinary words (upstream
-    writes them in lower case), inside a block that is otherwise translated. Names, code,
+    writes them in lower case), inside a block that is otherwise translated; or a sentence of
+    upstream left word for word, with three ordinary words, two of them function words
+    ("Firefox 62 was released on September 5, 2018." after a translated sentence). Names, code,
     quoted messages, a term the locale's glossary keeps and a phrase the translation keeps
     elsewhere too are not clauses; in a Latin-script language the run must read as English
     to the language identifier, and fewer than half of its longer words may be words the
@@ -203,7 +249,7 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     tr = al.translation.blocks[pair.translation[0]]
-    if tr.kind not in _KINDS or len(_LOWER_WORD_RE.findall(tr.text)) < _CLAUSE_ORDINARY:
+    if tr.kind not in _KINDS or len(_LOWER_WORD_RE.findall(tr.text)) < _SENTENCE_ORDINARY:
         return  # too few English words for a clause (most translated blocks)
     ups = al.upstream_blocks(pair)
     if any(u.kind not in _KINDS for u in ups):
@@ -211,6 +257,9 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up = ups[0] if len(ups) == 1 else Block(0, ups[0].kind, ups[0].start, ups[-1].end,
                                              " ".join(u.text for u in ups))
     runs = english_runs(tr, up, ctx)
+    for sentence in english_sentences(tr, up, ctx):
+        if not any(r in sentence or sentence in r for r in runs):
+            runs.append(sentence)
     if runs:
         quoted = ", ".join(f"\u201c{r}\u201d" for r in runs)
         yield ctx.pair_finding(pair, f"{tr.kind.replace('_', ' ')} keeps upstream's English: {quoted}",

@@ -34,7 +34,8 @@ _KINDS = ("paragraph", "list_item")
 #: (a translation may keep "browser CORS preflight request" as its terms).
 FUNCTION_WORDS = frozenset("""a an the to of in on at by for from with as is are was were be been can
 could will would should may might must do does you we it this that these those and or but if
-when not no so than then there which who how what your our its their has have had""".split())
+when not no so than then there which who how what your our its their has have had about into
+through over under after before between without within during via""".split())
 _CLAUSE_FUNCTION_WORDS = 2
 #: Code written without backticks: a dotted or called name, a path (``app.mount()``).
 _CODE_LIKE_RE = re.compile(r"\S*[._/()<>=]\S*")
@@ -172,7 +173,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
 
 
 #: A sentence of upstream left as it is needs this many ordinary words, this many of them
-#: function words.
+#: function words (one more ordinary word: one function word).
 _SENTENCE_ORDINARY = 3
 _SENTENCE_FUNCTION_WORDS = 2
 _SENTENCE_END_RE = re.compile(r"[\s.!?:;。．！？]+$")
@@ -182,24 +183,36 @@ def _sentence_key(text: str) -> str:
     return _SENTENCE_END_RE.sub("", " ".join(text.split())).casefold()
 
 
+def _held(block: Block) -> tuple[str, tuple[str, ...]]:
+    """A block's text with its code spans and URLs each held as one private-use character
+    (no sentence ends inside them), and what :func:`_unmask` gives them back from."""
+    text = dialects.split(block.text)[0]
+    kept = tuple(block.anchors.code) + tuple(m.group(0) for m in URL_RE.finditer(text))
+    for k, c in enumerate(sorted({c for c in kept if c}, key=len, reverse=True)[:256]):
+        text = text.replace(c, chr(0xE000 + k))
+    return text, kept
+
+
 def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
     """Sentences of upstream left as they are inside a translated block: "Firefox 62 was
     released on September 5, 2018." after a Russian sentence. Shorter than a clause of
     :func:`english_runs` may be, but upstream's own sentence word for word."""
     memo = _memo(ctx)
-    up_text = _masked(up.text, up.anchors.code)
-    keys = {_sentence_key(x) for x in sentences.split(up_text)}
-    text = _masked(tr.text, tr.anchors.code)
+    up_text, up_kept = _held(up)
+    keys = {_sentence_key(_unmask(x, up_kept)) for x in sentences.split(up_text)}
+    text, kept = _held(tr)
     out = []
     for a, b in sentences.split_spans(text):
         sentence = text[a:b]
-        if _sentence_key(sentence) not in keys:
+        shown = " ".join(_unmask(sentence, kept).split())
+        if _sentence_key(shown) not in keys:
             continue
         words = _WORD_RE.findall(sentence)
         ordinary = _ordinary(words, memo["lower"])
-        if len(ordinary) < _SENTENCE_ORDINARY or \
-                sum(1 for w in words if w.lower() in FUNCTION_WORDS) < _SENTENCE_FUNCTION_WORDS:
-            continue
+        function = sum(1 for w in words if w.lower() in FUNCTION_WORDS)
+        if len(ordinary) < _SENTENCE_ORDINARY or function < 1 or (
+                function < _SENTENCE_FUNCTION_WORDS and len(ordinary) <= _SENTENCE_ORDINARY):
+            continue  # a name or a noun phrase the translation keeps
         if _quoted(text, a, b):
             continue
         rest = text[:a] + text[b:]
@@ -211,7 +224,7 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
         plain = " ".join(w for w in sentence.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
         if _uses(memo, plain) > 1:
             continue  # a sentence the translation writes as it is elsewhere too (a quoted name)
-        out.append(" ".join(_unmask(sentence, tr.anchors.code).split()))
+        out.append(shown)
     return out
 
 

@@ -289,6 +289,17 @@ def test_headings_written_a_level_deeper_throughout_pair_by_what_they_stand_for(
                         233: 164, 244: 175, 250: 181}
 
 
+def test_links_within_the_page_pair_by_the_heading_they_lead_to():
+    # Tauri's dialog page lists its sections as links (`[Create Message Dialog](#create-
+    # message-dialog)`); the Spanish page links its own headings' ids (`#crear-un-diálogo-
+    # de-mensaje`). Told apart by length and position alone, "Create Message Dialog" was
+    # missing and "Abrir un diálogo de selección de archivos" extra; the ids lead to
+    # headings the alignment pairs, so the items are one link each.
+    al, pairs = _case("tauri-dialog", "es")
+    assert {a: pairs.get(a) for a in (82, 83, 84, 85, 86, 90, 91, 92)} == {
+        82: 74, 83: 75, 84: 76, 85: 77, 86: 78, 90: 82, 91: 83, 92: 84}
+
+
 def test_a_kept_word_matches_the_longer_upstream_word_it_opens():
     # The translation lacks the paragraph about render functions; the paragraph before it
     # keeps "tree-shake" of upstream's "tree-shakeable", which pairs it with its upstream

@@ -18,6 +18,7 @@ from collections import Counter
 from .align_moved import moved_sections, relocate
 from .align_nested import swapped_runs
 from .align_levels import level_shift, unique_keys
+from .align_links import link_headings
 from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
@@ -489,6 +490,8 @@ def align(upstream: Document, translation: Document) -> Alignment:
                 u.source = comment.text(k)
     scorer = Scorer(up, tr)
     sync = _sync_points(upstream, translation, up, tr, scorer)
+    link_headings(upstream, up, translation, tr, {tr[b].blocks[0]: up[a].blocks[0] for a, b in sync
+                                                  if up[a].kind == tr[b].kind == BlockKind.HEADING})
 
     # A front-matter title paired with a `#` heading is matched, but it does not cut the
     # documents into regions: the title sits before everything else in its file, while the

@@ -133,14 +133,17 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     run: list[Pair] = []
     last_tr_line = 0
     paired = {i for p in al.pairs if p.is_match for i in p.upstream}
-    moved_here = perhaps_moved(al)
+    moved: list[dict[int, Block]] = []  # computed for the first missing run only
 
     def flush() -> Iterator[Problem]:
         if not run:
             return
         blocks = [b for p in run for b in al.upstream_blocks(p)]
-        yield _missing_run(ctx, blocks, moved_here.get(blocks[0].index) if all(
-            moved_here.get(b.index) for b in blocks) else None, paired, last_tr_line)
+        if not moved:
+            moved.append(perhaps_moved(al))
+        here = moved[0]
+        yield _missing_run(ctx, blocks, here.get(blocks[0].index) if all(
+            here.get(b.index) for b in blocks) else None, paired, last_tr_line)
 
     for pair in al.pairs:
         if pair.upstream and not pair.translation:

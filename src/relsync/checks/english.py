@@ -176,6 +176,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
 #: function words (one more ordinary word: one function word).
 _SENTENCE_ORDINARY = 3
 _SENTENCE_FUNCTION_WORDS = 2
+_LOWER_PAIR_RE = re.compile(r"(?<![\w-])[a-z]+ [a-z]+(?![\w-])")
 _SENTENCE_END_RE = re.compile(r"[\s.!?:;。．！？]+$")
 
 
@@ -197,6 +198,8 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
     """Sentences of upstream left as they are inside a translated block: "Firefox 62 was
     released on September 5, 2018." after a Russian sentence. Shorter than a clause of
     :func:`english_runs` may be, but upstream's own sentence word for word."""
+    if _LOWER_PAIR_RE.search(tr.text) is None:
+        return []  # no two lower-case words in a row: no English sentence of three
     memo = _memo(ctx)
     up_text, up_kept = _held(up)
     keys = {_sentence_key(_unmask(x, up_kept)) for x in sentences.split(up_text)}

@@ -1,0 +1,49 @@
+"""relsync's table of common English words against wordfreq itself (a test dependency)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from hypothesis import given, settings, strategies as st
+from wordfreq import zipf_frequency
+
+from relsync.checks.english import COMMON_ZIPF
+from relsync.languages import _english_common, english_zipf
+
+from .conftest import ROOT
+
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")  # the words the English rules look up
+
+
+def _same(word: str) -> bool:
+    theirs, ours = zipf_frequency(word, "en"), english_zipf(word)
+    if theirs >= COMMON_ZIPF:
+        return abs(theirs - ours) < 1e-9
+    return ours < COMMON_ZIPF
+
+
+def test_every_word_of_the_table_and_its_forms_is_as_common_as_wordfreq_says():
+    words = list(_english_common())
+    forms = set(words)
+    forms |= {w.capitalize() for w in words} | {w.upper() for w in words[::7]}
+    forms |= {w + "'" for w in words[::5]} | {w + "\u2019s" for w in words[::5]}
+    forms |= {"l'" + w for w in words[::3]} | {"l\u2019" + w for w in words[::11]}
+    forms |= {"qu'" + w for w in words[::13]} | {"o'" + w for w in words[::17]}
+    forms |= {f"{a}-{b}" for a, b in itertools.product(words[::97], words[5::89])}
+    differ = [w for w in sorted(forms) if not _same(w)]
+    assert not differ, differ[:10]
+
+
+def test_the_words_of_the_fixtures_are_as_common_as_wordfreq_says():
+    words = set()
+    for path in (ROOT / "tests" / "fixtures").rglob("*.md"):
+        words.update(_WORD_RE.findall(path.read_text(encoding="utf-8", errors="replace")))
+    differ = [w for w in sorted(words) if not _same(w)]
+    assert len(words) > 1000 and not differ, differ[:10]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.from_regex(r"\A[A-Za-z][A-Za-z'\u2019-]{0,12}\Z"))
+def test_any_word_is_as_common_as_wordfreq_says(word):
+    assert _same(word)

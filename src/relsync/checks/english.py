@@ -200,9 +200,16 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
     :func:`english_runs` may be, but upstream's own sentence word for word."""
     if _LOWER_PAIR_RE.search(tr.text) is None:
         return []  # no two lower-case words in a row: no English sentence of three
+    cache = ctx.alignment.upstream.derived("english.sentences", dict)  # shared by every locale
+    keys = cache.get((up.text, up.anchors.code))
+    if keys is None:
+        up_text, up_kept = _held(up)
+        keys = cache[(up.text, up.anchors.code)] = frozenset(
+            k for k in (_sentence_key(_unmask(x, up_kept)) for x in sentences.split(up_text)) if k)
+    whole = " ".join(tr.text.split()).casefold()
+    if not any(k in whole for k in keys):
+        return []  # no sentence of upstream anywhere in the block
     memo = _memo(ctx)
-    up_text, up_kept = _held(up)
-    keys = {_sentence_key(_unmask(x, up_kept)) for x in sentences.split(up_text)}
     text, kept = _held(tr)
     out = []
     for a, b in sentences.split_spans(text):

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,16 @@ settings.register_profile("fuzz", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "relsync"))
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str, path: Path):
+    """A benchmark or script of the repository (not a package) as a module, registered under
+    ``name`` so that its dataclasses and pickling work."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CORPUS = ROOT.parent / "shared" / "corpus" / "vue-docs"
 EXAMPLE_UP = ROOT / "upstream" / "pytorch-2.6.md"

@@ -6,8 +6,6 @@ so that a regression of the aligner fails here; timings stay in benchmarks/bench
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +13,7 @@ import pytest
 
 from relsync.pipeline import load_document
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, ROOT, load_script
 
 GOLD_DIR = FIXTURES / "align"
 
@@ -27,15 +25,8 @@ FLOOR_ALL_F1 = 0.97
 FLOOR_DOCUMENT_F1 = 0.95
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-bench = _load("bench_align", ROOT / "benchmarks" / "bench_align.py")
+bench = load_script("bench_align", ROOT / "benchmarks" / "bench_align.py")
 DOCUMENTS = bench.documents()
 
 
@@ -87,7 +78,7 @@ def _blocks_of(doc, rng) -> list[int] | None:
 
 
 def test_generated_fixtures_are_up_to_date():
-    make_drift = _load("make_drift", GOLD_DIR / "tools" / "make_drift.py")
+    make_drift = load_script("make_drift", GOLD_DIR / "tools" / "make_drift.py")
     for name in make_drift.RECIPES:
         for fname, text in make_drift.build(name).items():
             assert (GOLD_DIR / fname).read_text(encoding="utf-8") == text, f"rebuild {fname} with make_drift.py"

@@ -4,26 +4,17 @@ edits, renames and syncs that give staleness its work. Timings stay in the bench
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, load_script
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
-
-bench = _load("bench_k8s", ROOT / "benchmarks" / "bench_k8s.py")
+bench = load_script("bench_k8s", ROOT / "benchmarks" / "bench_k8s.py")
 needs_corpus = pytest.mark.skipif(not (bench.CORPUS / "docs" / "en").is_dir(),
                                   reason="the fastapi-docs corpus (../shared/corpus) is not beside the repository")
 

@@ -476,14 +476,9 @@ def test_a_front_matter_value_yaml_cannot_build_keeps_the_page_paired_by_key(run
 
 def test_readme_pairs_examples_are_what_relsync_pairs_prints_on_the_fixtures():
     """The README's `relsync pairs` examples are generated from these fixtures."""
-    import importlib.util
+    from .conftest import ROOT, load_script
 
-    from .conftest import ROOT
-
-    spec = importlib.util.spec_from_file_location("update_layout_examples",
-                                                  ROOT / "scripts" / "update_layout_examples.py")
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    script = load_script("update_layout_examples", ROOT / "scripts" / "update_layout_examples.py")
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert script.EXAMPLE_RE.search(text)
     assert script.render(text) == text, "README examples are stale: run `python scripts/update_layout_examples.py`"

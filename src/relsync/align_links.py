@@ -10,16 +10,9 @@ upstream's link to the paired heading: one link key for every rule of the aligne
 
 from __future__ import annotations
 
-from urllib.parse import unquote
-
 from .model import BlockKind, Document
-from .similarity import Unit
+from .similarity import Unit, fragment_key
 from .slugs import SLUGGERS, heading_id
-
-
-def _fragment_key(fragment: str) -> str:
-    """The key :func:`relsync.similarity.anchor_keys` gives a link within the page."""
-    return "l:#" + unquote(fragment).lower().replace("_", "-")
 
 
 def fragment_headings(doc: Document) -> dict[str, int]:
@@ -40,13 +33,13 @@ def fragment_headings(doc: Document) -> dict[str, int]:
             found = heading_id(block.source)
             if found.id:
                 explicit.append(found.id)
-                own(_fragment_key(found.id), block.index)
+                own(fragment_key(found.id), block.index)
             else:
                 plain.append((heading_id(block.text).text, block.index))
         for slugger in SLUGGERS.values():
             for slug, (_, index) in zip(slugger.ids([t for t, _ in plain], explicit), plain):
                 if slug:
-                    own(_fragment_key(slug), index)
+                    own(fragment_key(slug), index)
         for key in clash:
             del owner[key]
         return owner

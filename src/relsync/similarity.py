@@ -125,6 +125,11 @@ def page_key(url: str) -> str:
     return "" if key in ("l:", "l:#") or key.startswith("l:#") else key
 
 
+def fragment_key(fragment: str) -> str:
+    """The key :func:`anchor_keys` gives a link within the page (``#fragment``)."""
+    return _link_keys("#" + fragment)[0]
+
+
 def anchor_keys(anchors: Anchors) -> Counter[str]:
     """The anchors of a block as one multiset of comparable keys."""
     keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []

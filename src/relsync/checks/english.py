@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
@@ -57,11 +57,16 @@ _SUMMARY_RE = re.compile(r"(?:<details[^>]*>\s*)?<summary>[^<>]+</summary>", re.
 _TRANSLATED_SHARE = 0.6
 
 
-def _masked(text: str, code: tuple[str, ...]) -> str:
-    text = URL_RE.sub(" ", dialects.split(text)[0])
+def _hold(text: str, code: Iterable[str]) -> str:
+    """``text`` with each of ``code`` (the longest first) held as one private-use character,
+    which :func:`_unmask` gives back."""
     for k, c in enumerate(sorted({c for c in code if c}, key=len, reverse=True)[:256]):
         text = text.replace(c, chr(0xE000 + k))
     return text
+
+
+def _masked(text: str, code: tuple[str, ...]) -> str:
+    return _hold(URL_RE.sub(" ", dialects.split(text)[0]), code)
 
 
 def _lower_words(doc_text: str) -> frozenset[str]:
@@ -189,9 +194,7 @@ def _held(block: Block) -> tuple[str, tuple[str, ...]]:
     (no sentence ends inside them), and what :func:`_unmask` gives them back from."""
     text = dialects.split(block.text)[0]
     kept = tuple(block.anchors.code) + tuple(m.group(0) for m in URL_RE.finditer(text))
-    for k, c in enumerate(sorted({c for c in kept if c}, key=len, reverse=True)[:256]):
-        text = text.replace(c, chr(0xE000 + k))
-    return text, kept
+    return _hold(text, kept), kept
 
 
 def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:

@@ -22,7 +22,12 @@ from ..similarity import is_definition
 MOVED_LENGTH_FACTOR = 1.6
 #: Blocks this short (non-space characters) on both sides are not told apart by length.
 MOVED_MIN_LENGTH = 25
-_MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING})
+#: What each neighbour moved with it adds to a possible pair's worth (at most 1 for length).
+RUN_WEIGHT = 1.0
+#: What may stand in another place: prose, and what travels with it (a ``::: tip`` container's
+#: title, a code block the same on both sides).
+_MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING, BlockKind.CONTAINER,
+                      BlockKind.CODE})
 
 
 def _length(block: Block) -> int:
@@ -60,7 +65,8 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     code and as many links (none, mostly), each block as long as the other by the document's
     own length ratio. Every block of a unit (a block and the list items nested under it) ->
     the first block of the translation's unit; each unit of the translation explains one, as
-    close in length as a maximum-weight matching of them all makes them."""
+    close in length as a maximum-weight matching of them all makes them, where neighbours
+    that moved together outweigh any closeness in length (:func:`_prefer_runs`)."""
     up_len = tr_len = 0
     for p in al.pairs:
         if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
@@ -84,10 +90,31 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
             costs = [_cost(a, b, ratio, shift) for a, b in zip(unit, other)]
             if all(c is not None for c in costs):
                 weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
+    _prefer_runs(weights, units, extra)
     out: dict[int, Block] = {}
     for x, y in best_pairing(weights):
         out.update((b.index, extra[y][0]) for b in units[x])
     return out
+
+
+def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]],
+                 extra: list[list[Block]]) -> None:
+    """Add to the weight of two units the run of neighbours that pair with each other
+    through them (consecutive blocks on both sides, each pair possible): a list item moved
+    with the paragraphs and the tip nested under it is that run, not one short ``**Details**``
+    label among others like it."""
+    def next_to(side: list[list[Block]], k: int) -> bool:
+        return k + 1 < len(side) and side[k + 1][0].index == side[k][-1].index + 1
+
+    ahead: dict[tuple[int, int], int] = {}
+    for x, y in sorted(weights, reverse=True):
+        ahead[x, y] = 1 + (ahead.get((x + 1, y + 1), 0) if next_to(units, x) and next_to(extra, y) else 0)
+    behind: dict[tuple[int, int], int] = {}
+    for x, y in sorted(weights):
+        before = x > 0 and y > 0 and next_to(units, x - 1) and next_to(extra, y - 1)
+        behind[x, y] = 1 + (behind.get((x - 1, y - 1), 0) if before else 0)
+    for key in weights:
+        weights[key] += RUN_WEIGHT * (ahead[key] + behind[key] - 2)
 
 
 def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:

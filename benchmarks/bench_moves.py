@@ -19,6 +19,10 @@ block paired with the upstream block the unchanged alignment paired it with), th
 blocks that hold code, a link or a number (the evidence a move is found by; a bold label
 such as "**Type**", repeated in every section, is found by nothing), and the error-level
 findings the moves added (upstream line, rule and message compared with the unchanged pair's).
+
+``--deletions N`` measures the other side: N translated blocks deleted per document, one at a
+time, and how ``missing`` grades each (an error; a warning when a block elsewhere "may be"
+it, which is wrong for a deleted block; not reported).
 """
 
 from __future__ import annotations
@@ -217,6 +221,34 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     return len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored
 
 
+def deletions(name, up_path, tr_path, locale, per_doc, seed) -> Counter:
+    """``per_doc`` translated blocks deleted one at a time (a paragraph or a one-line list
+    item the unchanged alignment pairs 1-1): how ``missing`` grades each, at its upstream
+    line: ``error``, ``warning`` (the block "may be" one the translation has elsewhere:
+    wrong here, the block is gone) or ``none`` (not reported there)."""
+    up_text = up_path.read_text(encoding="utf-8")
+    tr_text = tr_path.read_text(encoding="utf-8")
+    al = align(parse(up_text), parse(tr_text, locales=("en", locale)))
+    partner = _tr_partner(al)
+    lines = tr_text.split("\n")
+    blocks = [b for b in al.translation.blocks if b.index in partner and b.start == b.end
+              and b.kind in ("paragraph", "list_item") and not lines[b.start - 1].startswith((" ", "\t"))]
+    rng = random.Random(f"{seed}:{name}:deletions")
+    out: Counter = Counter()
+    for b in rng.sample(blocks, min(per_doc, len(blocks))):
+        up_line = al.upstream.blocks[partner[b.index]].start
+        text = "\n".join(lines[:b.start - 1] + lines[b.start:])
+        grade = "none"
+        for f in check(up_text, text, locale=locale):
+            if f.slug == "missing" and f.upstream and f.upstream.line <= up_line <= dict(f.details).get("upstream_end", f.upstream.line):
+                grade = f.severity.name.lower()
+                if SHOW and grade != "error":
+                    print(f"  ~ {name}: deleted line {b.start} (upstream {up_line}): {grade}: {f.message[:160]}")
+                break
+        out[grade] += 1
+    return out
+
+
 def _row(mode: str, pct: float, r) -> str:
     """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
     recall, new errors."""
@@ -234,9 +266,21 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", default="1")
     ap.add_argument("--percents", default="1,5,10")
     ap.add_argument("--show", action="store_true", help="print each error-level finding the moves added")
+    ap.add_argument("--deletions", type=int, default=0, metavar="N",
+                    help="instead: delete N translated blocks per document, one at a time, and "
+                         "count how `missing` grades each")
     args = ap.parse_args(argv)
     global SHOW
     SHOW = args.show
+    if args.deletions:
+        grades: dict[str, Counter] = {}
+        for name, up, tr, locale in _docs(args.docs):
+            grades.setdefault(name.split(":")[0], Counter()).update(
+                deletions(name, up, tr, locale, args.deletions, args.seed))
+        for corpus, c in grades.items():
+            print(f"{corpus:22} deleted {sum(c.values()):4}  error {c['error']:4}  warning {c['warning']:4}  "
+                  f"info {c['info']:4}  not reported {c['none']:4}")
+        return 0
     percents = [float(p) for p in args.percents.split(",")]
     cache: dict = {}
     totals: dict = {}

@@ -48,7 +48,7 @@ _MIN_MISSING_SHARE = 0.2
 #: ... and when it held a number, code span or link of its own that the translation lost.
 _MIN_MISSING_SHARE_LOST = 0.1
 #: A block of more sentences or clauses than this on a side is not judged (the alignment of
-#: its units costs their product).
+#: its units costs their product), nor one of more code spans and numbers for where it stops.
 _MAX_UNITS = 60
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
 _SKIP_COST = 4.0
@@ -366,6 +366,68 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
         return None  # as long as its upstream predicts, or short with every anchor kept
+    found = _omitted_parts(up, tr, ratio, memo, leads)
+    if found is None and shortfall <= _SHORTFALL:
+        found = _stopped_short(up, tr, ratio, memo)
+    return found
+
+
+def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
+    """A translation that stops short: it keeps the code spans and numbers of the start of
+    the upstream block and none of its end, and is as long as that start predicts (a list
+    item whose second half is missing, cut inside a clause). The part quoted starts at the
+    last sentence or clause boundary before the first anchor lost."""
+    text, anchors, _ = _masked_of(memo, "up", up)
+    if not anchors and not any(ch.isdigit() for ch in text):
+        return None
+    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
+    raw = " ".join((tr.text, *tr.anchors.links))
+    last_kept, first_lost = -1, len(text)
+    positioned = _positioned_anchors(text, anchors)
+    if len(positioned) > _MAX_UNITS:
+        return None
+    for at, value in positioned:
+        if value in in_translation or value in raw:
+            last_kept = max(last_kept, at)
+        else:
+            first_lost = min(first_lost, at)
+    if last_kept < 0 or first_lost == len(text) or last_kept > first_lost:
+        return None  # nothing kept, nothing lost, or kept anchors after lost ones: not a cut end
+    cut = max((m.end() for m in _CUT_RE.finditer(text, last_kept + 1, first_lost)), default=None)
+    if cut is None:
+        return None
+    start, end = _length(text[:cut]), _length(text[cut:])
+    if end < _MIN_MISSING_SHARE * (start + end):
+        return None
+    # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
+    factor = math.exp(ratio.log_ratio)
+    tr_length = _masked_of(memo, "tr", tr)[2] + 4
+    least, most = factor * start + 4, factor * _length(text[:first_lost]) + 4
+    fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
+    if abs(fit) / ratio.spread > _STOPPED_FIT:
+        return None  # the translation is not as long as the start it keeps
+    return Omitted([_unmask(text[cut:].strip(), anchors)], [])
+
+
+#: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
+#: dash or an opening parenthesis, or before a conjunction (what :data:`_CLAUSE_RE` cuts at).
+_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])"
+                     r"|\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as|since|unless|until|after|before|by|using|instead)\s)")
+#: A translation that stops short is as long as the start of upstream it keeps within this
+#: many standard deviations.
+_STOPPED_FIT = 1.5
+
+
+def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The code spans, URLs and numbers of a masked text with their offsets."""
+    out = [(k, anchors[ord(ch) - _PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in _PLACEHOLDERS]
+    out += [(m.start(), m.group(0)) for m in _NUMBER_RE.finditer(text) if len(m.group(0)) > 1 or "." in m.group(0)]
+    return out
+
+
+def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
+                   leads: Callable[[str], bool] | None) -> Omitted | None:
+    """:func:`omitted` by the alignment of sentences and clauses."""
     ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS or len(ups) < 2:
@@ -483,7 +545,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     it is far shorter than predicted, a little less far when the part left out is the end
     of a block of several sentences (a translation that stops short inside its last one).
     When the block is far shorter than predicted but another part could as well be the one
-    left out (two sentences of about the same length), both are quoted.
+    left out (two sentences of about the same length), both are quoted. A translation that
+    stops short inside a clause, keeping the code spans and numbers of the block's start and
+    none of its end, and as long as that start predicts, is reported with the part from the
+    last clause boundary before the first of them it lost.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same

@@ -56,7 +56,7 @@ _SKIP_COST = 4.0
 _MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
 #: unit is read as translated (at most two count).
-_LOST_ANCHOR_COST = 3.0
+_LOST_ANCHOR_COST = 4.5
 #: ... and with such a loss.
 _SHORTFALL_WITH_LOSS = -0.5
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
@@ -382,12 +382,13 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
         return None
     in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
     raw = " ".join((tr.text, *tr.anchors.links))
+    loose = {_loose(a) for a in in_translation}
     last_kept, first_lost = -1, len(text)
     positioned = _positioned_anchors(text, anchors)
     if len(positioned) > _MAX_UNITS:
         return None
     for at, value in positioned:
-        if value in in_translation or value in raw:
+        if value in in_translation or value in raw or _loose(value) in loose:
             last_kept = max(last_kept, at)
         else:
             first_lost = min(first_lost, at)
@@ -470,12 +471,14 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
     that the translation writes marks that unit as kept (``ups`` gets its key)."""
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
+    # written another way is not left out (`cargo .toml` for `Cargo.toml`: code-mismatch's)
+    loose = {_loose(a) for a in in_translation}
     owners: dict[str, int] = {}
     for u in ups:
         for a in u.anchors:
             owners[a] = owners.get(a, 0) + 1
     own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
-    kept = frozenset(a for a in own if a in in_translation or a in raw)
+    kept = frozenset(a for a in own if a in in_translation or a in raw or _loose(a) in loose)
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
     upstream_all = frozenset().union(*(u.anchors for u in ups))
@@ -496,6 +499,11 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
     return kept, lost
+
+
+def _loose(text: str) -> str:
+    """Text compared for being kept at all: letter case and spaces aside."""
+    return "".join(text.split()).casefold()
 
 
 def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:

@@ -94,3 +94,16 @@ def test_a_link_to_a_page_the_site_moved_is_not_lost():
     zh = (FIXTURES / "firefox-121.zh-cn.md").read_text(encoding="utf-8")
     findings = relsync.check(en, zh, locale="zh_CN", name="mozilla/firefox/releases/121/index.md")
     assert [f.translation.line for f in findings if f.slug == "omission"] == []
+
+
+def test_a_clause_left_out_with_its_code_in_a_translation_as_long_as_upstream():
+    """fastapi-docs ko/docs/advanced/advanced-python-types.md, line 26: the Korean says both
+    forms are the same and why "optional" misleads, but not "I would recommend `Union`
+    instead of `Optional`": the clause and its two code spans are gone, while the paragraph
+    is as long as the document's ratio predicts for the whole."""
+    en = (FIXTURES / "advanced-python-types.en.md").read_text(encoding="utf-8")
+    ko = (FIXTURES / "advanced-python-types.ko.md").read_text(encoding="utf-8")
+    found = [(f.translation.line, dict(f.details)["uncovered"])
+             for f in relsync.check(en, ko, locale="ko", name="advanced/advanced-python-types.md")
+             if f.slug == "omission"]
+    assert found == [(26, ["but I would recommend Union instead of Optional"])]

@@ -57,8 +57,8 @@ _MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
 #: unit is read as translated (at most two count).
 _LOST_ANCHOR_COST = 4.5
-#: ... and with such a loss.
-_SHORTFALL_WITH_LOSS = -0.5
+#: ... and with such a loss (as long as predicted: a lost anchor says more than the length).
+_SHORTFALL_WITH_LOSS = 0.0
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
 _SHORTFALL_LENGTH_ONLY = -3.5
 #: ... or when the part left out is the block's end (a translation that stops short).
@@ -545,7 +545,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
     being terse), sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated, and one whose link the translation lost (no link
-    of the translation leads there) costs more to read as translated. Only a block that
+    of the translation leads there) costs more to read as translated; a block that lost one
+    is judged even when it is as long as predicted (the sentence that held it may be what a
+    longer rendering of the rest hides). Only a block that
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of
     its own that the translation lost; the end of one sentence and the next are two parts.

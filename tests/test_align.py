@@ -335,3 +335,12 @@ def test_an_emoji_the_translation_keeps_tells_two_entries_apart():
     al, pairs = _case("changelog-emoji", "zh_CN")
     assert 30 not in pairs and pairs[31] == 30
     assert [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation] == [30]
+
+
+def test_an_item_moved_pairs_by_its_words_when_its_only_number_is_the_page_version():
+    # Firefox 3's "Out-of-date add-on protection" item, which the Korean page keeps in
+    # English, moved from "Security and privacy" to "User experience": "Firefox 3", the
+    # version every item of the page names, is no evidence, the words the item keeps are.
+    al, pairs = _case("mdn-version-number", "ko")
+    assert pairs[36] == 16
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 36] == [True]

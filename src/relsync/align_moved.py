@@ -1,26 +1,26 @@
 """The pairs an ordered alignment cannot make: blocks that stand in another place.
 
 Release notes are not kept in upstream's order: an entry stands in another group, another
-release, or swaps places with its neighbour. After the ordered alignment of :mod:`relsync.align`,
-blocks left unpaired on both sides (paragraphs, list items, table rows, code blocks), and
-pairs whose two blocks each name something the other does not, are paired again by what
-identifies an entry: its strong anchors (issue and pull-request references, links, code
-names, numbers, a code block's code). A new pair needs a shared anchor found in no other
-block of the scope on either side, or the same set of strong anchors found once on each
-side (a number alone is not enough: a page's own version); two blocks citing other
-references never pair, nor do blocks of very different lengths or a dated block and an
-undated one. Within each top-level section (a release) first, then across the document; the
-best evidence first, two blocks naming the same anchors before anything else, the ordered
-alignment's pair winning a tie. Then the blocks still without a partner that share strong
-anchors pair at their best as a whole (a maximum-weight matching of their overlap and
-score), within each release first; a pair the ordered alignment made by length and position
-alone (one block naming code or a link, the other nothing) yields its blocks to a block
-that has no partner. Last, blocks with no strong anchor pair when they share a Latin word
-the translation kept that no other of them holds, in their release, then in the document.
-Unpaired headings whose sections' blocks went to one another's sections then pair too (a
-whole group moved), list items naming nothing pair by what is nested under them
-(:mod:`relsync.align_nested`), and the blocks left under two headings paired out of order
-are aligned in order with each other (:func:`moved_sections`).
+release, or swaps places with its neighbour. After the ordered alignment of
+:mod:`relsync.align`, blocks left unpaired on both sides (paragraphs, list items, table rows,
+code blocks), and pairs whose two blocks each name something the other does not, are paired
+again by what identifies an entry: its strong anchors (issue and pull-request references,
+links, code names, numbers, a code block's code). A new pair needs a shared anchor found in no
+other block of the scope on either side, or the same set of strong anchors found once on each
+side (a number alone is not enough: a page's own version); two blocks citing other references
+never pair, nor do blocks of very different lengths or a dated block and an undated one. Within
+each top-level section (a release) first, then across the document; the best evidence first,
+two blocks naming the same anchors before anything else, the ordered alignment's pair winning a
+tie. Then the blocks still without a partner that share strong anchors pair at their best as a
+whole (a maximum-weight matching of their overlap and score), within each release first; a pair
+the ordered alignment made by length and position alone (one block naming code or a link, the
+other nothing) yields its blocks to a block that has no partner. Last, blocks with no telling
+strong anchor (a number alone is the page's version) pair when they share a Latin word the
+translation kept that no other of them holds, in their release, then in the document. Unpaired
+headings whose sections' blocks went to one another's sections then pair too (a whole group
+moved), list items naming nothing pair by what is nested under them
+(:mod:`relsync.align_nested`), and the blocks left under two headings paired out of order are
+aligned in order with each other (:func:`moved_sections`).
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
@@ -359,13 +359,14 @@ class _Matching:
         return made
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
-        """Pair blocks still without a partner and without strong anchors when the
-        translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
-        volar types.") that no other such block on either side holds, and no Latin word the
-        upstream block lacks. Within each release first, then across the document."""
+        """Pair blocks still without a partner and without telling strong anchors (``Firefox
+        3`` on Firefox 3's page) when the translation kept a Latin word of the upstream block
+        (``新增 volar 类型支持`` for "Add volar types.") that no other such block on either side
+        holds, and no Latin word the upstream block lacks. Within each release first, then
+        across the document."""
         up, tr = self.up, self.tr
-        left_a = [a for a, b in self.partner_a.items() if b is None and not up.keys[a]]
-        left_b = [b for b, a in self.partner_b.items() if a is None and not tr.keys[b]]
+        left_a = [a for a, b in self.partner_a.items() if b is None and not _telling(up.keys[a])]
+        left_b = [b for b, a in self.partner_b.items() if a is None and not _telling(tr.keys[b])]
         if not left_a or not left_b:
             return
         by_scope_a: dict[int, list[int]] = defaultdict(list)

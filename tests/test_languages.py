@@ -123,6 +123,12 @@ def test_terminal_diff_columns_line_up_in_every_script(tmp_path, run_cli):
     ("يجلب هذا الإصدار العديد من التحسينات لمطوري الويب.", "ar", False),
     ("This release brings many improvements for web developers.", "ar", True),
     ("Highlights", "de", None),  # too short to tell
+    # fastapi-docs de and fr/advanced/advanced-dependencies.md: twelve words or more and none
+    # of English's glue words (the, of, and, to, ...): not English, the identifier not asked
+    ("Es kann jedoch Fälle geben, in denen Sie Parameter für eine Abhängigkeit festlegen möchten, "
+     "ohne viele verschiedene Funktionen oder Klassen zu deklarieren.", "de", False),
+    ("But there could be cases where you want to be able to set parameters on the dependency, "
+     "without having to declare many different functions or classes.", "de", True),
 ])
 def test_is_english(text, target, expected):
     from relsync.languages import is_english
@@ -172,6 +178,20 @@ def test_the_identifier_loads_only_where_the_script_cannot_decide():
         "print('py3langid' in sys.modules)\n"
     )
     assert out.split() == ["False", "True"]
+
+
+def test_a_long_text_without_english_glue_words_is_decided_without_the_identifier():
+    # fastapi-docs de/advanced/advanced-dependencies.md line 9 beside its English
+    out = _python(
+        "import sys, relsync\n"
+        "up = 'But there could be cases where you want to be able to set parameters on the dependency, "
+        "without having to declare many different functions or classes.\\n'\n"
+        "tr = 'Es kann jedoch Fälle geben, in denen Sie Parameter für eine Abhängigkeit festlegen möchten, "
+        "ohne viele verschiedene Funktionen oder Klassen zu deklarieren.\\n'\n"
+        "found = [f.slug for f in relsync.check(up, tr, locale='de')]\n"
+        "print('py3langid' in sys.modules, 'untranslated' in found)\n"
+    )
+    assert out == "False False"
 
 
 def test_the_identifier_needs_no_network():

@@ -537,8 +537,27 @@ def is_english(text: str, target: str) -> bool | None:
             return False
     if len(text) > IDENTIFY_SAMPLE:
         letters = None  # the identifier reads a sample
+    elif _without_english_glue(text):
+        return False
     lang = _identify(text[:IDENTIFY_SAMPLE], ("en", target), letters)
     return None if lang is None else lang == "en"
+
+
+#: Words English prose is held together by and other languages written in Latin letters do
+#: not use: a text of :data:`GLUE_MIN_WORDS` words or more with fewer than
+#: :data:`GLUE_MIN_SHARE` of them is not English prose (English has about a third).
+ENGLISH_GLUE = frozenset("the of and to is that for with this you are be it by from your can not "
+                         "or was were which will would has have".split())
+GLUE_MIN_WORDS = 12
+GLUE_MIN_SHARE = 0.04
+_GLUE_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _without_english_glue(text: str) -> bool:
+    """Whether ``text`` has too few of English's glue words to be English prose (what the
+    identifier, a hundred times slower, would say of it)."""
+    words = _GLUE_WORD_RE.findall(text.lower())
+    return len(words) >= GLUE_MIN_WORDS and sum(w in ENGLISH_GLUE for w in words) < GLUE_MIN_SHARE * len(words)
 
 
 _TAG_RE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")

@@ -248,10 +248,18 @@ def _shared(memo: dict, ordinary: list[str]) -> bool:
     return 2 * sum(1 for w in long if _uses(memo, w) > 1) >= max(1, len(long))
 
 
+_HELD_RE = re.compile("[\ue000-\ue0ff]")
+
+
 def _unmask(text: str, code: tuple[str, ...]) -> str:
+    if _HELD_RE.search(text) is None:
+        return text
     ordered = sorted({c for c in code if c}, key=len, reverse=True)[:256]
-    return "".join(ordered[ord(c) - 0xE000] if "\ue000" <= c <= "\ue0ff" and ord(c) - 0xE000 < len(ordered)
-                   else c for c in text)
+
+    def back(m: re.Match) -> str:
+        k = ord(m.group(0)) - 0xE000
+        return ordered[k] if k < len(ordered) else m.group(0)
+    return _HELD_RE.sub(back, text)
 
 
 @check("RS105", "coverage.untranslated-clause", Severity.WARNING)

@@ -537,14 +537,15 @@ def is_english(text: str, target: str) -> bool | None:
             return False
     if len(text) > IDENTIFY_SAMPLE:
         letters = None  # the identifier reads a sample
-    elif _without_english_glue(text):
-        return False
+    elif "Latn" in scripts and _without_english_glue(text):
+        return False  # (for another script, the script decides without the identifier)
     lang = _identify(text[:IDENTIFY_SAMPLE], ("en", target), letters)
     return None if lang is None else lang == "en"
 
 
-#: Words English prose is held together by and other languages written in Latin letters do
-#: not use: a text of :data:`GLUE_MIN_WORDS` words or more with fewer than
+#: Words English prose is held together by, which other languages written in Latin letters
+#: seldom use (one they do, German's "was" and "will", only sends their text on to the
+#: identifier): a text of :data:`GLUE_MIN_WORDS` words or more with fewer than
 #: :data:`GLUE_MIN_SHARE` of them is not English prose (English has about a third).
 ENGLISH_GLUE = frozenset("the of and to is that for with this you are be it by from your can not "
                          "or was were which will would has have".split())

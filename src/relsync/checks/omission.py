@@ -57,7 +57,7 @@ _MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
 #: unit is read as translated (at most two count).
 _LOST_ANCHOR_COST = 4.5
-#: ... and with such a loss (as long as predicted: a lost anchor says more than the length).
+#: ... and with such a loss (up to as long as predicted: a lost anchor says more than the length).
 _SHORTFALL_WITH_LOSS = 0.0
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
 _SHORTFALL_LENGTH_ONLY = -3.5
@@ -74,8 +74,10 @@ _MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations).
 _FIT = 6.0
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
-_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*"
-                        r"|\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as|since|unless|until|after|before|by|using|instead)\s)")
+#: Where an English clause starts: before a conjunction (:data:`_CLAUSE_RE`, :data:`_CUT_RE`).
+_BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as"
+                       r"|since|unless|until|after|before|by|using|instead)\s)")
+_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*|" + _BEFORE_CONJUNCTION)
 #: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
 _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 #: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
@@ -189,7 +191,7 @@ class Unit:
 def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
     """What a translation keeps of a piece of text: its code spans and numbers."""
     found = {code[ord(ch) - _PLACEHOLDER_BASE] for ch in text if ch in _PLACEHOLDERS}
-    found |= {n for n in _NUMBER_RE.findall(text) if len(n) > 1 or "." in n}
+    found |= {m.group(0) for m in _numbers(text)}
     return frozenset(found)
 
 
@@ -412,8 +414,7 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
 
 #: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
 #: dash or an opening parenthesis, or before a conjunction (what :data:`_CLAUSE_RE` cuts at).
-_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])"
-                     r"|\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as|since|unless|until|after|before|by|using|instead)\s)")
+_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + _BEFORE_CONJUNCTION)
 #: A translation that stops short is as long as the start of upstream it keeps within this
 #: many standard deviations.
 _STOPPED_FIT = 1.5
@@ -422,8 +423,13 @@ _STOPPED_FIT = 1.5
 def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
     """The code spans, URLs and numbers of a masked text with their offsets."""
     out = [(k, anchors[ord(ch) - _PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in _PLACEHOLDERS]
-    out += [(m.start(), m.group(0)) for m in _NUMBER_RE.finditer(text) if len(m.group(0)) > 1 or "." in m.group(0)]
+    out += [(m.start(), m.group(0)) for m in _numbers(text)]
     return out
+
+
+def _numbers(text: str) -> list[re.Match]:
+    """The numbers of a text that a translation keeps as anchors (not a lone digit)."""
+    return [m for m in _NUMBER_RE.finditer(text) if len(m.group(0)) > 1 or "." in m.group(0)]
 
 
 def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
@@ -546,7 +552,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     being terse), sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated, and one whose link the translation lost (no link
     of the translation leads there) costs more to read as translated; a block that lost one
-    is judged even when it is as long as predicted (the sentence that held it may be what a
+    is judged at any length up to the predicted one (the sentence that held it may be what a
     longer rendering of the rest hides). Only a block that
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of

@@ -50,7 +50,8 @@ from relsync.languages import month_locales  # noqa: E402
 from relsync.parse import parse  # noqa: E402
 from relsync.pipeline import make_context  # noqa: E402
 from relsync.checks import run_checks  # noqa: E402
-from relsync.checks.omission import _MIN_CHARS as MIN_CHARS, _length, masked  # noqa: E402
+from relsync.checks.masking import masked, prose_length  # noqa: E402
+from relsync.checks.omission import _MIN_CHARS as MIN_CHARS  # noqa: E402
 
 KINDS = ("last-sentence", "last-half", "middle-sentence", "list-item-half", "english-clause")
 NEW_RULES = ("omission", "untranslated-clause", "untranslated")
@@ -154,7 +155,7 @@ def _inject(kind, up_lines, tr_lines, al, rng, blocks, flagged):
             continue
         if tr.start in flagged:
             continue  # the rules report the untouched block already
-        if _length(masked(up)[0]) < MIN_CHARS:
+        if prose_length(masked(up)[0]) < MIN_CHARS:
             continue  # too short a block for the rule to judge
         done = _cut(kind, tr_lines[tr.start - 1:tr.end], up_lines[up.start - 1].strip(), up.kind, tr.kind)
         if done is not None:

@@ -21,12 +21,13 @@ import statistics
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .. import dialects, sentences
-from ..anchors import URL_RE
+from .. import sentences
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
 from ..similarity import page_key
 from .links import links_match
+from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked, masked_of,
+                      prose_length, unmask)
 from .registry import Context, Problem, check
 from .urls import normalize_link
 
@@ -80,70 +81,12 @@ _BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|wher
 _CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*|" + _BEFORE_CONJUNCTION)
 #: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
 _WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
-#: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
-_REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
-_NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 #: What a link's anchor key starts with (its URL follows).
 _LINK = "\x00link:"
 #: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
 _LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
                       r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
-
-
-def _length(text: str) -> int:
-    """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
-    placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
-    return len("".join(text.split())) - placeholders + text.count(" ") // 2
-
-
-_PRIVATE_RE = re.compile("[\ue000-\uefff]")
-_PLACEHOLDER_BASE = 0xE000
-_PLACEHOLDERS = frozenset(chr(_PLACEHOLDER_BASE + k) for k in range(4096))
-
-
-def _masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:
-    """:func:`masked` and the length of its text, once per block of an alignment."""
-    key = ("omission.masked", side, block.index)
-    value = ctx_memo.get(key)
-    if value is None:
-        text, anchors = masked(block)
-        # the masked text's only spaces are single " " (what _length counts, faster)
-        spaces = text.count(" ")
-        placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
-        value = ctx_memo[key] = (text, anchors, len(text) - spaces - placeholders + spaces // 2)
-    return value
-
-
-def masked(block: Block) -> tuple[str, tuple[str, ...]]:
-    """A block's text with each code span, template construct (a Hugo shortcode, a
-    KumaScript macro: its prose parts stay), reference link ("Firefox bug 1469019") and URL
-    written in the text replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
-    so that no sentence or clause is cut inside them and they count for no length."""
-    text = block.text
-    anchors: list[str] = []
-
-    def hold(value: str) -> str:
-        anchors.append(value)
-        return chr(_PLACEHOLDER_BASE + len(anchors) - 1)
-
-    if dialects.MARKER_RE.search(text):
-        def construct(m: re.Match) -> str:
-            canonical, prose = dialects.construct(m.group(0))
-            return " " + " ".join(prose) + " " + hold(canonical)
-        text = dialects.CONSTRUCT_RE.sub(construct, text)
-    if "](" in block.source:
-        for label in _REFERENCE_LINK_RE.findall(block.source):
-            if label in text:
-                number = max(re.findall(r"\d{3,}", label), key=len)
-                text = text.replace(label, hold(number))
-    if block.anchors.code:
-        for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
-            if c in text and len(anchors) < 4096:
-                text = text.replace(c, hold(c))
-    if "http" in text or "www." in text:
-        text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
-    return " ".join(text.split()), tuple(anchors)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +108,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
         if up.kind not in _KINDS or tr.kind != up.kind:
             continue
         memo = {} if memo is None else memo
-        a, b = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+        a, b = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
         if a >= _RATIO_MIN_CHARS and b:
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
@@ -190,20 +133,16 @@ class Unit:
 
 def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
     """What a translation keeps of a piece of text: its code spans and numbers."""
-    found = {code[ord(ch) - _PLACEHOLDER_BASE] for ch in text if ch in _PLACEHOLDERS}
-    found |= {m.group(0) for m in _numbers(text)}
+    found = {code[ord(ch) - PLACEHOLDER_BASE] for ch in text if ch in PLACEHOLDERS}
+    found |= {m.group(0) for m in anchor_numbers(text)}
     return frozenset(found)
-
-
-def _unmask(text: str, code: tuple[str, ...]) -> str:
-    return "".join(code[ord(ch) - _PLACEHOLDER_BASE] if ch in _PLACEHOLDERS else ch for ch in text)
 
 
 def upstream_units(block: Block) -> tuple[list[Unit], int]:
     """The clauses of an upstream block's sentences, and the number of its sentences."""
     text, code = masked(block)
     parts = sentences.split(text)
-    units = [Unit(_unmask(c, code), _length(c), _anchors(c, code), k)
+    units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
 
@@ -226,7 +165,7 @@ def _clauses(sentence: str) -> list[str]:
 
 def _translation_units(block: Block) -> list[Unit]:
     text, code = masked(block)
-    return [Unit(_unmask(p, code), _length(p), _anchors(p, code)) for p in sentences.split(text)]
+    return [Unit(unmask(p, code), prose_length(p), _anchors(p, code)) for p in sentences.split(text)]
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -362,7 +301,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
-    up_length, tr_length = _masked_of(memo, "up", up)[2], _masked_of(memo, "tr", tr)[2]
+    up_length, tr_length = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
     if up_length < _MIN_CHARS or not tr_length:
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
@@ -379,7 +318,7 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
     the upstream block and none of its end, and is as long as that start predicts (a list
     item whose second half is missing, cut inside a clause). The part quoted starts at the
     last sentence or clause boundary before the first anchor lost."""
-    text, anchors, _ = _masked_of(memo, "up", up)
+    text, anchors, _ = masked_of(memo, "up", up)
     if not anchors and not any(ch.isdigit() for ch in text):
         return None
     in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
@@ -399,17 +338,17 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
     cut = max((m.end() for m in _CUT_RE.finditer(text, last_kept + 1, first_lost)), default=None)
     if cut is None:
         return None
-    start, end = _length(text[:cut]), _length(text[cut:])
+    start, end = prose_length(text[:cut]), prose_length(text[cut:])
     if end < _MIN_MISSING_SHARE * (start + end):
         return None
     # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
     factor = math.exp(ratio.log_ratio)
-    tr_length = _masked_of(memo, "tr", tr)[2] + 4
-    least, most = factor * start + 4, factor * _length(text[:first_lost]) + 4
+    tr_length = masked_of(memo, "tr", tr)[2] + 4
+    least, most = factor * start + 4, factor * prose_length(text[:first_lost]) + 4
     fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
     if abs(fit) / ratio.spread > _STOPPED_FIT:
         return None  # the translation is not as long as the start it keeps
-    return Omitted([_unmask(text[cut:].strip(), anchors)], [])
+    return Omitted([unmask(text[cut:].strip(), anchors)], [])
 
 
 #: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
@@ -422,14 +361,9 @@ _STOPPED_FIT = 1.5
 
 def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
     """The code spans, URLs and numbers of a masked text with their offsets."""
-    out = [(k, anchors[ord(ch) - _PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in _PLACEHOLDERS]
-    out += [(m.start(), m.group(0)) for m in _numbers(text)]
+    out = [(k, anchors[ord(ch) - PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in PLACEHOLDERS]
+    out += [(m.start(), m.group(0)) for m in anchor_numbers(text)]
     return out
-
-
-def _numbers(text: str) -> list[re.Match]:
-    """The numbers of a text that a translation keeps as anchors (not a lone digit)."""
-    return [m for m in _NUMBER_RE.finditer(text) if len(m.group(0)) > 1 or "." in m.group(0)]
 
 
 def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
@@ -437,8 +371,10 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     """:func:`omitted` by the alignment of sentences and clauses."""
     ups, count = upstream_units(up)
     total = sum(u.length for u in ups)
-    if total < _MIN_CHARS or len(ups) < 2:
+    if total < _MIN_CHARS:
         return None
+    if len(ups) < 2:  # one clause: only a translation far too short for it says it is not there
+        return _too_short(ups[0], tr, ratio, memo)
     trs = _translation_units(tr)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
@@ -471,6 +407,15 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
 
 
+def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
+    """The clause of a one-clause upstream block, when the translation is far shorter than it
+    predicts (:data:`_SHORTFALL_LENGTH_ONLY`): a list item of which the translation kept only
+    its emoji or its first words."""
+    tr_length = masked_of(memo, "tr", tr)[2]
+    z = math.log((tr_length + 4) / (math.exp(ratio.log_ratio) * unit.length + 4)) / ratio.spread
+    return Omitted([unit.text], []) if z <= _SHORTFALL_LENGTH_ONLY else None
+
+
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream unit alone that the translation keeps, and those it lost;
     in a translation written in another script, a name in Latin letters of one unit alone
@@ -488,9 +433,9 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
     upstream_all = frozenset().union(*(u.anchors for u in ups))
-    other_numbers = any(_NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
+    other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
-                     and not (other_numbers and _NUMBER_RE.fullmatch(a)))
+                     and not (other_numbers and NUMBER_RE.fullmatch(a)))
     if _is_unlatin(tr.text):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated

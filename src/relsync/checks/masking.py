@@ -1,0 +1,76 @@
+"""A block's text with its code spans, template constructs, reference links and URLs held as
+private-use characters, so that no sentence or clause is cut inside them and they count for
+no length: what :mod:`.omission` reads sentences and their anchors from."""
+
+from __future__ import annotations
+
+import re
+
+from .. import dialects
+from ..anchors import URL_RE
+from ..model import Block
+
+#: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
+_REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
+NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def prose_length(text: str) -> int:
+    """Characters of prose: no code, no spaces (half of them count: CJK writes none)."""
+    placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
+    return len("".join(text.split())) - placeholders + text.count(" ") // 2
+
+
+_PRIVATE_RE = re.compile("[\ue000-\uefff]")
+PLACEHOLDER_BASE = 0xE000
+PLACEHOLDERS = frozenset(chr(PLACEHOLDER_BASE + k) for k in range(4096))
+
+
+def masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:
+    """:func:`masked` and the length of its text, once per block of an alignment."""
+    key = ("omission.masked", side, block.index)
+    value = ctx_memo.get(key)
+    if value is None:
+        text, anchors = masked(block)
+        # the masked text's only spaces are single " " (what prose_length counts, faster)
+        spaces = text.count(" ")
+        placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
+        value = ctx_memo[key] = (text, anchors, len(text) - spaces - placeholders + spaces // 2)
+    return value
+
+def masked(block: Block) -> tuple[str, tuple[str, ...]]:
+    """A block's text with each code span, template construct (a Hugo shortcode, a
+    KumaScript macro: its prose parts stay), reference link ("Firefox bug 1469019") and URL
+    written in the text replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
+    so that no sentence or clause is cut inside them and they count for no length."""
+    text = block.text
+    anchors: list[str] = []
+
+    def hold(value: str) -> str:
+        anchors.append(value)
+        return chr(PLACEHOLDER_BASE + len(anchors) - 1)
+
+    if dialects.MARKER_RE.search(text):
+        def construct(m: re.Match) -> str:
+            canonical, prose = dialects.construct(m.group(0))
+            return " " + " ".join(prose) + " " + hold(canonical)
+        text = dialects.CONSTRUCT_RE.sub(construct, text)
+    if "](" in block.source:
+        for label in _REFERENCE_LINK_RE.findall(block.source):
+            if label in text:
+                number = max(re.findall(r"\d{3,}", label), key=len)
+                text = text.replace(label, hold(number))
+    if block.anchors.code:
+        for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
+            if c in text and len(anchors) < 4096:
+                text = text.replace(c, hold(c))
+    if "http" in text or "www." in text:
+        text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
+    return " ".join(text.split()), tuple(anchors)
+
+def unmask(text: str, code: tuple[str, ...]) -> str:
+    return "".join(code[ord(ch) - PLACEHOLDER_BASE] if ch in PLACEHOLDERS else ch for ch in text)
+
+def anchor_numbers(text: str) -> list[re.Match]:
+    """The numbers of a text that a translation keeps as anchors (not a lone digit)."""
+    return [m for m in NUMBER_RE.finditer(text) if len(m.group(0)) > 1 or "." in m.group(0)]

@@ -105,7 +105,9 @@ def english_names(text: str, words: list[str]) -> list[str]:
     # one pattern over all words (they hold no newline), the others word by word
     names = _NAME_LINE_RE.findall("\n".join(words))
     if not all(w.isascii() for w in names):
-        names = [w for w in names if w.isascii() or not (w.isalpha() and w.islower())]
+        # a word of accented lowercase letters is a word of the language, hyphenated or
+        # not (Portuguese `retorná-la`, French `peut-être`)
+        names = [w for w in names if w.isascii() or not (w.replace("-", "").isalpha() and w.islower())]
     if not any(w.isalpha() and w[1:].islower() for w in names):
         return names
     starts = Counter(_sentence_starts(text))

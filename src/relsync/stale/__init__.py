@@ -116,15 +116,11 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
     result.changes = changes
     if not changes:
         return result
-    old_al = align(old, al.translation)
-    from_old: dict[int, tuple[int, ...]] = {}
-    for pair in old_al.pairs:
-        for i in pair.upstream:
-            from_old[i] = pair.translation
     from_new: dict[int, tuple[int, ...]] = {}
     for pair in al.pairs:
         for i in pair.upstream:
             from_new[i] = pair.translation
+    from_old = _translated_from_old(old, al, changes, from_new)
     groups: dict[int, tuple[set[int], list[BlockChange]]] = {}
     owner: dict[int, int] = {}
     for change in changes:
@@ -159,6 +155,32 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
         kind = noise.passage_kind(group) if status == PassageStatus.STALE else None
         result.passages.append(Passage(status, tr, tuple(group), addressed, noise=kind or ""))
     return result
+
+
+def _translated_from_old(old: Document, al: Alignment, changes: list[BlockChange],
+                         from_new: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """The translation's blocks each changed or removed block of ``old`` was translated as.
+
+    A changed block whose block now is paired in ``al`` was translated as that pair's
+    translation (the text around it is the same in both revisions); only when a removed
+    block, or a changed one that pairs with nothing now, is among the changes is ``old``
+    aligned with the translation itself.
+    """
+    out: dict[int, tuple[int, ...]] = {}
+    for change in changes:
+        if change.old is None:
+            continue
+        targets = from_new.get(change.new.index, ()) if change.new is not None else ()
+        if not targets:
+            break
+        out[change.old.index] = targets
+    else:
+        return out
+    out = {}
+    for pair in align(old, al.translation).pairs:
+        for i in pair.upstream:
+            out[i] = pair.translation
+    return out
 
 
 #: What a recorded revision may be: a commit id or a ref name, not a path (``HEAD:x``), a

@@ -345,11 +345,13 @@ def _changed_since(repo: Path, since: str, rel: str) -> list[tuple[str, str]] | 
     if commits is None or position is None or messages is None:
         return None
     out = []
-    for commit, changes in commits[:position]:
-        if any(rel in (source, path) for _, source, path in changes):
-            if commit not in messages:
-                return None
-            out.append((commit, messages[commit]))
+    for k in _touching(str(repo), head).get(rel, ()):
+        if k >= position:
+            break
+        commit = commits[k][0]
+        if commit not in messages:
+            return None
+        out.append((commit, messages[commit]))
     return out
 
 
@@ -357,6 +359,17 @@ def _changed_since(repo: Path, since: str, rel: str) -> list[tuple[str, str]] | 
 def _positions(repo: str, head: str) -> dict[str, int]:
     """Each commit's place in :func:`_log` (0: HEAD)."""
     return {commit: k for k, (commit, _) in enumerate(_log(repo, head) or ())}
+
+
+@functools.lru_cache(maxsize=8)
+def _touching(repo: str, head: str) -> dict[str, list[int]]:
+    """Each path's commits, as places in :func:`_log` (newest first): those that changed it,
+    renamed it or renamed something to it."""
+    out: dict[str, list[int]] = {}
+    for k, (_, changes) in enumerate(_log(repo, head) or ()):
+        for path in {p for _, source, path in changes for p in (source, path)}:
+            out.setdefault(path, []).append(k)
+    return out
 
 
 def counted_commit(repo: Path, since: str, rel: str, keywords: list[str]) -> tuple[str | None, bool]:

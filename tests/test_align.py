@@ -344,3 +344,30 @@ def test_an_item_moved_pairs_by_its_words_when_its_only_number_is_the_page_versi
     al, pairs = _case("mdn-version-number", "ko")
     assert pairs[36] == 16
     assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 36] == [True]
+
+
+def test_an_item_that_moved_away_leaves_its_place_to_its_neighbour():
+    # ja/3's "Windows Vista parental controls" item put before "タグ", in another section:
+    # the ordered alignment paired upstream's Vista item with the translation of its
+    # neighbour, "Anti-virus integration" (both name only "Firefox 3", and score alike),
+    # which was then reported missing. The kept words "Windows Vista" pair the item where
+    # it went, and the neighbour gets its translation back.
+    al, pairs = _case("mdn-tied", "ja", upstream="mdn-version-number")
+    assert pairs[38] == 39 and pairs[39] == 20
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 39] == [True]
+
+
+def test_a_moved_section_pairs_under_headings_a_level_deeper():
+    # de/3 writes every heading a level deeper than upstream (`#####` for `####`); its "Neue
+    # Komponenten und Funktionalitäten" section put before "Wesentliche Änderungen und
+    # Verbesserungen": the ordered alignment keeps the first in order and pairs a few blocks
+    # of the second across the gap by position (`Using content preferences` with `Verwendung
+    # von nsILoginManager`, other links); the heading of the section that stands elsewhere
+    # still pairs, by the links its items share, and so do its items.
+    al, pairs = _case("mdn-section-moved", "de", upstream="mdn-stub")
+    assert pairs[84] == 65  # Notable changes and improvements / Wesentliche Änderungen ...
+    moved_items = [s for s in range(86, 138) if s in pairs and 65 < pairs[s] < 90]
+    assert len(moved_items) == 22  # every item of the section
+    missing = [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation
+               and al.upstream.blocks[p.upstream[0]].kind == "list_item"]
+    assert not [s for s in missing if 84 <= s <= 137]

@@ -16,11 +16,12 @@ whole (a maximum-weight matching of their overlap and score), within each releas
 the ordered alignment made by length and position alone (one block naming code or a link, the
 other nothing) yields its blocks to a block that has no partner. Last, blocks with no telling
 strong anchor (a number alone is the page's version) pair when they share a Latin word the
-translation kept that no other of them holds, in their release, then in the document. Unpaired
-headings whose sections' blocks went to one another's sections then pair too (a whole group
-moved), list items naming nothing pair by what is nested under them
-(:mod:`relsync.align_nested`), and the blocks left under two headings paired out of order are
-aligned in order with each other (:func:`moved_sections`).
+translation kept that no other of them holds, in their release, then in the document; a pair
+of the ordered alignment that won over a neighbour without a partner by a hair takes part in
+that pass too. Unpaired headings whose sections' blocks went to one another's sections then
+pair too (a whole group moved), list items naming nothing pair by what is nested under them,
+and the blocks left under two headings paired out of order are aligned in order with each
+other (:mod:`relsync.align_nested`).
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .align_nested import parent_pairs
+from .align_nested import evident, moved_headings, parent_pairs
 from .align_order import rebuild
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters
@@ -52,9 +53,9 @@ KEEP_BONUS = 0.25
 MIN_SCORE = 0.4
 #: A kept Latin word pairs blocks with no strong anchor when it has at least this many letters.
 KEPT_WORD_MIN = 4
-#: The blocks of a section that moved as a whole pair in order when their score is at least
-#: this (the ordered alignment's gain floor).
-MIN_REGION_SCORE = 0.28
+#: An ordered pair is undone for the kept-word pass when a neighbour without a partner scores
+#: with its other block at least this little below it (:meth:`_Matching.release_tied`).
+TIE = 0.05
 #: Of blocks left without a partner, the pairing worth the most is made (their anchors'
 #: overlap and score), and of equal ones the nearer by this much for a position the same.
 NEARER = 0.01
@@ -293,6 +294,51 @@ class _Matching:
             if self.partner_a[a] is None and self.partner_b[b] is None:
                 self.partner_a[a], self.partner_b[b] = b, a
 
+    def release_tied(self) -> list[tuple[int, int, int, int]]:
+        """Unpair the ordered alignment's pairs that won over a neighbour without a partner by
+        a hair: an upstream block paired with a translation block that its unpaired upstream
+        neighbour scores about as well with (or the reverse), none of them naming anything
+        telling (two items of Firefox 3's page, "Firefox 3" in each: the one whose
+        translation moved away took its neighbour's). The kept-word pass may then pair one of
+        them elsewhere, and :meth:`settle_tied` gives the neighbour the block left. Returns
+        (upstream block, translation block, neighbour, 0 for an upstream neighbour or 1)."""
+        up, tr, score = self.up, self.tr, self.scorer.block_score
+        out = []
+        for p in self.al.pairs:
+            if not p.is_match or p.moved or len(p.upstream) != 1 or len(p.translation) != 1:
+                continue
+            a, b = p.upstream[0], p.translation[0]
+            if (a in self.partner_a or b in self.partner_b or a not in up.keys or b not in tr.keys
+                    or _telling(up.keys[a]) or _telling(tr.keys[b])):
+                continue
+            for side, x in ((0, a - 1), (0, a + 1), (1, b - 1), (1, b + 1)):
+                partners, sides = (self.partner_a, up) if side == 0 else (self.partner_b, tr)
+                if (x in partners and partners[x] is None and not _telling(sides.keys[x])
+                        and sides.doc.blocks[x].kind == p.kind
+                        and (score(x, b) if side == 0 else score(a, x)) >= score(a, b) - TIE):
+                    out.append((a, b, x, side))
+                    break
+        for a, b, _, _ in out:
+            self.partner_a[a] = self.partner_b[b] = None
+            self.original[a] = b
+            self.released[0].add(a)
+            self.released[1].add(b)
+        return out
+
+    def settle_tied(self, tied: list[tuple[int, int, int, int]]) -> None:
+        """After the kept-word pass: a block of a pair of :meth:`release_tied` that found
+        another partner leaves the other block to the neighbour; a pair neither of whose blocks
+        found one is made again."""
+        for a, b, x, side in tied:
+            if side == 0 and self.partner_a[a] is not None and self.partner_b[b] is None \
+                    and self.partner_a[x] is None:
+                self.partner_a[x], self.partner_b[b] = b, x
+            elif side == 1 and self.partner_b[b] is not None and self.partner_a[a] is None \
+                    and self.partner_b[x] is None:
+                self.partner_a[a], self.partner_b[x] = x, a
+            elif self.partner_a[a] is None and self.partner_b[b] is None:
+                self.partner_a[a], self.partner_b[b] = b, a
+
     def rematch_leftovers(self) -> None:
         """Pair the blocks still without a partner that are one another's best by their
         strong anchors, neither having another as good among the blocks without a partner:
@@ -467,39 +513,6 @@ def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
     return out
 
 
-def _headings(al: Alignment, partner_a: dict[int, int | None]) -> dict[int, int]:
-    """Unpaired headings whose sections' blocks are paired into one another's sections, at
-    least half of each side's paired blocks: a group that moved as a whole."""
-    up, tr = al.upstream, al.translation
-    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
-    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
-    paired_a.update(a for a, b in partner_a.items() if b is not None)
-    paired_b.update(b for b in partner_a.values() if b is not None)
-    lonely_b = {b.section: b for b in tr.blocks if b.is_heading and b.index not in paired_b}
-    if not lonely_b:
-        return {}
-    where = {}
-    for p in al.pairs:
-        if p.is_match:
-            where[p.upstream[0]] = tr.blocks[p.translation[0]].section
-    where.update((a, tr.blocks[b].section) for a, b in partner_a.items() if b is not None)
-    out: dict[int, int] = {}
-    for block in up.blocks:
-        if not block.is_heading or block.index in paired_a:
-            continue
-        own = [i for i in up.sections[block.section].blocks if i != block.index and i in where]
-        if not own:
-            continue
-        target, n = Counter(where[i] for i in own).most_common(1)[0]
-        other = lonely_b.get(target)
-        if other is None or other.level != block.level or other.index in out.values() or 2 * n < len(own):
-            continue
-        theirs = [j for j in tr.sections[target].blocks if j != other.index and j in paired_b]
-        if 2 * n >= len(theirs):
-            out[block.index] = other.index
-    return out
-
-
 def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     """The pairs of ``al`` with the blocks that stand in another place paired (see the
     module's docstring); the same list when there are none."""
@@ -514,10 +527,14 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     m.rematch(scoped=False)
     weak = m.release_weak()
     m.rematch_leftovers()
+    tied = m.release_tied()
     m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
+    m.settle_tied(tied)
     m.restore(weak)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
-    pairs.update(_headings(al, m.partner_a))
+    levels = {u.blocks[0]: u.level for u in scorer.tr if u.kind == BlockKind.HEADING}
+    pairs.update(moved_headings(al, m.partner_a, levels, lambda a, b: m.original.get(a) != b if a in m.partner_a
+                           else evident(scorer, a, b)))
     in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
     _pair_parents(al, m, pairs, in_play_a, in_play_b)
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
@@ -557,44 +574,3 @@ def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a:
         made.add(a)
         in_play_a.add(a)
         in_play_b.add(t)
-
-
-def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
-    """The blocks without a partner under two headings paired out of order (a section that
-    moved as a whole), aligned with each other in order by ``align_region`` (the ordered
-    alignment of a region's units): upstream block -> translation block."""
-    moved = [p for p in al.pairs if p.moved and al.upstream.blocks[p.upstream[0]].is_heading]
-    if not moved:
-        return {}
-    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
-    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
-    out: dict[int, int] = {}
-    taken: set[int] = set()
-    for p in moved:
-        ra = _lone_units(al.upstream, p.upstream[0], paired_a, scorer.up, scorer.unit_of_a)
-        rb = _lone_units(al.translation, p.translation[0], paired_b, scorer.tr, scorer.unit_of_b)
-        if not ra or not rb:
-            continue
-        for ai, bj, s in align_region(ra, rb, scorer):
-            if len(ai) != 1 or len(bj) != 1 or s < MIN_REGION_SCORE:
-                continue
-            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
-            if a not in out and b not in taken:
-                out[a] = b
-                taken.add(b)
-    return out
-
-
-def _lone_units(doc: Document, heading: int, paired: set[int], units, unit_of: dict[int, int]) -> list[int]:
-    """The one-block units of the section ``heading`` opens (sub-sections included) whose
-    block has no partner, in order."""
-    section = doc.section_of(doc.blocks[heading])
-    if section.heading != heading:
-        return []
-    out = []
-    for i in range(heading + 1, section.end + 1):
-        k = unit_of.get(i)
-        if i not in paired and k is not None and len(units[k].blocks) == 1 \
-                and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
-            out.append(k)
-    return out

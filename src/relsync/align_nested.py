@@ -4,15 +4,20 @@ A list item that names nothing (vue's ``- **Type**`` label over its code block) 
 evidence of its own, but what is indented under it has: when the blocks nested under an
 upstream item pair with the blocks nested under one translation item, and those only with
 the upstream item's, the two items are one entry that stands in another place
-(:func:`parent_pairs`). And a run of blocks that swapped places with its neighbour inside
+(:func:`parent_pairs`). A run of blocks that swapped places with its neighbour inside
 its section leaves one run unpaired on each side, of the same kinds (:func:`swapped_runs`).
+And a section that moved as a whole: its heading pairs by where its blocks went
+(:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
+order with each other (:func:`moved_sections`).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import bisect
+from collections import Counter, defaultdict
 
 from .model import Alignment, BlockKind, Document
+from .similarity import Scorer
 
 
 def nested(doc: Document) -> dict[int, range]:
@@ -116,4 +121,150 @@ def swapped_runs(al: Alignment, alike) -> dict[int, int]:
             continue
         if all(alike(up.blocks[i], tr.blocks[j]) for i, j in zip(ra, rb)):
             out.update(zip(ra, rb))
+    return out
+
+
+def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dict[int, int], evident) -> dict[int, int]:
+    """Unpaired headings whose sections' blocks are paired into one another's sections, at
+    least half of each side's paired blocks: a group that moved as a whole. Only pairs with
+    evidence count (``evident(a, b)``: a pair made here, or sharing a telling anchor), not
+    those the ordered alignment made by position across the gap the group left. ``level_b``:
+    the level each translation heading stands for (:mod:`relsync.align_levels`)."""
+    up, tr = al.upstream, al.translation
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    paired_a.update(a for a, b in partner_a.items() if b is not None)
+    paired_b.update(b for b in partner_a.values() if b is not None)
+    lonely_b = {b.section: b for b in tr.blocks if b.is_heading and b.index not in paired_b}
+    if not lonely_b:
+        return {}
+    where = {}
+    for p in al.pairs:
+        if p.is_match and p.upstream[0] not in partner_a and evident(p.upstream[0], p.translation[0]):
+            where[p.upstream[0]] = p.translation[0]
+    where.update((a, b) for a, b in partner_a.items() if b is not None and evident(a, b))
+    counted_b = set(where.values())
+    out: dict[int, int] = {}
+    for block in up.blocks:
+        if not block.is_heading or block.index in paired_a:
+            continue
+        own = [i for i in up.sections[block.section].blocks if i != block.index and i in where]
+        if not own:
+            continue
+        target, n = Counter(tr.blocks[where[i]].section for i in own).most_common(1)[0]
+        other = lonely_b.get(target)
+        if other is None or level_b.get(other.index, other.level) != block.level or other.index in out.values() \
+                or 2 * n < len(own):
+            continue
+        theirs = [j for j in tr.sections[target].blocks if j != other.index and j in counted_b]
+        if 2 * n >= len(theirs):
+            out[block.index] = other.index
+    return out
+
+
+#: The blocks of a section that moved as a whole pair in order when their score is at least
+#: this (the ordered alignment's gain floor).
+MIN_REGION_SCORE = 0.28
+
+
+def evident(scorer: Scorer, a: int, b: int) -> bool:
+    """Whether two blocks share what says what a block is about: code or a link, or more than
+    one strong anchor (one number alone is a version the whole page speaks of)."""
+    ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
+    if ua is None or ub is None:
+        return False
+    shared = set(scorer.up[ua].strong[0]) & set(scorer.tr[ub].strong[0])
+    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
+
+
+def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """The blocks without a partner under two headings paired out of order (a section that
+    moved as a whole), aligned with each other in order by ``align_region`` (the ordered
+    alignment of a region's units): upstream block -> translation block. A block of either
+    section that the ordered alignment paired, with nothing shared (:func:`evident`), with a
+    block outside the other section counts as without a partner: that pair was made by
+    position, across the gap the section left."""
+    moved = [p for p in al.pairs if p.moved and al.upstream.blocks[p.upstream[0]].is_heading]
+    if not moved:
+        return {}
+    ordered = [(p.upstream[0], p.translation[0]) for p in al.pairs
+               if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+    out: dict[int, int] = {}
+    taken: set[int] = set()
+    for p in moved:
+        span_a = _span(al.upstream, p.upstream[0])
+        span_b = _span(al.translation, p.translation[0])
+        strays = [(a, b) for a, b in ordered if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
+        ra = _lone_units(al.upstream, span_a, paired_a - {a for a, _ in strays}, scorer.up, scorer.unit_of_a)
+        rb = _lone_units(al.translation, span_b, paired_b - {b for _, b in strays}, scorer.tr, scorer.unit_of_b)
+        if not ra or not rb:
+            continue
+        for ai, bj, s in align_region(ra, rb, scorer):
+            if len(ai) != 1 or len(bj) != 1 or s < MIN_REGION_SCORE:
+                continue
+            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+            if a not in out and b not in taken:
+                out[a] = b
+                taken.add(b)
+    return out
+
+
+#: Blocks of a gap :func:`reopened_gaps` aligns pair when they score at least this, positions
+#: aside (what a pair out of order needs, :data:`relsync.align_moved.MIN_SCORE`).
+GAP_MIN_SCORE = 0.4
+
+
+def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """Once pairs were made out of order: the blocks still without a partner between the same
+    two pairs in order, on both sides, aligned in order with each other by ``align_region``
+    (what the ordered alignment paired with them stood elsewhere: the blocks of a moved
+    section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more. Upstream
+    block -> translation block."""
+    if not any(p.moved for p in al.pairs):
+        return {}
+    chain = [(p.upstream[-1], p.translation[-1]) for p in al.pairs if p.is_match and not p.moved]
+    chain_a = [a for a, _ in chain]
+    chain_b = [b for _, b in chain]
+    gaps_a: dict[int, list[int]] = defaultdict(list)
+    gaps_b: dict[int, list[int]] = defaultdict(list)
+    for p in al.pairs:
+        if p.upstream and not p.translation and p.upstream[0] in scorer.unit_of_a:
+            gaps_a[bisect.bisect_left(chain_a, p.upstream[0])].append(p.upstream[0])
+        elif p.translation and not p.upstream and p.translation[0] in scorer.unit_of_b:
+            gaps_b[bisect.bisect_left(chain_b, p.translation[0])].append(p.translation[0])
+    out: dict[int, int] = {}
+    for g, blocks_a in gaps_a.items():
+        ra = _single_units(blocks_a, scorer.up, scorer.unit_of_a)
+        rb = _single_units(sorted(gaps_b.get(g, ())), scorer.tr, scorer.unit_of_b)
+        if not ra or not rb:
+            continue
+        for ai, bj, _ in align_region(ra, rb, scorer):
+            if len(ai) == 1 and len(bj) == 1:
+                a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+                if scorer.block_score(a, b) >= GAP_MIN_SCORE:
+                    out[a] = b
+    return out
+
+
+def _single_units(blocks: list[int], units, unit_of: dict[int, int]) -> list[int]:
+    return [k for k in dict.fromkeys(unit_of[i] for i in blocks) if len(units[k].blocks) == 1]
+
+
+def _span(doc: Document, heading: int) -> range:
+    """The blocks of the section ``heading`` opens (sub-sections included), after it; none
+    when it opens no section."""
+    section = doc.section_of(doc.blocks[heading])
+    return range(heading + 1, section.end + 1) if section.heading == heading else range(0)
+
+
+def _lone_units(doc: Document, span: range, paired: set[int], units, unit_of: dict[int, int]) -> list[int]:
+    """The one-block units of ``span`` whose block has no partner, in order."""
+    out = []
+    for i in span:
+        k = unit_of.get(i)
+        if i not in paired and k is not None and len(units[k].blocks) == 1 \
+                and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
+            out.append(k)
     return out

@@ -371,3 +371,17 @@ def test_a_moved_section_pairs_under_headings_a_level_deeper():
     missing = [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation
                and al.upstream.blocks[p.upstream[0]].kind == "list_item"]
     assert not [s for s in missing if 84 <= s <= 137]
+    # The last items of the section that stayed, which the ordered alignment had paired with
+    # the moved section's, are aligned again with their own translations.
+    assert (pairs[192], pairs[196], pairs[197]) == (61, 62, 63)
+
+
+def test_an_entry_moved_next_to_a_neighbours_place_does_not_hold_the_others_out():
+    # es/3's "Mejoras DOM en Firefox 3" item put before "Hojas de estilo alternativas", at
+    # the start of the items upstream lists before it: the ordered alignment paired it in
+    # order (its anchor is unique), which left every item between its two places without a
+    # partner on both sides. Aligned again without it, those items pair, and it is moved.
+    al, pairs = _case("mdn-crossed", "es")
+    assert pairs[55] == 17 and pairs[56] == 18
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 55] == [True]
+    assert pairs[40] == 24 and pairs[41] == 25 and pairs[50] == 28 and pairs[51] == 29

@@ -248,6 +248,62 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
     return out
 
 
+#: A run of pairs in order is taken for one out of order (:func:`crossed_pairs`) when that
+#: pairs at least this many blocks around it ...
+CROSSED_MIN_PAIRS = 2
+#: ... of this score or more, positions aside ...
+CROSSED_SURE_SCORE = 0.6
+#: ... and it has at most this many pairs (an entry with its nested description).
+CROSSED_MAX_RUN = 3
+
+
+def crossed_pairs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """A short run of pairs in order with blocks without a partner before it on one side and
+    after it on the other (an entry the translation moved next to a neighbour's place: its
+    unique anchor made it a pair in order, and the blocks it crossed found none): when the
+    gap around it, aligned without it, pairs paragraphs or list items of :data:`GAP_MIN_SCORE`,
+    :data:`CROSSED_MIN_PAIRS` or more of them of :data:`CROSSED_SURE_SCORE`,
+    its pairs are marked ``moved`` and those pairs are returned (upstream block ->
+    translation block)."""
+    chain = [p for p in al.pairs if p.is_match and not p.moved]
+    lone_a = sorted(p.upstream[0] for p in al.pairs if not p.translation and p.upstream[0] in scorer.unit_of_a)
+    lone_b = sorted(p.translation[0] for p in al.pairs if not p.upstream and p.translation[0] in scorer.unit_of_b)
+    if not lone_a or not lone_b:
+        return {}
+
+    def between(lone: list[int], lo: int, hi: int) -> list[int]:
+        return lone[bisect.bisect_right(lone, lo):bisect.bisect_left(lone, hi)]
+
+    out: dict[int, int] = {}
+    for k in range(1, len(chain) - 1):
+        for m in range(k, min(k + CROSSED_MAX_RUN, len(chain) - 1)):
+            left, first, last, right = chain[k - 1], chain[k], chain[m], chain[m + 1]
+            a_before = between(lone_a, left.upstream[-1], first.upstream[0])
+            a_after = between(lone_a, last.upstream[-1], right.upstream[0])
+            b_before = between(lone_b, left.translation[-1], first.translation[0])
+            b_after = between(lone_b, last.translation[-1], right.translation[0])
+            taken = set(out.values())
+            if any(a in out for a in a_before + a_after) or any(b in taken for b in b_before + b_after) \
+                    or (not (a_before and b_after) and not (a_after and b_before)):
+                continue
+            ra = _single_units(a_before + a_after, scorer.up, scorer.unit_of_a)
+            rb = _single_units(b_before + b_after, scorer.tr, scorer.unit_of_b)
+            found = {}
+            for ai, bj, _ in align_region(ra, rb, scorer) if ra and rb else ():
+                if len(ai) == 1 and len(bj) == 1:
+                    a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+                    kind = al.upstream.blocks[a].kind
+                    if scorer.block_score(a, b) >= GAP_MIN_SCORE and kind == al.translation.blocks[b].kind \
+                            and kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
+                        found[a] = b
+            if sum(scorer.block_score(a, b) >= CROSSED_SURE_SCORE for a, b in found.items()) >= CROSSED_MIN_PAIRS:
+                for p in chain[k:m + 1]:
+                    p.moved = True
+                out.update(found)
+                break
+    return out
+
+
 def _single_units(blocks: list[int], units, unit_of: dict[int, int]) -> list[int]:
     return [k for k in dict.fromkeys(unit_of[i] for i in blocks) if len(units[k].blocks) == 1]
 

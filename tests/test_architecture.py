@@ -18,7 +18,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 #: The stages, earliest first. A module belongs to the first entry that is its name or a
 #: package above it.
 STAGES = [
-    ["relsync._version", "relsync.errors", "relsync.model"],
+    ["relsync._version", "relsync.errors", "relsync.model", "relsync.langid_model"],
     ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter", "relsync.slugs"],
     ["relsync.anchors.dates_cldr"],
     ["relsync.anchors.dates_grammar", "relsync.anchors.numbers"],

@@ -22,6 +22,7 @@ from babel.core import get_global
 from babel.numbers import get_decimal_symbol
 
 from .errors import ConfigError
+from .langid_model import load_identifier
 
 #: CJK letters: radicals, kana, bopomofo, hangul, ideographs (a regex character-class body).
 CJK_LETTERS = (
@@ -385,10 +386,9 @@ IDENTIFY_SHORT_CONFIDENCE = 0.9
 @functools.lru_cache(maxsize=1)
 def _identifier():
     """py3langid's model, which ships in its wheel (nothing is downloaded); loaded on first
-    use only, as it costs numpy's import and a third of a second."""
-    from py3langid.langid import MODEL_FILE, LanguageIdentifier
-
-    return LanguageIdentifier.from_model_file(MODEL_FILE, norm_probs=True)
+    use only, as it costs numpy's import, and from a decompressed copy after the first time
+    (:mod:`relsync.langid_model`)."""
+    return load_identifier()
 
 
 #: A French-style elision at the start of a token, which wordfreq's tokenizer makes a token

@@ -57,3 +57,17 @@ def test_the_view_keeps_what_shows_as_text():
     v = rendered.view("见 `a**b` 和 [链接](/x) <span>y</span> \\* 与 **粗体。**后", {})
     assert v.code == ["a**b"] and v.hrefs == {"/x": 1}
     assert rendered.signs(v.visible) == {"strong": 2}
+
+
+@pytest.mark.parametrize("source, shows", [
+    # underscores, brackets and parentheses only inside code spans: nothing to render
+    ("* `item_id` wird als `int` deklariert, `q: str | None = None` ist optional.\n", False),
+    ("Rufen Sie `items[0]` auf, dann `app.get()`.\n", False),
+    # the same characters outside the code as well: the block is rendered
+    ("Rufen Sie `items[0]` auf, dann [die Doku].\n", True),
+    ("`*` steht für **alle Elemente*.\n", True),
+    ("Ein `_` und ein snake_case_name im Text.\n", True),
+])
+def test_only_syntax_outside_code_spans_sends_a_block_to_be_rendered(source, shows):
+    block = relsync.parse(source, locales=("en", "de")).blocks[0]
+    assert rendered.might_show_syntax(block) is shows

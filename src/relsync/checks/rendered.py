@@ -83,7 +83,14 @@ def block_source(doc: Document, block: Block) -> str:
 
 
 def might_show_syntax(block: Block) -> bool:
-    return block.kind in RENDERED and _SYNTAX_CHARS_RE.search(block.text) is not None
+    """Whether a block's plain text holds Markdown syntax outside its code spans (whose
+    content is in the text as it is, and shows as code)."""
+    if block.kind not in RENDERED or _SYNTAX_CHARS_RE.search(block.text) is None:
+        return False
+    if not block.anchors.code:
+        return True
+    inside = sum(len(_SYNTAX_CHARS_RE.findall(c)) for c in block.anchors.code)
+    return len(_SYNTAX_CHARS_RE.findall(block.text)) > inside
 
 
 _CODE_ELEMENT_RE = re.compile(r"<(/?)(?:kbd|code|samp|var|tt)\b[^>]*>", re.IGNORECASE)

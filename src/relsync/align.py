@@ -214,13 +214,16 @@ def _section_end(doc: Document, block: Block) -> int:
 
 
 def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit],
-                 scorer: Scorer) -> list[tuple[int, int]]:
+                 scorer: Scorer) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The heading pairs that cut the documents into regions, in order; and the pairs of
+    sibling sections the translation has in the other order, one of each two kept as a
+    sync point and the other returned to be paired out of order."""
     hu = [k for k, u in enumerate(up) if u.kind in _SYNC_KINDS]
     ht = [k for k, u in enumerate(tr) if u.kind in _SYNC_KINDS]
     if not hu or not ht:
-        return []
+        return [], []
 
-    def hscore(ai: tuple[int, ...], bj: tuple[int, ...]) -> float:
+    def hscore(ai: tuple[int, ...], bj: tuple[int, ...], placed: bool = True) -> float:
         a = up[hu[ai[0]]]
         b = tr[ht[bj[0]]]
         if (a.kind == _FRONT_MATTER) != (b.kind == _FRONT_MATTER):
@@ -236,7 +239,7 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
         body_b, length_b = _body(translation, tr, ht[bj[0]])
         body = dice(body_a, body_b) if body_a or body_b else 0.5
         blen = scorer.length_prior(length_a, length_b, False)
-        pp = position_prior(a.pos, b.pos, HEADING_POSITION_SLOPE)
+        pp = position_prior(a.pos, b.pos, HEADING_POSITION_SLOPE) if placed else 0.0
         level = 1.0 if a.level == b.level else HEADING_OTHER_LEVEL
         w_own, w_body, w_length, w_pos = HEADING_WEIGHTS
         s = (w_own * own + w_body * body + w_length * blen + w_pos * pp) * level
@@ -261,10 +264,32 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
     sync = []
     for ai, bj in pairs:
         if ai and bj and hscore(ai, bj) >= SYNC_THRESHOLD:
-            sync.append((hu[ai[0]], ht[bj[0]]))
-    return sync
+            sync.append((ai[0], bj[0]))
+    kept: list[tuple[int, int]] = []
+    crossed: list[tuple[int, int]] = []
+    k = 0
+    while k < len(sync):
+        if k + 1 < len(sync):
+            (x1, y1), (x2, y2) = sync[k], sync[k + 1]
+            if (up[hu[x1]].kind == up[hu[x2]].kind == BlockKind.HEADING and up[hu[x1]].level == up[hu[x2]].level
+                    and tr[ht[y1]].level == tr[ht[y2]].level):
+                now = hscore((x1,), (y1,), False), hscore((x2,), (y2,), False)
+                other = hscore((x1,), (y2,), False), hscore((x2,), (y1,), False)
+                if all(o > c for o, c in zip(other, now)) and sum(other) - sum(now) >= SWAP_MARGIN:
+                    # two sibling sections in the other order: the surer pair stays a sync point
+                    first = other[0] >= other[1]
+                    kept.append((x1, y2) if first else (x2, y1))
+                    crossed.append((x2, y1) if first else (x1, y2))
+                    k += 2
+                    continue
+        kept.append(sync[k])
+        k += 1
+    return [(hu[x], ht[y]) for x, y in kept], [(hu[x], ht[y]) for x, y in crossed]
 
 
+#: Two neighbouring sections paired in order are taken as swapped when pairing them the
+#: other way scores this much more, positions aside (and each pair better).
+SWAP_MARGIN = 0.2
 #: Unique shared anchors at or above this 1-1 score split a region before the DP runs.
 ANCHOR_THRESHOLD = 0.55
 #: A region of equal length whose diagonal pairs all score this much is taken as it is.
@@ -489,7 +514,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
                 comment, k = commented[u.blocks[0]]
                 u.source = comment.text(k)
     scorer = Scorer(up, tr)
-    sync = _sync_points(upstream, translation, up, tr, scorer)
+    sync, crossed = _sync_points(upstream, translation, up, tr, scorer)
     link_headings(upstream, up, translation, tr, {tr[b].blocks[0]: up[a].blocks[0] for a, b in sync
                                                   if up[a].kind == tr[b].kind == BlockKind.HEADING})
 
@@ -538,6 +563,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         pairs.append(Pair(a_blocks, b_blocks, round(float(s), 4) if a_blocks and b_blocks else 0.0, kind))
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
+    al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
     al.pairs = relocate(al, scorer)
     al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
     al.pairs = add_pairs(al, scorer, reopened_gaps(al, scorer, _align_region))

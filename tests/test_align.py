@@ -397,3 +397,25 @@ def test_two_sibling_sections_in_the_other_order_pair_crossed():
     assert pairs[206] == 97 and pairs[233] == 85
     missing = [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation]
     assert not [s for s in missing if 204 <= s < 250]
+
+
+def test_the_description_nested_under_a_moved_entry_moves_with_it():
+    # ja/3 with seven of its entries put in other places (bench_moves.py's items at 10%):
+    # "SVG improvements" pairs where it went by its link; the description indented under it
+    # names only "Firefox 3" and was reported missing. Under two list items paired out of
+    # order, what is nested pairs in order, as under two headings of a moved section.
+    al, pairs = _case("mdn-nested", "ja", upstream="mdn-stub")
+    assert pairs[74] == 118 and pairs[75] == 119
+    missing = [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation]
+    assert 75 not in missing and 202 not in missing
+
+
+def test_a_gap_with_more_blocks_on_one_side_pairs_only_by_evidence():
+    # zh-cn/3 as it stands: its "本地化扩展描述" item keeps only the second sentence of its
+    # description (line 55), and it lacks the "New components and functionality" section.
+    # Once the "Securing updates" entry pairs out of order, the gap after the localization
+    # item holds that partial description against eight upstream blocks: nothing shared,
+    # so it does not pair with FUEL's description, the one as long.
+    al, pairs = _case("mdn-partial", "zh_CN", upstream="mdn-stub")
+    assert 142 not in pairs
+    assert [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream].count(55) == 1

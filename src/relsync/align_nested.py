@@ -179,14 +179,18 @@ def evident(scorer: Scorer, a: int, b: int) -> bool:
 
 def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
     """The blocks without a partner under two headings paired out of order (a section that
-    moved as a whole), aligned with each other in order by ``align_region`` (the ordered
-    alignment of a region's units): upstream block -> translation block. A block of either
-    section that the ordered alignment paired, with nothing shared (:func:`evident`), with a
-    block outside the other section counts as without a partner: that pair was made by
-    position, across the gap the section left."""
-    moved = [p for p in al.pairs if p.moved and al.upstream.blocks[p.upstream[0]].is_heading]
+    moved as a whole), or nested under two list items paired out of order (an entry that
+    moved with its description), aligned with each other in order by ``align_region`` (the
+    ordered alignment of a region's units): upstream block -> translation block. A block of
+    either section that the ordered alignment paired, with nothing shared (:func:`evident`),
+    with a block outside the other section counts as without a partner: that pair was made
+    by position, across the gap the section left."""
+    moved = [p for p in al.pairs if p.moved and (al.upstream.blocks[p.upstream[0]].is_heading or (
+        len(p.upstream) == len(p.translation) == 1 and al.upstream.blocks[p.upstream[0]].kind == BlockKind.LIST_ITEM))]
     if not moved:
         return {}
+    kids = (nested(al.upstream), nested(al.translation)) if any(not al.upstream.blocks[p.upstream[0]].is_heading
+                                                                  for p in moved) else ({}, {})
     ordered = [(p.upstream[0], p.translation[0]) for p in al.pairs
                if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
     paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
@@ -194,8 +198,10 @@ def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
     out: dict[int, int] = {}
     taken: set[int] = set()
     for p in moved:
-        span_a = _span(al.upstream, p.upstream[0])
-        span_b = _span(al.translation, p.translation[0])
+        if al.upstream.blocks[p.upstream[0]].is_heading:
+            span_a, span_b = _span(al.upstream, p.upstream[0]), _span(al.translation, p.translation[0])
+        else:
+            span_a, span_b = kids[0].get(p.upstream[0], range(0)), kids[1].get(p.translation[0], range(0))
         strays = [(a, b) for a, b in ordered if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
         ra = _lone_units(al.upstream, span_a, paired_a - {a for a, _ in strays}, scorer.up, scorer.unit_of_a)
         rb = _lone_units(al.translation, span_b, paired_b - {b for _, b in strays}, scorer.tr, scorer.unit_of_b)
@@ -220,8 +226,9 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
     """Once pairs were made out of order: the blocks still without a partner between the same
     two pairs in order, on both sides, aligned in order with each other by ``align_region``
     (what the ordered alignment paired with them stood elsewhere: the blocks of a moved
-    section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more. Upstream
-    block -> translation block."""
+    section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more; in a gap with
+    more blocks on one side, only pairs that share what they are about (:func:`evident`).
+    Upstream block -> translation block."""
     if not any(p.moved for p in al.pairs):
         return {}
     chain = [(p.upstream[-1], p.translation[-1]) for p in al.pairs if p.is_match and not p.moved]
@@ -243,7 +250,7 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
         for ai, bj, _ in align_region(ra, rb, scorer):
             if len(ai) == 1 and len(bj) == 1:
                 a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
-                if scorer.block_score(a, b) >= GAP_MIN_SCORE:
+                if scorer.block_score(a, b) >= GAP_MIN_SCORE and (len(ra) == len(rb) or evident(scorer, a, b)):
                     out[a] = b
     return out
 

@@ -419,3 +419,19 @@ def test_a_gap_with_more_blocks_on_one_side_pairs_only_by_evidence():
     al, pairs = _case("mdn-partial", "zh_CN", upstream="mdn-stub")
     assert 142 not in pairs
     assert [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream].count(55) == 1
+
+
+def test_a_gap_pairs_the_blocks_right_after_the_same_pair_in_order():
+    # tauri-docs start/frontend/index.mdx, es, its paragraph "Si un framework no aparece..."
+    # cut after its first sentence (as bench_omissions.py cuts): upstream moved its
+    # "Configuration Checklist" section after the translation was made, so the gap after
+    # the paragraphs both keep in order holds one upstream paragraph and three translated
+    # blocks; the one right after the same pair on both sides is its translation, the
+    # paragraph the omission rule reads.
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    up = parse((cases / "tauri-frontend.en.mdx").read_text(encoding="utf-8"), "index.mdx")
+    tr = parse((cases / "tauri-frontend.es.mdx").read_text(encoding="utf-8"), "es/index.mdx", locales=("en", "es"))
+    al = align(up, tr)
+    assert covered_once(al)
+    pairs = {up.blocks[p.upstream[0]].start: tr.blocks[p.translation[0]].start for p in al.pairs if p.is_match}
+    assert pairs[13] == 10 and pairs[11] == 8

@@ -227,11 +227,13 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
     two pairs in order, on both sides, aligned in order with each other by ``align_region``
     (what the ordered alignment paired with them stood elsewhere: the blocks of a moved
     section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more; in a gap with
-    more blocks on one side, only pairs that share what they are about (:func:`evident`).
-    Upstream block -> translation block."""
+    more blocks on one side, only pairs that share what they are about (:func:`evident`) or
+    stand right after, or right before, the same pair in order on both sides. Upstream block
+    -> translation block."""
     if not any(p.moved for p in al.pairs):
         return {}
-    chain = [(p.upstream[-1], p.translation[-1]) for p in al.pairs if p.is_match and not p.moved]
+    in_order = [p for p in al.pairs if p.is_match and not p.moved]
+    chain = [(p.upstream[-1], p.translation[-1]) for p in in_order]
     chain_a = [a for a, _ in chain]
     chain_b = [b for _, b in chain]
     gaps_a: dict[int, list[int]] = defaultdict(list)
@@ -250,7 +252,11 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
         for ai, bj, _ in align_region(ra, rb, scorer):
             if len(ai) == 1 and len(bj) == 1:
                 a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
-                if scorer.block_score(a, b) >= GAP_MIN_SCORE and (len(ra) == len(rb) or evident(scorer, a, b)):
+                # (in a gap with more blocks on one side: blocks sharing what they are about,
+                # or right after, or right before, the same pair in order on both sides)
+                edge = (g and (a, b) == (chain[g - 1][0] + 1, chain[g - 1][1] + 1)) or (
+                    g < len(in_order) and (a, b) == (in_order[g].upstream[0] - 1, in_order[g].translation[0] - 1))
+                if scorer.block_score(a, b) >= GAP_MIN_SCORE and (len(ra) == len(rb) or edge or evident(scorer, a, b)):
                     out[a] = b
     return out
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from .align_nested import evident, moved_headings, parent_pairs
+from .align_nested import evident, moved_headings, parent_pairs, telling
 from .align_order import rebuild
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters
@@ -158,7 +158,7 @@ def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int
     ra, rb = _references(ka), _references(kb)
     if ra and rb and not ra & rb:
         return False  # each cites its own issue or page
-    if not _telling(shared):
+    if not telling(shared):
         return False
     df_a, df_b = up.df(scope_a), tr.df(scope_b)
     if any(df_a[k] == 1 and df_b[k] == 1 for k in shared):
@@ -171,12 +171,6 @@ def _rank(q: float, original: bool) -> float:
     overlap, the ordered alignment's pair winning a tie by :data:`KEEP_BONUS` (a pair whose
     blocks each name what the other does not never outranks two blocks naming the same)."""
     return q + (KEEP_BONUS if original else 0.0) + (1.0 if q == 1.0 else 0.0)
-
-
-def _telling(shared: Keys) -> bool:
-    """Whether shared anchors say what a block is about: code or a link, or more than one
-    anchor; one number alone is a version the whole page speaks of."""
-    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
 
 
 def _compatible(a: Block, b: Block) -> bool:
@@ -221,7 +215,7 @@ class _Matching:
         if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
             return False
         ka, kb = self.up.keys.get(p.upstream[0]), self.tr.keys.get(p.translation[0])
-        return ka is not None and kb is not None and (not ka) != (not kb) and _telling(ka or kb)
+        return ka is not None and kb is not None and (not ka) != (not kb) and telling(ka or kb)
 
     def rematch(self, scoped: bool) -> None:
         """Pair the blocks in play by their evidence, the best first, within each section
@@ -309,11 +303,11 @@ class _Matching:
                 continue
             a, b = p.upstream[0], p.translation[0]
             if (a in self.partner_a or b in self.partner_b or a not in up.keys or b not in tr.keys
-                    or _telling(up.keys[a]) or _telling(tr.keys[b])):
+                    or telling(up.keys[a]) or telling(tr.keys[b])):
                 continue
             for side, x in ((0, a - 1), (0, a + 1), (1, b - 1), (1, b + 1)):
                 partners, sides = (self.partner_a, up) if side == 0 else (self.partner_b, tr)
-                if (x in partners and partners[x] is None and not _telling(sides.keys[x])
+                if (x in partners and partners[x] is None and not telling(sides.keys[x])
                         and sides.doc.blocks[x].kind == p.kind
                         and (score(x, b) if side == 0 else score(a, x)) >= score(a, b) - TIE):
                     out.append((a, b, x, side))
@@ -383,7 +377,7 @@ class _Matching:
                 kb = tr.keys[b]
                 q = _overlap(ka, kb)
                 ra, rb = _references(ka), _references(kb)
-                if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not _telling(ka & kb):
+                if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not telling(ka & kb):
                     continue
                 if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
                     continue
@@ -411,8 +405,8 @@ class _Matching:
         holds, and no Latin word the upstream block lacks. Within each release first, then
         across the document."""
         up, tr = self.up, self.tr
-        left_a = [a for a, b in self.partner_a.items() if b is None and not _telling(up.keys[a])]
-        left_b = [b for b, a in self.partner_b.items() if a is None and not _telling(tr.keys[b])]
+        left_a = [a for a, b in self.partner_a.items() if b is None and not telling(up.keys[a])]
+        left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]
         if not left_a or not left_b:
             return
         by_scope_a: dict[int, list[int]] = defaultdict(list)

@@ -167,14 +167,18 @@ def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dic
 MIN_REGION_SCORE = 0.28
 
 
+def telling(shared) -> bool:
+    """Whether strong anchors say what a block is about: code or a link, or more than one
+    anchor; one number alone is a version the whole page speaks of."""
+    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
+
+
 def evident(scorer: Scorer, a: int, b: int) -> bool:
-    """Whether two blocks share what says what a block is about: code or a link, or more than
-    one strong anchor (one number alone is a version the whole page speaks of)."""
+    """Whether two blocks share telling strong anchors (:func:`telling`)."""
     ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
     if ua is None or ub is None:
         return False
-    shared = set(scorer.up[ua].strong[0]) & set(scorer.tr[ub].strong[0])
-    return len(shared) > 1 or any(k[0] in "cl" for k in shared)
+    return telling(set(scorer.up[ua].strong[0]) & set(scorer.tr[ub].strong[0]))
 
 
 def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
@@ -191,8 +195,10 @@ def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
         return {}
     kids = (nested(al.upstream), nested(al.translation)) if any(not al.upstream.blocks[p.upstream[0]].is_heading
                                                                   for p in moved) else ({}, {})
-    ordered = [(p.upstream[0], p.translation[0]) for p in al.pairs
-               if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
+    by_a = sorted((p.upstream[0], p.translation[0]) for p in al.pairs
+                  if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1)
+    by_b = sorted(by_a, key=lambda ab: ab[1])
+    keys_a, keys_b = [a for a, _ in by_a], [b for _, b in by_b]
     paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
     paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
     out: dict[int, int] = {}
@@ -202,7 +208,9 @@ def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
             span_a, span_b = _span(al.upstream, p.upstream[0]), _span(al.translation, p.translation[0])
         else:
             span_a, span_b = kids[0].get(p.upstream[0], range(0)), kids[1].get(p.translation[0], range(0))
-        strays = [(a, b) for a, b in ordered if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
+        near = by_a[bisect.bisect_left(keys_a, span_a.start):bisect.bisect_left(keys_a, span_a.stop)] + \
+            by_b[bisect.bisect_left(keys_b, span_b.start):bisect.bisect_left(keys_b, span_b.stop)]
+        strays = [(a, b) for a, b in near if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
         ra = _lone_units(al.upstream, span_a, paired_a - {a for a, _ in strays}, scorer.up, scorer.unit_of_a)
         rb = _lone_units(al.translation, span_b, paired_b - {b for _, b in strays}, scorer.tr, scorer.unit_of_b)
         if not ra or not rb:
@@ -288,6 +296,7 @@ def crossed_pairs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
         return lone[bisect.bisect_right(lone, lo):bisect.bisect_left(lone, hi)]
 
     out: dict[int, int] = {}
+    taken: set[int] = set()
     for k in range(1, len(chain) - 1):
         for m in range(k, min(k + CROSSED_MAX_RUN, len(chain) - 1)):
             left, first, last, right = chain[k - 1], chain[k], chain[m], chain[m + 1]
@@ -295,7 +304,6 @@ def crossed_pairs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
             a_after = between(lone_a, last.upstream[-1], right.upstream[0])
             b_before = between(lone_b, left.translation[-1], first.translation[0])
             b_after = between(lone_b, last.translation[-1], right.translation[0])
-            taken = set(out.values())
             if any(a in out for a in a_before + a_after) or any(b in taken for b in b_before + b_after) \
                     or (not (a_before and b_after) and not (a_after and b_before)):
                 continue
@@ -313,6 +321,7 @@ def crossed_pairs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
                 for p in chain[k:m + 1]:
                     p.moved = True
                 out.update(found)
+                taken.update(found.values())
                 break
     return out
 

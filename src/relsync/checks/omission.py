@@ -213,8 +213,11 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                     if any(u.anchors & kept for u in ups[i:i + a]) or forbid.intersection(range(i, i + a)):
                         continue
                     step, more = _SKIP_COST, tuple(range(i, i + a))
-                    if i and ups[i - 1].sentence == ups[i].sentence != ups[i + a - 1].sentence:
-                        step += _SKIP_COST  # the end of a sentence and the next: two parts left out
+                    if ups[i].sentence != ups[i + a - 1].sentence and (
+                            (i and ups[i - 1].sentence == ups[i].sentence)
+                            or (i + a < n and ups[i + a].sentence == ups[i + a - 1].sentence)):
+                        step += _SKIP_COST  # the end of a sentence and the next, or a sentence and
+                        # the start of the next: two parts left out
                 elif a == 0:
                     step, more = _SKIP_COST, ()
                 else:
@@ -501,7 +504,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     longer rendering of the rest hides). Only a block that
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of
-    its own that the translation lost; the end of one sentence and the next are two parts.
+    its own that the translation lost; the end of one sentence and the next, or a sentence
+    and the start of the next, are two parts.
     A translation with as many sentences as upstream and no anchor lost is reported only when
     it is far shorter than predicted, a little less far when the part left out is the end
     of a block of several sentences (a translation that stops short inside its last one).

@@ -435,3 +435,14 @@ def test_a_gap_pairs_the_blocks_right_after_the_same_pair_in_order():
     assert covered_once(al)
     pairs = {up.blocks[p.upstream[0]].start: tr.blocks[p.translation[0]].start for p in al.pairs if p.is_match}
     assert pairs[13] == 10 and pairs[11] == 8
+
+
+def test_a_code_name_pairs_with_the_link_to_its_page():
+    # de/3's "Das nsIParentalControlsService Interface" item (a link to the interface's
+    # page, no code span) put in the "User Experience" list, as bench_moves.py moves items:
+    # upstream writes the name as code, `nsIParentalControlsService`, and links nothing. The
+    # page name of a link is the code name it holds; the item and its description pair where
+    # they went instead of being reported missing.
+    al, pairs = _case("mdn-link-name", "de", upstream="mdn-stub")
+    assert pairs[186] == 98 and pairs[187] == 99
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 186] == [True]

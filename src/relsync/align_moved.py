@@ -5,7 +5,8 @@ release, or swaps places with its neighbour. After the ordered alignment of
 :mod:`relsync.align`, blocks left unpaired on both sides (paragraphs, list items, table rows,
 code blocks), and pairs whose two blocks each name something the other does not, are paired
 again by what identifies an entry: its strong anchors (issue and pull-request references,
-links, code names, numbers, a code block's code). A new pair needs a shared anchor found in no
+links, code names, numbers, a code block's code; a link's page name is a code name too:
+`nsIJSON` and a link to ``/nsIJSON``). A new pair needs a shared anchor found in no
 other block of the scope on either side, or the same set of strong anchors found once on each
 side (a number alone is not enough: a page's own version); two blocks citing other references
 never pair, nor do blocks of very different lengths or a dated block and an undated one. Within
@@ -29,6 +30,7 @@ the translation's order outside moved pairs.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 
 from .align_nested import evident, moved_headings, parent_pairs, telling
@@ -81,6 +83,16 @@ def _strong(keys) -> Keys:
     return frozenset(k for k in keys if k[0] in _STRONG and k != "d:*")
 
 
+#: A link's page name that names code: letters first, then letters, digits, ``_.-``.
+_NAME_RE = re.compile(r"[a-z][\w.-]{3,}")
+
+
+def _names(keys: Keys) -> Keys:
+    """The page names of a block's links as code names (``c:``): a translation writes the
+    interface `nsIParentalControlsService` as the text of a link to its page."""
+    return frozenset("c:" + k[2:] for k in keys if k[0] == "l" and _NAME_RE.fullmatch(k, 2))
+
+
 def _references(keys: Keys) -> Keys:
     """The links and numbers of a block: what cites an issue, a pull request or a commit."""
     return frozenset(k for k in keys if k[0] in "ln")
@@ -102,9 +114,10 @@ class _Side:
                 continue
             u = unit_of.get(b.index)
             if u is not None and len(units[u].blocks) == 1:
-                self.keys[b.index] = frozenset(units[u].strong[0])  # (computed once for the DP)
+                keys = frozenset(units[u].strong[0])  # (computed once for the DP)
             else:
-                self.keys[b.index] = _strong(anchor_keys(b.anchors))
+                keys = _strong(anchor_keys(b.anchors))
+            self.keys[b.index] = keys | _names(keys)
         self._scope: dict[int, int] = {}
         self._df: dict[int, Counter[str]] | None = None
         self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)

@@ -432,10 +432,14 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
         for a in u.anchors:
             owners[a] = owners.get(a, 0) + 1
     own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
-    kept = frozenset(a for a in own if a in in_translation or a in raw or _loose(a) in loose)
+    upstream_all = frozenset().union(*(u.anchors for u in ups))
+    # written inside another anchor the translation keeps is not kept: `clip-path` of a
+    # sentence left out, beside the {{cssxref("clip-path")}} of the sentence translated
+    inside = {a: sum(b.count(a) for b in upstream_all if b != a and a in b and b in in_translation) for a in own}
+    kept = frozenset(a for a in own if a in in_translation or _loose(a) in loose
+                     or (a in raw and raw.count(a) > inside[a]))
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
-    upstream_all = frozenset().union(*(u.anchors for u in ups))
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))

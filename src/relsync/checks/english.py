@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable, Iterator
+from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated
+from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
@@ -57,16 +58,9 @@ _SUMMARY_RE = re.compile(r"(?:<details[^>]*>\s*)?<summary>[^<>]+</summary>", re.
 _TRANSLATED_SHARE = 0.6
 
 
-def _hold(text: str, code: Iterable[str]) -> str:
-    """``text`` with each of ``code`` (the longest first) held as one private-use character,
-    which :func:`_unmask` gives back."""
-    for k, c in enumerate(sorted({c for c in code if c}, key=len, reverse=True)[:256]):
-        text = text.replace(c, chr(0xE000 + k))
-    return text
-
-
-def _masked(text: str, code: tuple[str, ...]) -> str:
-    return _hold(URL_RE.sub(" ", dialects.split(text)[0]), code)
+def _masked(text: str, code: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A block's text without URLs, its code spans held (:func:`~.masking.hold`)."""
+    return hold(URL_RE.sub(" ", dialects.split(text)[0]), code)
 
 
 def _lower_words(doc_text: str) -> frozenset[str]:
@@ -144,7 +138,7 @@ def _quoted(text: str, start: int, end: int) -> bool:
 def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
     """Clauses of upstream's English words inside a translated block."""
     memo = _memo(ctx)
-    text = _masked(tr.text, tr.anchors.code)
+    text, held = _masked(tr.text, tr.anchors.code)
     up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
     out = []
     for m in _RUN_RE.finditer(text):
@@ -165,7 +159,7 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
         if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
             continue  # a phrase the translation keeps as it is
-        shown = " ".join(_unmask(run, tr.anchors.code).strip(" ,;:(").split())
+        shown = " ".join(unmask(run, held).strip(" ,;:(").split())
         if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
                for t in _LINK_TEXT_RE.findall(tr.source)):
             continue  # the title of a page the link leads to, kept as that page has it
@@ -191,10 +185,9 @@ def _sentence_key(text: str) -> str:
 
 def _held(block: Block) -> tuple[str, tuple[str, ...]]:
     """A block's text with its code spans and URLs each held as one private-use character
-    (no sentence ends inside them), and what :func:`_unmask` gives them back from."""
+    (no sentence ends inside them), and what :func:`~.masking.unmask` gives them back from."""
     text = dialects.split(block.text)[0]
-    kept = tuple(block.anchors.code) + tuple(m.group(0) for m in URL_RE.finditer(text))
-    return _hold(text, kept), kept
+    return hold(text, tuple(block.anchors.code) + tuple(m.group(0) for m in URL_RE.finditer(text)))
 
 
 def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
@@ -208,7 +201,7 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
     if keys is None:
         up_text, up_kept = _held(up)
         keys = cache[(up.text, up.anchors.code)] = frozenset(
-            k for k in (_sentence_key(_unmask(x, up_kept)) for x in sentences.split(up_text)) if k)
+            k for k in (_sentence_key(unmask(x, up_kept)) for x in sentences.split(up_text)) if k)
     whole = " ".join(tr.text.split()).casefold()
     if not any(k in whole for k in keys):
         return []  # no sentence of upstream anywhere in the block
@@ -217,7 +210,7 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
     out = []
     for a, b in sentences.split_spans(text):
         sentence = text[a:b]
-        shown = " ".join(_unmask(sentence, kept).split())
+        shown = " ".join(unmask(sentence, kept).split())
         if _sentence_key(shown) not in keys:
             continue
         words = _WORD_RE.findall(sentence)
@@ -246,20 +239,6 @@ def _shared(memo: dict, ordinary: list[str]) -> bool:
     uses elsewhere too (cognates and terms it keeps, not a clause left in English)."""
     long = {w.lower() for w in ordinary if len(w) > 3}
     return 2 * sum(1 for w in long if _uses(memo, w) > 1) >= max(1, len(long))
-
-
-_HELD_RE = re.compile("[\ue000-\ue0ff]")
-
-
-def _unmask(text: str, code: tuple[str, ...]) -> str:
-    if _HELD_RE.search(text) is None:
-        return text
-    ordered = sorted({c for c in code if c}, key=len, reverse=True)[:256]
-
-    def back(m: re.Match) -> str:
-        k = ord(m.group(0)) - 0xE000
-        return ordered[k] if k < len(ordered) else m.group(0)
-    return _HELD_RE.sub(back, text)
 
 
 @check("RS105", "coverage.untranslated-clause", Severity.WARNING)
@@ -354,7 +333,7 @@ def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int)
 
 def _heading_text(tr: Block) -> str:
     """A heading's text without code, code-like words and its ``{#id}``."""
-    return _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)))
+    return _CODE_LIKE_RE.sub(" ", _HEADING_ID_RE.sub(" ", _masked(tr.text, tr.anchors.code)[0]))
 
 
 def _is_label(block: Block) -> bool:

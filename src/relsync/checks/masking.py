@@ -5,6 +5,7 @@ no length: what :mod:`.omission` reads sentences and their anchors from."""
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from .. import dialects
 from ..anchors import URL_RE
@@ -68,8 +69,23 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
         text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
 
+def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[str, ...]]:
+    """``text`` with each of ``values`` (the longest first, at most ``most`` of them) held as
+    one private-use character, and the values held, in the order :func:`unmask` reads."""
+    held = tuple(sorted({v for v in values if v}, key=len, reverse=True)[:most])
+    for k, value in enumerate(held):
+        text = text.replace(value, chr(PLACEHOLDER_BASE + k))
+    return text, held
+
+
 def unmask(text: str, code: tuple[str, ...]) -> str:
-    return "".join(code[ord(ch) - PLACEHOLDER_BASE] if ch in PLACEHOLDERS else ch for ch in text)
+    """``text`` with the anchors :func:`masked` or :func:`hold` held given back (a private-use
+    character of the text itself stays)."""
+    if text.isascii():
+        return text
+    n = len(code)
+    return "".join(code[ord(ch) - PLACEHOLDER_BASE] if ch in PLACEHOLDERS and ord(ch) - PLACEHOLDER_BASE < n
+                   else ch for ch in text)
 
 def anchor_numbers(text: str) -> list[re.Match]:
     """The numbers of a text that a translation keeps as anchors (not a lone digit)."""

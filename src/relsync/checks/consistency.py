@@ -236,9 +236,9 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     cross-reference macro of `X` and `` `.y` ``, which renders as the same name; a
     cross-reference macro whose target differs only in letter case or call parentheses,
     `{{domxref("console.timeLog()")}}` for `{{domxref("Console.timeLog()")}}`, links the same
-    page: a warning; a placeholder may be translated, `<PROJECT ROOT>/src` written
-    `<项目根目录>/src`, `USER_NAME` written `BENUTZERNAME` in a URL). In code blocks, comments and
-    string literals may be translated; the rest must be the same, and a block that differs
+    page: a warning; a placeholder may be translated, `<项目根目录>/src`, `BENUTZERNAME` for
+    `USER_NAME`, `@algo` for `@something`, `Ctrl+Espacio` for `Ctrl+Space`). In code blocks,
+    comments and string literals may be translated; the rest must be the same, and a block that differs
     only in a prose placeholder (`<value is the content of file ...>`) or other non-ASCII
     text is a warning. A Markdown or YAML example (```md, ```mdx, ```markdoc, ```yaml) is
     compared by its structure: its markup and code are kept, its prose and example values
@@ -313,11 +313,13 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
 def _drop_twins(lost: list[str], added: list[str]) -> set[str]:
     """Remove from ``lost`` and ``added`` the code spans that are one code translated: prose
     inside code (`` `Object (without argument)` `` -> `` `Object (不带参数)` ``), a placeholder
-    (``<PROJECT ROOT>`` / ``<项目根目录>``) or a space; return the lost ones of the last two
+    (``<PROJECT ROOT>`` / ``<项目根目录>``), an example's name in translated words
+    (``Ctrl+Espacio`` / ``Ctrl+Space``) or a space; return the lost ones of the last three
     kinds, which no other mention of upstream's code may stand for."""
     twins = set()
     for c in list(lost):
-        twin = next((d for d in added if examples.same_but_placeholders(c, d)), None)
+        twin = next((d for d in added if examples.same_but_placeholders(c, d)
+                     or examples.named_in_translated_words(c, d)), None)
         if twin is not None:
             twins.add(c)
         else:

@@ -12,7 +12,8 @@ literals may be translated).
 
 :func:`same_but_placeholders` says whether two code spans differ only in a placeholder a
 translation may translate: ``<PROJECT ROOT>`` written ``<项目根目录>``, ``USER_NAME`` written
-``BENUTZERNAME`` inside a URL.
+``BENUTZERNAME`` inside a URL; :func:`named_in_translated_words`, whether the English words of
+an example's names are translated (``Ctrl+Espacio`` for ``Ctrl+Space``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from __future__ import annotations
 import functools
 import re
 
+from rapidfuzz.distance import Levenshtein
+
 from ..anchors import code_skeleton
+from ..languages import english_zipf
 from ..jsx import PROSE_PROPS
 from ..parse import parse
 
@@ -108,6 +112,56 @@ def _placeholder_core(code: str) -> tuple[str, int]:
     code = _ANGLE_PLACEHOLDER_RE.sub("<X>", code)
     code = _CAPS_PLACEHOLDER_RE.sub(lambda m: "X" if len(m.group()) >= 4 else m.group(), code)
     return "".join(code.split()), len(_CODE_CHARS_RE.findall(code))
+
+
+#: A name in code: letters and digits, their words joined by ``_`` or ``-``.
+_NAME_RE = re.compile(r"[^\W_]+(?:[-_]+[^\W_]+)*")
+#: The words of a name: between ``_`` and ``-``, and at camelCase humps.
+_NAME_WORD_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[^\W\d_A-Z]+|\d+")
+#: Names this close (edits) are one name mistyped (`detroyAll` for `destroyAll`), not translated.
+_TYPO_EDITS = 2
+#: The words that make a name an example's, by the convention of documentation: `something`,
+#: `your_api_key`, `my_app`, `SomeException`, `foo`, `example.com`.
+EXAMPLE_WORDS = frozenset({"something", "some", "your", "my", "foo", "bar", "baz", "example"})
+#: A key combination: modifier keys joined to a key by ``+`` (`Ctrl+Space`), whose key names
+#: a translation writes as the reader's keyboard does (`Ctrl+Espacio`).
+_KEYS_RE = re.compile(r"(?:(?:Ctrl|Control|Cmd|Command|Alt|Option|Opt|Shift|Meta|Super|Win)\s*\+\s*)+[^\W_]+",
+                      re.IGNORECASE)
+
+
+def _name_words(name: str) -> list[str]:
+    return [w.casefold() for w in _NAME_WORD_RE.findall(name) if len(w) > 1]
+
+
+def named_in_translated_words(a: str, b: str) -> bool:
+    """Whether code span ``b`` is ``a`` with the English words of its example names (a name
+    with one of :data:`EXAMPLE_WORDS`, or the key of a key combination) translated:
+    ``Ctrl+Espacio`` for ``Ctrl+Space``, ``@algo`` for ``@something``,
+    ``votre_membre_d_enum.value`` for ``your_enum_member.value``, ``except AlgumaExcecao`` for
+    ``except SomeException``. The rest of the spans is the same; in each name that differs,
+    every word upstream's has and the translation's lacks is a common English word
+    (:func:`~relsync.languages.english_zipf`), no word the translation's adds is one, and the
+    two names are not one mistyped. A name of the code itself is not an example's: `server`
+    for `servidor`, `forbid` for `prohibir` stay differences, as do ``n-date-table`` for
+    ``n-data-table`` and ``detroyAll`` for ``destroyAll``."""
+    names_a, names_b = _NAME_RE.findall(a), _NAME_RE.findall(b)
+    if a == b or len(names_a) != len(names_b):
+        return False
+    keys = _KEYS_RE.fullmatch(a.strip()) is not None
+    if ["".join(x.split()) for x in _NAME_RE.split(a)] != ["".join(x.split()) for x in _NAME_RE.split(b)]:
+        return False
+    changed = [(x, y) for x, y in zip(names_a, names_b) if x != y]
+    for x, y in changed:
+        if not keys and Levenshtein.distance(x.casefold(), y.casefold()) <= _TYPO_EDITS:
+            return False  # (a key's name is its keyboard's: `Ctrl+Espace`, not a typo)
+        words_x, words_y = _name_words(x), _name_words(y)
+        gone = [w for w in words_x if w not in words_y]
+        new = [w for w in words_y if w not in words_x]
+        if not gone or not new or not all(english_zipf(w) for w in gone) or any(english_zipf(w) for w in new):
+            return False
+        if not keys and not EXAMPLE_WORDS.intersection(words_x):
+            return False  # a name of the code (`server`, `forbid`), which stays as it is
+    return bool(changed)
 
 
 def same_but_placeholders(a: str, b: str) -> bool:

@@ -446,3 +446,24 @@ def test_a_code_name_pairs_with_the_link_to_its_page():
     al, pairs = _case("mdn-link-name", "de", upstream="mdn-stub")
     assert pairs[186] == 98 and pairs[187] == 99
     assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 186] == [True]
+
+
+def test_prose_in_parentheses_inside_code_is_not_the_code():
+    # vue's `- **Expects:** `any (with argument) | Object (without argument)`` is
+    # `any (带参数) | Object (不带参数)` in Chinese: the words in parentheses are prose the
+    # translator translates. With the v-bind section's "Shorthand" item put after it (as
+    # bench_moves.py moves items), the item pairs by its code, not by position, and is
+    # not reported missing.
+    al, pairs = _case("vue-code-prose", "zh_CN")
+    assert pairs[9] == 5 and pairs[5] == 7 and pairs[11] == 11
+    missing = [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation]
+    assert not [s for s in missing if 5 <= s <= 11]
+
+
+def test_code_keys_leave_out_prose_in_parentheses():
+    from relsync.parse import parse as parse_md
+    from relsync.similarity import anchor_keys
+    up = parse_md("- **Expects:** `any (with argument) | Object (without argument)` and `foo(a, b)`\n")
+    tr = parse_md("- **期望：**`any (带参数) | Object (不带参数)` 和 `foo(a, b)`\n")
+    assert set(anchor_keys(up.blocks[0].anchors)) == set(anchor_keys(tr.blocks[0].anchors)) == {
+        "c:any | object", "c:foo(a, b"}

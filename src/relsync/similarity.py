@@ -133,9 +133,22 @@ def fragment_key(fragment: str) -> str:
     return _link_keys("#" + fragment)[0]
 
 
+#: Words in parentheses after a space inside code: prose a translation translates
+#: (`any (with argument)`, `any (带参数)`).
+_CODE_PROSE_RE = re.compile(r"\s+\((?:[^\W\d_]+\s*)+\)")
+
+
+def _code_key(code: str) -> str:
+    """A code span as compared: spaces around it, call parentheses at its end and prose in
+    parentheses inside it aside, in lower case."""
+    if " (" in code:
+        code = _CODE_PROSE_RE.sub("", code)
+    return code.strip().rstrip("()").lower()[:200]
+
+
 def anchor_keys(anchors: Anchors) -> Counter[str]:
     """The anchors of a block as one multiset of comparable keys."""
-    keys = ["c:" + c.strip().rstrip("()").lower()[:200] for c in anchors.code] if anchors.code else []
+    keys = ["c:" + _code_key(c) for c in anchors.code] if anchors.code else []
     if anchors.numbers:
         keys += ["n:" + n for n in anchors.numbers]
     if anchors.dates:

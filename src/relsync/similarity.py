@@ -133,17 +133,13 @@ def fragment_key(fragment: str) -> str:
     return _link_keys("#" + fragment)[0]
 
 
-#: Words in parentheses after a space inside code: prose a translation translates
-#: (`any (with argument)`, `any (带参数)`).
+#: Words in parentheses after a space inside code: prose (`any (with argument)`, `any (带参数)`).
 _CODE_PROSE_RE = re.compile(r"\s+\((?:[^\W\d_]+\s*)+\)")
 
 
 def _code_key(code: str) -> str:
-    """A code span as compared: spaces around it, call parentheses at its end and prose in
-    parentheses inside it aside, in lower case."""
-    if " (" in code:
-        code = _CODE_PROSE_RE.sub("", code)
-    return code.strip().rstrip("()").lower()[:200]
+    """A code span as compared: no prose in parentheses, no call parentheses, lower case."""
+    return (_CODE_PROSE_RE.sub("", code) if " (" in code else code).strip().rstrip("()").lower()[:200]
 
 
 def anchor_keys(anchors: Anchors) -> Counter[str]:
@@ -154,9 +150,8 @@ def anchor_keys(anchors: Anchors) -> Counter[str]:
     if anchors.dates:
         keys += ["d:" + d for d in anchors.dates]
         keys.append("d:*")  # a dated line pairs with a dated line, even when the dates differ
-    if anchors.links:
-        for link in anchors.links:
-            keys += _link_keys(link)
+    for link in anchors.links:
+        keys += _link_keys(link)
     if anchors.terms:
         keys += ["t:" + t.lower() for t in anchors.terms]
     return Counter(keys) if keys else Counter()

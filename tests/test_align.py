@@ -467,3 +467,13 @@ def test_code_keys_leave_out_prose_in_parentheses():
     tr = parse_md("- **期望：**`any (带参数) | Object (不带参数)` 和 `foo(a, b)`\n")
     assert set(anchor_keys(up.blocks[0].anchors)) == set(anchor_keys(tr.blocks[0].anchors)) == {
         "c:any | object", "c:foo(a, b"}
+
+
+def test_an_acronym_the_translation_keeps_pairs_a_moved_item():
+    # zh-cn/3's "更容易理解的 SSL 错误" item put among the developer features (as
+    # bench_moves.py moves items): it names nothing upstream links or codes, and the only
+    # word the Chinese keeps is "SSL", three letters, in capitals: an acronym, which no other
+    # block without a partner holds.
+    al, pairs = _case("mdn-acronym", "zh_CN", upstream="mdn-stub")
+    assert pairs[238] == 31
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 238] == [True]

@@ -117,3 +117,18 @@ def test_a_sentence_and_the_start_of_the_next_are_two_parts_left_out():
     zh = (FIXTURES / "sponsor.zh.md").read_text(encoding="utf-8")
     findings = relsync.check(en, zh, locale="zh_CN", name="sponsor/index.md")
     assert [f.translation.line for f in findings if f.slug == "omission"] == []
+
+
+def test_a_clause_left_out_of_the_middle_of_a_sentence_is_quoted_alone():
+    """fastapi-docs tr/docs/advanced/advanced-python-types.md, line 26: the Turkish renders
+    "Both are equivalent and underneath they are the same" and what follows the left-out
+    clause in one sentence. Its units cannot be one group around the clause left out, so
+    the cheapest reading left out the two clauses before it as well; the reading that
+    translates them costs about as much, and only the clause whose code the translation
+    lost is quoted."""
+    en = (FIXTURES / "advanced-python-types.en.md").read_text(encoding="utf-8")
+    tr = (FIXTURES / "advanced-python-types.tr.md").read_text(encoding="utf-8")
+    found = [(f.translation.line, dict(f.details)["uncovered"])
+             for f in relsync.check(en, tr, locale="tr", name="advanced/advanced-python-types.md")
+             if f.slug == "omission"]
+    assert found == [(26, ["but I would recommend Union instead of Optional"])]

@@ -394,6 +394,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     runs = sum(1 for k in skipped if k - 1 not in skipped)
     if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
         return None
+    skipped = _narrowed(ups, trs, ratio, kept, lost, skipped, partial)
     other, elsewhere = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
                               forbid=frozenset(skipped))
     ambiguous = other - partial < _AMBIGUOUS
@@ -408,6 +409,36 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
             and shortfall > (_SHORTFALL_LENGTH_ONLY_END if at_end else _SHORTFALL_LENGTH_ONLY):
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
+
+
+def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
+              skipped: list[int], cost: float) -> list[int]:
+    """``skipped`` without the units at the edges of a run of it that hold none of the lost
+    anchors its other units hold, when the reading that translates them costs at most
+    :data:`_NARROWED` more: of readings about as cheap, the one that leaves out least, the
+    part whose code the translation lost (a clause left out of the middle of a sentence that
+    the translation renders whole around it)."""
+    runs: list[list[int]] = []
+    for k in skipped:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    for n, run in enumerate(runs):
+        core = [k for k in run if ups[k].anchors & lost]
+        if not core or len(core) == len(run) or (core[0], core[-1]) == (run[0], run[-1]):
+            continue
+        narrower = [k for r in runs[:n] for k in r] + list(range(core[0], core[-1] + 1)) + \
+            [k for r in runs[n + 1:] for k in r]
+        rest = [u for k, u in enumerate(ups) if k not in set(narrower)]
+        full, _ = _align(rest, trs, ratio, kept, lost, False)
+        if full + _SKIP_COST * len(runs) <= cost + _NARROWED:
+            runs[n] = list(range(core[0], core[-1] + 1))
+    return [k for r in runs for k in r]
+
+
+#: A reading that leaves out less may cost this much more (squared standard deviations).
+_NARROWED = 1.0
 
 
 def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
@@ -514,7 +545,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     it is far shorter than predicted, a little less far when the part left out is the end
     of a block of several sentences (a translation that stops short inside its last one).
     When the block is far shorter than predicted but another part could as well be the one
-    left out (two sentences of about the same length), both are quoted. A translation that
+    left out (two sentences of about the same length), both are quoted; of two readings about
+    as cheap, the one that leaves out less is quoted, the clause whose code the translation
+    lost rather than the clauses of its sentence around it. A translation that
     stops short inside a clause, keeping the code spans and numbers of the block's start and
     none of its end, and as long as that start predicts, is reported with the part from the
     last clause boundary before the first of them it lost.

@@ -138,6 +138,10 @@ def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
+#: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...))."
+_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u3002]?\s*$")
+
+
 def upstream_units(block: Block) -> tuple[list[Unit], int]:
     """The clauses of an upstream block's sentences, and the number of its sentences."""
     text, code = masked(block)
@@ -145,6 +149,14 @@ def upstream_units(block: Block) -> tuple[list[Unit], int]:
     units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
+
+
+def _cited(block: Block) -> frozenset[str]:
+    """The anchors of the references a block ends with: they cite the whole block, so a
+    translation keeping them says nothing of its last sentence (one that lost them may)."""
+    text, code = masked(block)
+    found = _CITATION_RE.search(text)
+    return _anchors(found.group(0), code) if found else frozenset()
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -383,6 +395,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr)
+    kept -= _cited(up)
     if leads is not None and up.anchors.links:
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links
@@ -452,8 +465,9 @@ def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | Non
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream unit alone that the translation keeps, and those it lost;
-    in a translation written in another script, a name in Latin letters of one unit alone
-    that the translation writes marks that unit as kept (``ups`` gets its key)."""
+    in a translation written in another script (most letters of its prose, code, macros and
+    references aside), a name in Latin letters of one unit alone that the translation writes
+    marks that unit as kept (``ups`` gets its key)."""
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     # written another way is not left out (`cargo .toml` for `Cargo.toml`: code-mismatch's)
@@ -474,14 +488,15 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))
-    if _is_unlatin(tr.text):
+    held, anchors = masked(tr)
+    if _is_unlatin(held):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
         words: dict[str, set[int]] = {}
         for k, u in enumerate(ups):
             for w in set(_TERM_RE.findall(u.text)):
                 words.setdefault(w, set()).add(k)
-        tr_words = set(_TERM_RE.findall(tr.text))
+        tr_words = set(_TERM_RE.findall(unmask(held, anchors)))  # (a reference as its number only)
         for w, where in words.items():
             if len(where) == 1 and w in tr_words:
                 k = next(iter(where))
@@ -533,7 +548,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     The translation's length is compared with the length the document's own translation
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
     being terse), sentence by sentence in order; a sentence whose numbers, code or link the
-    translation keeps counts as translated, and one whose link the translation lost (no link
+    translation keeps counts as translated (not the references a block ends with, "(Firefox
+    bug 1452645)", which cite the whole entry; in a translation in another script, also a
+    Latin name of that sentence alone), and one whose link the translation lost (no link
     of the translation leads there) costs more to read as translated; a block that lost one
     is judged at any length up to the predicted one (the sentence that held it may be what a
     longer rendering of the rest hides). Only a block that

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import relsync
 from relsync.align import align
 from relsync.parse import parse
@@ -96,16 +98,26 @@ def test_a_link_to_a_page_the_site_moved_is_not_lost():
     assert [f.translation.line for f in findings if f.slug == "omission"] == []
 
 
-def test_a_clause_left_out_with_its_code_in_a_translation_as_long_as_upstream():
-    """fastapi-docs ko/docs/advanced/advanced-python-types.md, line 26: the Korean says both
+def _uncovered(upstream: str, translation: str, locale: str, name: str) -> list[tuple[int, list[str]]]:
+    """The omission findings of two fixture files: translation line and the parts quoted."""
+    en = (FIXTURES / upstream).read_text(encoding="utf-8")
+    tr = (FIXTURES / translation).read_text(encoding="utf-8")
+    return [(f.translation.line, dict(f.details)["uncovered"])
+            for f in relsync.check(en, tr, locale=locale, name=name) if f.slug == "omission"]
+
+
+@pytest.mark.parametrize("locale", ["ko", "tr"])
+def test_a_clause_left_out_with_its_code_is_quoted_alone(locale):
+    """fastapi-docs {ko,tr}/docs/advanced/advanced-python-types.md, line 26: both say the two
     forms are the same and why "optional" misleads, but not "I would recommend `Union`
-    instead of `Optional`": the clause and its two code spans are gone, while the paragraph
-    is as long as the document's ratio predicts for the whole."""
-    en = (FIXTURES / "advanced-python-types.en.md").read_text(encoding="utf-8")
-    ko = (FIXTURES / "advanced-python-types.ko.md").read_text(encoding="utf-8")
-    found = [(f.translation.line, dict(f.details)["uncovered"])
-             for f in relsync.check(en, ko, locale="ko", name="advanced/advanced-python-types.md")
-             if f.slug == "omission"]
+    instead of `Optional`": the clause and its two code spans are gone. The Korean paragraph
+    is as long as the document's ratio predicts for the whole. The Turkish renders the
+    clauses before and after the one left out in one sentence, which cannot be one group
+    around it: the cheapest reading left out the two clauses before it as well; the reading
+    that translates them costs about as much, and only the clause whose code the
+    translation lost is quoted."""
+    found = _uncovered("advanced-python-types.en.md", f"advanced-python-types.{locale}.md", locale,
+                       "advanced/advanced-python-types.md")
     assert found == [(26, ["but I would recommend Union instead of Optional"])]
 
 
@@ -113,22 +125,4 @@ def test_a_sentence_and_the_start_of_the_next_are_two_parts_left_out():
     """vue-docs zh/sponsor/index.md, line 50: the Chinese, of an older upstream, renders the
     second and third sentences in one shorter clause each; reading the second sentence and
     the start of the third as one part left out (one skip) made a false finding."""
-    en = (FIXTURES / "sponsor.en.md").read_text(encoding="utf-8")
-    zh = (FIXTURES / "sponsor.zh.md").read_text(encoding="utf-8")
-    findings = relsync.check(en, zh, locale="zh_CN", name="sponsor/index.md")
-    assert [f.translation.line for f in findings if f.slug == "omission"] == []
-
-
-def test_a_clause_left_out_of_the_middle_of_a_sentence_is_quoted_alone():
-    """fastapi-docs tr/docs/advanced/advanced-python-types.md, line 26: the Turkish renders
-    "Both are equivalent and underneath they are the same" and what follows the left-out
-    clause in one sentence. Its units cannot be one group around the clause left out, so
-    the cheapest reading left out the two clauses before it as well; the reading that
-    translates them costs about as much, and only the clause whose code the translation
-    lost is quoted."""
-    en = (FIXTURES / "advanced-python-types.en.md").read_text(encoding="utf-8")
-    tr = (FIXTURES / "advanced-python-types.tr.md").read_text(encoding="utf-8")
-    found = [(f.translation.line, dict(f.details)["uncovered"])
-             for f in relsync.check(en, tr, locale="tr", name="advanced/advanced-python-types.md")
-             if f.slug == "omission"]
-    assert found == [(26, ["but I would recommend Union instead of Optional"])]
+    assert _uncovered("sponsor.en.md", "sponsor.zh.md", "zh_CN", "sponsor/index.md") == []

@@ -477,3 +477,16 @@ def test_an_acronym_the_translation_keeps_pairs_a_moved_item():
     al, pairs = _case("mdn-acronym", "zh_CN", upstream="mdn-stub")
     assert pairs[238] == 31
     assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 238] == [True]
+
+
+def test_markup_without_text_pairs_by_its_markup():
+    # real-fixes-vue 8d86dc4 (guide/essentials/computed.md before the fix): the Chinese
+    # lacks upstream's `<p class="options-api">` paragraph and writes the Composition API
+    # one without its `<p class="composition-api">`. Markup alone scored 0.8 with any HTML
+    # block, so `<p class="composition-api">` and its text paired with the translation's
+    # empty `<div class="options-api">` and the upstream `<div>` was left alone. Markup
+    # without text is compared as code, and never pairs with a block of text: one of the two
+    # upstream paragraphs (as long as each other) is left without a partner.
+    al, pairs = _case("vue-markup", "zh_CN")
+    assert pairs[19] == 11  # <div class="options-api"> with its twin
+    assert (9 in pairs) != (14 in pairs)

@@ -29,8 +29,7 @@ UNSUPPORTED_MERGE_PENALTY = 0.05
 #: Further cost of a split or merge of list items: a translator keeps a bullet per bullet,
 #: and two short items joined fit a short translated one by length alone.
 LIST_MERGE_PENALTY = 0.1
-#: Weights of a 1-1 score with enough anchors to judge by: anchor overlap, length prior,
-#: position prior.
+#: Weights of a 1-1 score with enough anchors: anchor overlap, length prior, position prior.
 ANCHOR_WEIGHTS = (0.6, 0.25, 0.15)
 #: Without enough anchors: a base, the length prior and the position prior.
 TEXT_WEIGHTS = (0.35, 0.35, 0.3)
@@ -38,14 +37,13 @@ TEXT_WEIGHTS = (0.35, 0.35, 0.3)
 EMPTY_WEIGHTS = (0.5, 0.5)
 #: Scores resting on too little evidence are scaled down by this factor.
 SPARSE_EVIDENCE = 0.8
-#: Weights of two code blocks' score: similarity of their skeletons, position prior.
+#: Weights of two code blocks' score (their skeletons; markup alone: itself), position prior.
 CODE_WEIGHTS = (0.93, 0.07)
 #: Factor of a heading pair of different levels.
 OTHER_LEVEL = 0.75
 #: Factor of a term paired with the description of a term (MDN's ``- : description``).
 OTHER_DEFINITION = 0.3
-#: Below this rapidfuzz ratio two texts of one script are not the same text: unrelated
-#: English sentences of a similar length score 35-50.
+#: Below this rapidfuzz ratio two texts of one script are not one (unrelated sentences: 35-50).
 SAME_TEXT_MIN = 60
 #: Width of the length prior, in log units of the length ratio.
 LENGTH_SIGMA = 0.55
@@ -55,7 +53,7 @@ POSITION_SLOPE = 2.5
 
 # Enum members as module constants: read in loops over every block and every score.
 _HEADING, _TABLE_ROW, _CODE = BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.CODE
-_LIST_ITEM = BlockKind.LIST_ITEM
+_LIST_ITEM, _HTML = BlockKind.LIST_ITEM, BlockKind.HTML
 #: Emoji and pictographs (``🌟`` marking a highlight of a release, ``✨``, ``✔``): a translation
 #: keeps them as it keeps numbers, so they are evidence of which blocks pair.
 PICTOGRAPH_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]")
@@ -310,10 +308,10 @@ def units_of(doc: Document) -> list[Unit]:
                                text, cjk_ratio(text) < CJK_SHARE))
             i = j + 1
             continue
-        if b.kind == _CODE:
-            skeleton = code_skeleton(b.text, b.info)
-            units.append(Unit((b.index,), b.kind, Counter({"c:" + skeleton[:200]: 1}), len(skeleton),
-                               "", True, code=skeleton or " "))
+        if b.kind == _CODE or (b.kind == _HTML and not b.text.strip()):  # code; markup alone
+            code = code_skeleton(b.text, b.info) if b.kind == _CODE else " ".join(b.source.split())[:2000]
+            keys = Counter({"c:" + code[:200]: 1}) if b.kind == _CODE else Counter()
+            units.append(Unit((b.index,), b.kind, keys, len(code), "", True, code=code or " "))
             i += 1
             continue
         text = b.text if b.kind != BlockKind.FRONT_MATTER else ""
@@ -436,6 +434,8 @@ class Scorer:
             return 0.0
         if a.definition != b.definition:
             kf *= OTHER_DEFINITION
+        if (a.kind == _HTML or b.kind == _HTML) and bool(a.code) != bool(b.code):
+            return 0.0  # markup alone and a block of text are not one block
         if a.code and b.code:
             similarity = fuzz.ratio(a.code[:4000], b.code[:4000]) / 100.0
             pp = max(0.0, 1.0 - POSITION_SLOPE * abs(pos_a - pos_b))  # position_prior, inline

@@ -490,3 +490,14 @@ def test_markup_without_text_pairs_by_its_markup():
     al, pairs = _case("vue-markup", "zh_CN")
     assert pairs[19] == 11  # <div class="options-api"> with its twin
     assert (9 in pairs) != (14 in pairs)
+
+
+def test_two_neighbouring_entries_in_the_other_order_pair_crossed():
+    # fr/2 lists "Création de plugins MozSearch" before "Création de plugins OpenSearch pour
+    # Firefox", upstream the other way round; their links are localized page names and
+    # their descriptions about as long, so the ordered alignment paired each with the
+    # other's translation (0.33 and 0.38), and `omission` quoted MozSearch's description as
+    # left out of OpenSearch's. Each pairs far better with the other's partner (0.80 and
+    # 0.70): they pair crossed, with their descriptions.
+    al, pairs = _case("mdn-swapped-items", "fr")
+    assert (pairs[20], pairs[21], pairs[22], pairs[23]) == (39, 40, 34, 35)

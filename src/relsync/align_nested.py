@@ -5,7 +5,9 @@ evidence of its own, but what is indented under it has: when the blocks nested u
 upstream item pair with the blocks nested under one translation item, and those only with
 the upstream item's, the two items are one entry that stands in another place
 (:func:`parent_pairs`). A run of blocks that swapped places with its neighbour inside
-its section leaves one run unpaired on each side, of the same kinds (:func:`swapped_runs`).
+its section leaves one run unpaired on each side, of the same kinds (:func:`swapped_runs`);
+two neighbouring entries the ordered alignment paired each with the other's translation pair
+crossed (:func:`swapped_pairs`).
 And a section that moved as a whole: its heading pairs by where its blocks went
 (:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
 order with each other (:func:`moved_sections`).
@@ -345,4 +347,44 @@ def _lone_units(doc: Document, span: range, paired: set[int], units, unit_of: di
         if i not in paired and k is not None and len(units[k].blocks) == 1 \
                 and doc.blocks[i].kind not in (BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW):
             out.append(k)
+    return out
+
+
+#: Two neighbouring entries paired in order pair crossed when each scores at least this much
+#: more with the other's partner (block scores, positions aside).
+SWAP_GAIN = 0.25
+
+
+def swapped_pairs(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """Two neighbouring list items (or paragraphs) paired in order, each clearly better with
+    the other's partner (:data:`SWAP_GAIN`, and :data:`GAP_MIN_SCORE` at least): two
+    entries the translation lists in the other order ("Creating MozSearch plugins" before
+    "Creating OpenSearch plugins"). They pair crossed, and the blocks nested under them with
+    each other in order when as many on both sides. Upstream block -> translation block."""
+    up, tr = al.upstream, al.translation
+    kids = nested(up), nested(tr)
+    partner = {p.upstream[0]: p.translation[0] for p in al.pairs
+               if p.is_match and not p.moved and len(p.upstream) == len(p.translation) == 1}
+
+    def sibling(doc: Document, side: dict[int, range], i: int) -> int | None:
+        j = side[i].stop if i in side else i + 1
+        ok = j < len(doc.blocks) and doc.blocks[j].kind == doc.blocks[i].kind and doc.blocks[j].level == doc.blocks[i].level
+        return j if ok else None
+
+    out: dict[int, int] = {}
+    for a1, b1 in partner.items():
+        if up.blocks[a1].kind not in (BlockKind.LIST_ITEM, BlockKind.PARAGRAPH) or a1 in out:
+            continue
+        a2, b2 = sibling(up, kids[0], a1), sibling(tr, kids[1], b1)
+        if a2 is None or b2 is None or partner.get(a2) != b2 or tr.blocks[b1].kind != up.blocks[a1].kind:
+            continue
+        s11, s22 = scorer.block_score(a1, b1), scorer.block_score(a2, b2)
+        s12, s21 = scorer.block_score(a1, b2), scorer.block_score(a2, b1)
+        if min(s12, s21) < GAP_MIN_SCORE or s12 < s11 + SWAP_GAIN or s21 < s22 + SWAP_GAIN:
+            continue
+        for x, y in ((a1, b2), (a2, b1)):
+            out[x] = y
+            under_x, under_y = kids[0].get(x, range(0)), kids[1].get(y, range(0))
+            if len(under_x) == len(under_y):
+                out.update(zip(under_x, under_y))
     return out

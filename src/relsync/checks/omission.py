@@ -21,7 +21,6 @@ import statistics
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .. import sentences
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
 from ..similarity import page_key
@@ -29,6 +28,7 @@ from .links import links_match
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
+from .units import BEFORE_CONJUNCTION, Unit, cited, translation_units, upstream_units
 from .urls import normalize_link
 
 _KINDS = ("paragraph", "list_item")
@@ -75,12 +75,6 @@ _MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations).
 _FIT = 6.0
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
-#: Where an English clause starts: before a conjunction (:data:`_CLAUSE_RE`, :data:`_CUT_RE`).
-_BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as"
-                       r"|since|unless|until|after|before|by|using|instead)\s)")
-_CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*|" + _BEFORE_CONJUNCTION)
-#: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
-_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 #: What a link's anchor key starts with (its URL follows).
 _LINK = "\x00link:"
@@ -118,66 +112,6 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     median = statistics.median(logs)
     mad = statistics.median(abs(x - median) for x in logs)
     return Ratio(median, max(_MIN_SPREAD, 1.4826 * mad))
-
-
-@dataclass(slots=True)
-class Unit:
-    """A sentence, or a clause of one: its text, length of prose and anchors."""
-
-    text: str
-    length: int
-    anchors: frozenset[str]
-    sentence: int = 0
-    """The sentence of the block it belongs to."""
-
-
-def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
-    """What a translation keeps of a piece of text: its code spans and numbers."""
-    found = {code[ord(ch) - PLACEHOLDER_BASE] for ch in text if ch in PLACEHOLDERS}
-    found |= {m.group(0) for m in anchor_numbers(text)}
-    return frozenset(found)
-
-
-#: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...))."
-_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u3002]?\s*$")
-
-
-def upstream_units(block: Block) -> tuple[list[Unit], int]:
-    """The clauses of an upstream block's sentences, and the number of its sentences."""
-    text, code = masked(block)
-    parts = sentences.split(text)
-    units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
-             for k, p in enumerate(parts) for c in _clauses(p)]
-    return units, sum(1 for p in parts if _WORDS_RE.search(p))
-
-
-def _cited(block: Block) -> frozenset[str]:
-    """The anchors of the references a block ends with: they cite the whole block, so a
-    translation keeping them says nothing of its last sentence (one that lost them may)."""
-    text, code = masked(block)
-    found = _CITATION_RE.search(text)
-    return _anchors(found.group(0), code) if found else frozenset()
-
-
-def _clauses(sentence: str) -> list[str]:
-    """A sentence cut at its commas, semicolons, colons, dashes and conjunctions, each piece
-    at least 15 characters (a shorter one joins the piece before it)."""
-    cuts = [m.start() for m in _CLAUSE_RE.finditer(sentence)] + [len(sentence)]
-    out: list[str] = []
-    last = 0
-    for cut in cuts:
-        piece = sentence[last:cut]
-        if out and (len(piece.strip()) < 15 or len(out[-1].strip()) < 15):
-            out[-1] += piece
-        else:
-            out.append(piece)
-        last = cut
-    return [p.strip() for p in out if p.strip()]
-
-
-def _translation_units(block: Block) -> list[Unit]:
-    text, code = masked(block)
-    return [Unit(unmask(p, code), prose_length(p), _anchors(p, code)) for p in sentences.split(text)]
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -367,8 +301,8 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
 
 
 #: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
-#: dash or an opening parenthesis, or before a conjunction (what :data:`_CLAUSE_RE` cuts at).
-_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + _BEFORE_CONJUNCTION)
+#: dash or an opening parenthesis, or before a conjunction (what :data:`.units.CLAUSE_RE` cuts at).
+_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + BEFORE_CONJUNCTION)
 #: A translation that stops short is as long as the start of upstream it keeps within this
 #: many standard deviations.
 _STOPPED_FIT = 1.5
@@ -390,12 +324,12 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return None
     if len(ups) < 2:  # one clause: only a translation far too short for it says it is not there
         return _too_short(ups[0], tr, ratio, memo)
-    trs = _translation_units(tr)
+    trs = translation_units(tr, up)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr)
-    kept -= _cited(up)
+    kept -= cited(up)
     if leads is not None and up.anchors.links:
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links

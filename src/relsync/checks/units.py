@@ -1,0 +1,92 @@
+"""The units `omission` aligns: an upstream block's sentences cut into clauses, and the
+translation's sentences, each with its length of prose and the anchors it holds (code spans,
+numbers, references: :mod:`.masking`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .. import sentences
+from ..model import Block
+from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
+
+#: Where an English clause starts: before a conjunction (:data:`CLAUSE_RE`).
+BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as"
+                      r"|since|unless|until|after|before|by|using|instead)\s)")
+CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*|" + BEFORE_CONJUNCTION)
+#: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
+_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
+
+
+@dataclass(slots=True)
+class Unit:
+    """A sentence, or a clause of one: its text, length of prose and anchors."""
+
+    text: str
+    length: int
+    anchors: frozenset[str]
+    sentence: int = 0
+    """The sentence of the block it belongs to."""
+
+
+def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
+    """What a translation keeps of a piece of text: its code spans and numbers."""
+    found = {code[ord(ch) - PLACEHOLDER_BASE] for ch in text if ch in PLACEHOLDERS}
+    found |= {m.group(0) for m in anchor_numbers(text)}
+    return frozenset(found)
+
+
+#: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...))."
+_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u3002]?\s*$")
+
+
+def upstream_units(block: Block) -> tuple[list[Unit], int]:
+    """The clauses of an upstream block's sentences, and the number of its sentences."""
+    text, code = masked(block)
+    parts = sentences.split(text)
+    units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
+             for k, p in enumerate(parts) for c in _clauses(p)]
+    return units, sum(1 for p in parts if _WORDS_RE.search(p))
+
+
+def cited(block: Block) -> frozenset[str]:
+    """The anchors of the references a block ends with: they cite the whole block, so a
+    translation keeping them says nothing of its last sentence (one that lost them may)."""
+    text, code = masked(block)
+    found = _CITATION_RE.search(text)
+    return _anchors(found.group(0), code) if found else frozenset()
+
+
+def _clauses(sentence: str) -> list[str]:
+    """A sentence cut at its commas, semicolons, colons, dashes and conjunctions, each piece
+    at least 15 characters (a shorter one joins the piece before it)."""
+    cuts = [m.start() for m in CLAUSE_RE.finditer(sentence)] + [len(sentence)]
+    out: list[str] = []
+    last = 0
+    for cut in cuts:
+        piece = sentence[last:cut]
+        if out and (len(piece.strip()) < 15 or len(out[-1].strip()) < 15):
+            out[-1] += piece
+        else:
+            out.append(piece)
+        last = cut
+    return [p.strip() for p in out if p.strip()]
+
+
+#: A list item's or paragraph's lead in bold ("**Web forgery protection enhanced.**").
+_LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
+
+
+def translation_units(block: Block, up: Block) -> list[Unit]:
+    """The translation's sentences; when upstream's block opens with a lead in bold that is a
+    sentence of its own ("**Web forgery protection enhanced.**"), the translation's lead in
+    bold is one too, also without a full stop after it."""
+    text, code = masked(block)
+    parts = sentences.split(text)
+    up_lead = _LEAD_RE.match(up.source)
+    lead = _LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None
+    if lead and parts and len(parts[0]) > len(lead.group(1).strip()) and parts[0].startswith(lead.group(1).strip()):
+        head = lead.group(1).strip()
+        parts[:1] = [head, parts[0][len(head):].strip()]
+    return [Unit(unmask(p, code), prose_length(p), _anchors(p, code)) for p in parts if p]

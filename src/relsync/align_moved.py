@@ -17,9 +17,9 @@ whole (a maximum-weight matching of their overlap and score), within each releas
 the ordered alignment made by length and position alone (one block naming code or a link, the
 other nothing) yields its blocks to a block that has no partner. Last, blocks with no telling
 strong anchor (a number alone is the page's version) pair when they share a Latin word the
-translation kept (four letters or more, or an acronym: `SSL`) that no other of them holds, in their release, then in the document; a pair
-of the ordered alignment that won over a neighbour without a partner by a hair takes part in
-that pass too. Unpaired headings whose sections' blocks went to one another's sections then
+translation kept (four letters or more, or an acronym in capitals: `SSL`) that no other of them
+holds, in their release, then in the document; a pair of the ordered alignment that won
+over a neighbour without a partner by a hair takes part in that pass too. Unpaired headings whose sections' blocks went to one another's sections then
 pair too (a whole group moved), list items naming nothing pair by what is nested under them,
 and the blocks left under two headings paired out of order are aligned in order with each
 other (:mod:`relsync.align_nested`).
@@ -54,7 +54,7 @@ KEEP_BONUS = 0.25
 #: at least this.
 MIN_SCORE = 0.4
 #: A kept Latin word pairs blocks with no strong anchor when it has at least this many letters
-#: (or is an acronym in capitals: `SSL`).
+#: or is an acronym in capitals, of any length (`SSL`, `UI`).
 KEPT_WORD_MIN = 4
 #: An ordered pair is undone for the kept-word pass when a neighbour without a partner scores
 #: with its other block at least this little below it (:meth:`_Matching.release_tied`).
@@ -442,7 +442,7 @@ class _Matching:
         words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
-                  for b in left_b if b in unit_of_b}  # (or an acronym: `SSL`)
+                  for b in left_b if b in unit_of_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)
         for b, kept in kept_b.items():

@@ -378,9 +378,12 @@ def swapped_pairs(al: Alignment, scorer: Scorer) -> dict[int, int]:
         a2, b2 = sibling(up, kids[0], a1), sibling(tr, kids[1], b1)
         if a2 is None or b2 is None or partner.get(a2) != b2 or tr.blocks[b1].kind != up.blocks[a1].kind:
             continue
-        s11, s22 = scorer.block_score(a1, b1), scorer.block_score(a2, b2)
-        s12, s21 = scorer.block_score(a1, b2), scorer.block_score(a2, b1)
-        if min(s12, s21) < GAP_MIN_SCORE or s12 < s11 + SWAP_GAIN or s21 < s22 + SWAP_GAIN:
+        score = scorer.block_score  # (the crossed pair first: it rules out most candidates)
+        s12 = score(a1, b2)
+        if s12 < GAP_MIN_SCORE or s12 < score(a1, b1) + SWAP_GAIN:
+            continue
+        s21 = score(a2, b1)
+        if s21 < GAP_MIN_SCORE or s21 < score(a2, b2) + SWAP_GAIN:
             continue
         for x, y in ((a1, b2), (a2, b1)):
             out[x] = y

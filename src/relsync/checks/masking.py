@@ -47,27 +47,28 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
     text = block.text
     anchors: list[str] = []
 
-    def hold(value: str) -> str:
+    def place(value: str) -> str:
         anchors.append(value)
         return chr(PLACEHOLDER_BASE + len(anchors) - 1)
 
     if dialects.MARKER_RE.search(text):
         def construct(m: re.Match) -> str:
             canonical, prose = dialects.construct(m.group(0))
-            return " " + " ".join(prose) + " " + hold(canonical)
+            return " " + " ".join(prose) + " " + place(canonical)
         text = dialects.CONSTRUCT_RE.sub(construct, text)
     if "](" in block.source:
         for label in _REFERENCE_LINK_RE.findall(block.source):
             if label in text:
                 number = max(re.findall(r"\d{3,}", label), key=len)
-                text = text.replace(label, hold(number))
+                text = text.replace(label, place(number))
     if block.anchors.code:
         for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
             if c in text and len(anchors) < 4096:
-                text = text.replace(c, hold(c))
+                text = text.replace(c, place(c))
     if "http" in text or "www." in text:
-        text = URL_RE.sub(lambda m: hold(m.group(0)) if len(anchors) < 4096 else " ", text)
+        text = URL_RE.sub(lambda m: place(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
+
 
 def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[str, ...]]:
     """``text`` with each of ``values`` (the longest first, at most ``most`` of them) held as

@@ -25,7 +25,7 @@ from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
 from ..similarity import page_key
 from .links import links_match
-from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked, masked_of,
+from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
 from .units import BEFORE_CONJUNCTION, Unit, cited, translation_units, upstream_units
@@ -318,18 +318,19 @@ def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, 
 def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
                    leads: Callable[[str], bool] | None) -> Omitted | None:
     """:func:`omitted` by the alignment of sentences and clauses."""
-    ups, count = upstream_units(up)
+    up_held, tr_held = masked_of(memo, "up", up)[:2], masked_of(memo, "tr", tr)[:2]
+    ups, count = upstream_units(up, up_held)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS:
         return None
     if len(ups) < 2:  # one clause: only a translation far too short for it says it is not there
         return _too_short(ups[0], tr, ratio, memo)
-    trs = translation_units(tr, up)
+    trs = translation_units(tr, up, tr_held)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
-    kept, lost = _kept_and_lost(ups, trs, tr)
-    kept -= cited(up)
+    kept, lost = _kept_and_lost(ups, trs, tr, tr_held)
+    kept -= cited(up, up_held)
     if leads is not None and up.anchors.links:
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links
@@ -377,7 +378,8 @@ def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[st
             continue
         narrower = [k for r in runs[:n] for k in r] + list(range(core[0], core[-1] + 1)) + \
             [k for r in runs[n + 1:] for k in r]
-        rest = [u for k, u in enumerate(ups) if k not in set(narrower)]
+        left_out = set(narrower)
+        rest = [u for k, u in enumerate(ups) if k not in left_out]
         full, _ = _align(rest, trs, ratio, kept, lost, False)
         if full + _SKIP_COST * len(runs) <= cost + _NARROWED:
             runs[n] = list(range(core[0], core[-1] + 1))
@@ -397,7 +399,8 @@ def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | Non
     return Omitted([unit.text], []) if z <= _SHORTFALL_LENGTH_ONLY else None
 
 
-def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozenset[str], frozenset[str]]:
+def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block,
+                   tr_held: tuple[str, tuple[str, ...]]) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream unit alone that the translation keeps, and those it lost;
     in a translation written in another script (most letters of its prose, code, macros and
     references aside), a name in Latin letters of one unit alone that the translation writes
@@ -422,7 +425,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block) -> tuple[frozens
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))
-    held, anchors = masked(tr)
+    held, anchors = tr_held  # (the translation's masked())
     if _is_unlatin(held):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated

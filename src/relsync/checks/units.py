@@ -41,19 +41,24 @@ def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
 _CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u3002]?\s*$")
 
 
-def upstream_units(block: Block) -> tuple[list[Unit], int]:
-    """The clauses of an upstream block's sentences, and the number of its sentences."""
-    text, code = masked(block)
+#: A block's text with its anchors held, and the anchors (:func:`~.masking.masked`).
+Held = tuple[str, tuple[str, ...]]
+
+
+def upstream_units(block: Block, held: Held | None = None) -> tuple[list[Unit], int]:
+    """The clauses of an upstream block's sentences, and the number of its sentences
+    (``held``: the block's :func:`~.masking.masked`, when the caller has it)."""
+    text, code = held or masked(block)
     parts = sentences.split(text)
     units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
 
 
-def cited(block: Block) -> frozenset[str]:
+def cited(block: Block, held: Held | None = None) -> frozenset[str]:
     """The anchors of the references a block ends with: they cite the whole block, so a
     translation keeping them says nothing of its last sentence (one that lost them may)."""
-    text, code = masked(block)
+    text, code = held or masked(block)
     found = _CITATION_RE.search(text)
     return _anchors(found.group(0), code) if found else frozenset()
 
@@ -78,11 +83,11 @@ def _clauses(sentence: str) -> list[str]:
 _LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
 
 
-def translation_units(block: Block, up: Block) -> list[Unit]:
+def translation_units(block: Block, up: Block, held: Held | None = None) -> list[Unit]:
     """The translation's sentences; when upstream's block opens with a lead in bold that is a
     sentence of its own ("**Web forgery protection enhanced.**"), the translation's lead in
     bold is one too, also without a full stop after it."""
-    text, code = masked(block)
+    text, code = held or masked(block)
     parts = sentences.split(text)
     up_lead = _LEAD_RE.match(up.source)
     lead = _LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None

@@ -126,3 +126,51 @@ def test_a_sentence_and_the_start_of_the_next_are_two_parts_left_out():
     second and third sentences in one shorter clause each; reading the second sentence and
     the start of the third as one part left out (one skip) made a false finding."""
     assert _uncovered("sponsor.en.md", "sponsor.zh.md", "zh_CN", "sponsor/index.md") == []
+
+
+def _names_lost(upstream: str, translation: str, lower: str = "") -> set[str]:
+    from relsync.checks import omission, units
+    from relsync.checks.english import _lower_words
+    from relsync.checks.masking import masked
+    from relsync.checks.units import upstream_units
+
+    up = parse(upstream).blocks[0]
+    tr = parse(translation).blocks[0]
+    ups, _ = upstream_units(up, masked(up))
+    words = _lower_words(lower or upstream)
+    held = masked(tr)[0]
+    lost = units.lost_names(ups, tr, up.anchors.code, words, not omission._is_unlatin(held))
+    return {key.removeprefix(units.NAME) for key in lost}
+
+
+def test_names_a_translation_writes_nowhere_are_lost_when_it_writes_another_one():
+    # tauri-docs es/start/frontend/index.mdx line 45: SSG kept, SPA and MPA not there
+    assert _names_lost(
+        "- Use static site generation (SSG), single-page applications (SPA), or classic multi-page apps (MPA).",
+        "- Usa la generación de sitios estáticos (SSG).") == {"SPA", "MPA"}
+    # mdn-firefox zh-cn/78/index.md line 53: the singular is the name written
+    assert _names_lost("- Improved garbage collection of WeakMap objects. WeakMaps are now marked incrementally.",
+                       "- 改进了 WeakMap 对象的垃圾回收。`WeakMap` 现在会以增量方式进行标记。") == set()
+
+
+def test_no_name_is_lost_where_a_translation_in_another_script_writes_none_as_it_is():
+    # changelog-naive-ui CHANGELOG.zh-CN.md line 3304: key names in the reader's words
+    assert _names_lost("- `n-input-number` support keyboard events ArrowUp and ArrowDown operations.",
+                       "- `n-input-number` 支持键盘的上键和下键操作") == set()
+    # a Latin-script translation keeps a name written in capitals inside as it is (mdn-firefox
+    # fr/1.5 line 45, cut after “qui vous permettront de”); a word capitalized only is no evidence
+    assert _names_lost("- Learn about the new Widgets that allow you to create Options windows easier using "
+                       "less JavaScript code.",
+                       "- Apprenez à utiliser les nouveaux composants graphiques qui vous permettront de.") == {
+                           "JavaScript"}
+
+
+def test_a_word_upstream_writes_in_lower_case_or_capitalized_for_a_sentence_start_is_no_name():
+    from relsync.checks.units import names
+    # vue-docs guide/scaling-up/tooling.md line 66, whose page writes “plugins” elsewhere
+    link = "Tools / Plugins that help with auto migration"
+    assert names(link, frozenset({"plugins"})) == set()
+    assert names(link, frozenset()) == {"Plugins"}
+    assert names("Vue CLI is the official webpack-based toolchain for Vue.", frozenset({"plugins"})) == {"Vue", "CLI"}
+    # tauri-docs start/migrate/from-tauri-1.mdx line 931: “Spawn” starts the item
+    assert names("Spawn a child process and retrieve the status code", frozenset()) == set()

@@ -67,6 +67,11 @@ def _lower_words(doc_text: str) -> frozenset[str]:
     return frozenset(_LOWER_WORD_RE.findall(doc_text))
 
 
+def upstream_lower_words(ctx: Context) -> frozenset[str]:
+    """The words upstream's paragraphs, list items and headings write in lower case."""
+    return _memo(ctx)["lower"]
+
+
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
     """How many letters of the locale's script ``text`` holds, counted up to ``enough``."""
     scripts = set(language_scripts(locale))

@@ -27,8 +27,9 @@ from ..similarity import page_key
 from .links import links_match
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
+from .english import upstream_lower_words
 from .registry import Context, Problem, check
-from .units import BEFORE_CONJUNCTION, Unit, cited, translation_units, upstream_units
+from .units import BEFORE_CONJUNCTION, NAME, Unit, cited, lost_names, translation_units, upstream_units
 from .urls import normalize_link
 
 _KINDS = ("paragraph", "list_item")
@@ -58,6 +59,9 @@ _MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
 #: unit is read as translated (at most two count).
 _LOST_ANCHOR_COST = 4.5
+#: A name lost counts as this share of a code span or number lost (a translator may
+#: translate an acronym: `命令行` for `CLI`).
+_NAME_WEIGHT = 0.5
 #: ... and with such a loss (up to as long as predicted: a lost anchor says more than the length).
 _SHORTFALL_WITH_LOSS = 0.0
 #: ... and with as many sentences as upstream, none of the skipped anchors lost.
@@ -119,8 +123,9 @@ def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[st
     lt = sum(t.length for t in tr)
     expected = math.exp(ratio.log_ratio) * lu
     z = math.log((lt + 4) / (expected + 4)) / ratio.spread
-    missing = len(frozenset().union(*(u.anchors for u in up)) & lost)
-    return z * z + min(2, missing) * _LOST_ANCHOR_COST
+    missing = frozenset().union(*(u.anchors for u in up)) & lost
+    names = sum(1 for a in missing if a.startswith(NAME))
+    return z * z + min(2, len(missing) - names + _NAME_WEIGHT * names) * _LOST_ANCHOR_COST
 
 
 def _is_unlatin(text: str) -> bool:
@@ -216,6 +221,8 @@ def _surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
     keeps its name: ``/Performance/Lazy_loading``, ``/Performance/Guides/Lazy_loading``)."""
     pages = None
     for a in anchors:
+        if a.startswith(NAME):
+            continue
         if not a.startswith(_LINK):
             return True
         if pages is None:
@@ -329,7 +336,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
-    kept, lost = _kept_and_lost(ups, trs, tr, tr_held)
+    kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"))
     kept -= cited(up, up_held)
     if leads is not None and up.anchors.links:
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
@@ -399,8 +406,9 @@ def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | Non
     return Omitted([unit.text], []) if z <= _SHORTFALL_LENGTH_ONLY else None
 
 
-def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block,
-                   tr_held: tuple[str, tuple[str, ...]]) -> tuple[frozenset[str], frozenset[str]]:
+def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],
+                   up_code: tuple[str, ...] = (), lower: frozenset[str] | None = None
+                   ) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream unit alone that the translation keeps, and those it lost;
     in a translation written in another script (most letters of its prose, code, macros and
     references aside), a name in Latin letters of one unit alone that the translation writes
@@ -439,7 +447,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block,
                 k = next(iter(where))
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
-    return kept, lost
+    return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
 
 
 def _loose(text: str) -> str:
@@ -488,7 +496,11 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translation keeps counts as translated (not the references a block ends with, "(Firefox
     bug 1452645)", which cite the whole entry; in a translation in another script, also a
     Latin name of that sentence alone), and one whose link the translation lost (no link
-    of the translation leads there) costs more to read as translated; a block that lost one
+    of the translation leads there) costs more to read as translated, as does, half as much,
+    one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital where
+    no sentence starts on a word upstream never writes in lower case; no common English
+    word) the translation writes nowhere while it writes another name of the block as it is
+    (in Latin script, a name with a capital inside needs no other); a block that lost one
     is judged at any length up to the predicted one (the sentence that held it may be what a
     longer rendering of the rest hides). Only a block that
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
@@ -520,6 +532,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired
     ratio = ctx.memo.get("omission.ratio")
+    if "omission.lower" not in ctx.memo:
+        ctx.memo["omission.lower"] = upstream_lower_words(ctx)
     if ratio is None:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)

@@ -1,6 +1,7 @@
 """The units `omission` aligns: an upstream block's sentences cut into clauses, and the
 translation's sentences, each with its length of prose and the anchors it holds (code spans,
-numbers, references: :mod:`.masking`)."""
+numbers, references: :mod:`.masking`), and the names of upstream's clauses a translation
+writes nowhere."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from .. import sentences
+from ..languages import english_zipf
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
 
@@ -95,3 +97,64 @@ def translation_units(block: Block, up: Block, held: Held | None = None) -> list
         head = lead.group(1).strip()
         parts[:1] = [head, parts[0][len(head):].strip()]
     return [Unit(unmask(p, code), prose_length(p), _anchors(p, code)) for p in parts if p]
+
+
+#: A name: a word with a capital letter (``JavaScript``, ``API``, ``Gecko``) that is no
+#: common English word.
+_NAME_RE = re.compile(r"(?<![\w.-])(?=[a-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]+(?![\w-])")
+#: A word capitalized only for starting a sentence or a list item's lead.
+_STARTS_RE = re.compile(r"(?:^|[.!?:]\s+|\s[-*]\s+)$")
+NAME = "\x00name:"
+
+
+def names(text: str, lower: frozenset[str]) -> set[str]:
+    """The names of a text: a word with a capital inside (``JavaScript``, ``API``), or
+    capitalized (``Nuxt``) where no sentence starts and written in lower case nowhere in the
+    upstream document (``lower``; "Plugins" of a title is a word); no common English word."""
+    out = set()
+    for m in _NAME_RE.finditer(text):
+        w = m.group(0)
+        if english_zipf(w) != 0.0:
+            continue
+        if w[1:].islower() and (w.lower() in lower or _STARTS_RE.search(text, 0, m.start())):
+            continue
+        out.add(w)
+    return out
+
+
+def _stem(name: str) -> str:
+    """A name folded, without a plural's ``s`` (``APIs``, ``WeakMaps``; not ``iOS``)."""
+    return (name[:-1] if name.endswith("s") and len(name) > 3 else name).casefold()
+
+
+def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: frozenset[str] | None,
+               latin: bool) -> frozenset[str]:
+    """The names of one upstream unit alone, outside its code, that the translation writes
+    nowhere, also not as the singular (``WeakMap`` for ``WeakMaps``), when it writes another
+    name of the block as it is (in Latin script, a name with a capital inside needs no
+    other: ``JavaScript`` is not translated); ``ups`` get their keys. ``code``: the block's
+    code spans, whose names are not counted twice; ``lower``: the words upstream writes in
+    lower case (:func:`names`); ``None``: no name is counted."""
+    if lower is None:
+        return frozenset()
+    source = tr.source.casefold()
+    owners: dict[str, set[int]] = {}
+    for k, u in enumerate(ups):
+        text = u.text
+        for c in code:
+            text = text.replace(c, " ")
+        for w in names(text, lower):
+            owners.setdefault(w, set()).add(k)
+    written = {w for w in owners if _stem(w) in source}
+    if not written:
+        if latin:
+            owners = {w: k for w, k in owners.items() if not w[1:].islower()}
+        else:
+            return frozenset()  # the translator writes no name of the block as it is (`下键` for `ArrowDown`)
+    lost: set[str] = set()
+    for w, where in owners.items():
+        if len(where) == 1 and w not in written:
+            k = next(iter(where))
+            ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
+            lost.add(NAME + w)
+    return frozenset(lost)

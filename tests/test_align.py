@@ -501,3 +501,15 @@ def test_two_neighbouring_entries_in_the_other_order_pair_crossed():
     # 0.70): they pair crossed, with their descriptions.
     al, pairs = _case("mdn-swapped-items", "fr")
     assert (pairs[20], pairs[21], pairs[22], pairs[23]) == (39, 40, 34, 35)
+
+
+def test_a_name_pairs_a_moved_item_among_the_nouns_of_a_latin_translation():
+    # de/3's "Lokalisierung und Mehrzahlen" item put in the "User Experience" list (as
+    # bench_moves.py moves items): its description keeps the name `PluralForm`, which no other
+    # block without a partner holds, but German capitalizes its nouns ("Modul", "Werkzeug"),
+    # and a kept word pairs only blocks whose translation writes no Latin word upstream lacks.
+    # A capitalized word upstream's block lacks is a word of the translation's language, not
+    # a name; the description pairs where it went.
+    al, pairs = _case("mdn-own-words", "de", upstream="mdn-stub")
+    assert pairs[132] == 106
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 132] == [True]

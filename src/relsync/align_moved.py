@@ -416,8 +416,9 @@ class _Matching:
         """Pair blocks still without a partner and without telling strong anchors (``Firefox
         3`` on Firefox 3's page) when the translation kept a Latin word of the upstream block
         (``新增 volar 类型支持`` for "Add volar types.") that no other such block on either side
-        holds, and no Latin word the upstream block lacks. Within each release first, then
-        across the document."""
+        holds, and no Latin word the upstream block lacks (in a translation in Latin letters,
+        a capitalized word is one of its language, `Modul`, unless upstream's block has it).
+        Within each release first, then across the document."""
         up, tr = self.up, self.tr
         left_a = [a for a, b in self.partner_a.items() if b is None and not telling(up.keys[a])]
         left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]
@@ -443,6 +444,7 @@ class _Matching:
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
                   for b in left_b if b in unit_of_b}
+        own = {b: _own_language_words(tr.doc.blocks[b]) if units_b[unit_of_b[b]].latin else set() for b in kept_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)
         for b, kept in kept_b.items():
@@ -451,7 +453,7 @@ class _Matching:
             if len({a for a, _ in found}) != 1:
                 continue
             a = found[0][0]
-            every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"}
+            every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"} - (own[b] - words_a[a])
             if not every <= words_a[a]:
                 continue  # a Latin word the upstream block does not have: another text
             if a in self.released[0] and b in self.released[1]:
@@ -506,6 +508,17 @@ class _Matching:
         if a is not None:
             self.partner_a[a] = None
         self.partner_b[b] = None
+
+
+def _own_language_words(block: Block) -> set[str]:
+    """The capitalized words of a translation written in Latin letters, lower-cased: words of
+    its own language when upstream's block lacks them (German nouns, `Modul`, `Werkzeug`);
+    a word with a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is a name.
+    None in another script."""
+    letters = [ch for ch in block.text if ch.isalpha()]
+    if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
+        return set()
+    return {t.lower() for t in block.anchors.terms if t.isalpha() and t[1:].islower()}
 
 
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:

@@ -513,3 +513,22 @@ def test_a_name_pairs_a_moved_item_among_the_nouns_of_a_latin_translation():
     al, pairs = _case("mdn-own-words", "de", upstream="mdn-stub")
     assert pairs[132] == 106
     assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 132] == [True]
+
+
+def test_an_item_whose_link_names_a_localized_page_pairs_by_what_is_nested_under_it():
+    # The same move: the item "[Lokalisierung und Mehrzahlen](/de/Lokalisierung_und_Mehrzahlen)"
+    # names only its page, in German, which no upstream link names; once its description
+    # pairs out of order by its own evidence, the item pairs with the one upstream holds it
+    # under, as an item naming nothing does.
+    al, pairs = _case("mdn-own-words", "de", upstream="mdn-stub")
+    assert pairs[131] == 105
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 131] == [True]
+
+
+def test_an_item_whose_link_names_a_localized_page_does_not_follow_a_description_paired_by_place():
+    # zh-tw/3 keeps the "<a ping>" item upstream removed; the ordered alignment pairs its
+    # description with the last upstream description by place alone, and the item, which
+    # names its own page, must not follow it to "Using content preferences".
+    al, pairs = _case("mdn-stub", "zh_TW")
+    assert 38 not in pairs.values()
+    assert 191 not in pairs

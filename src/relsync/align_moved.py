@@ -20,7 +20,8 @@ strong anchor (a number alone is the page's version) pair when they share a Lati
 translation kept (four letters or more, or an acronym in capitals: `SSL`) that no other of them
 holds, in their release, then in the document; a pair of the ordered alignment that won
 over a neighbour without a partner by a hair takes part in that pass too. Unpaired headings whose sections' blocks went to one another's sections then
-pair too (a whole group moved), list items naming nothing pair by what is nested under them,
+pair too (a whole group moved), list items naming nothing (or only localized page names,
+when left without a partner) pair by what is nested under them,
 and the blocks left under two headings paired out of order are aligned in order with each
 other (:mod:`relsync.align_nested`).
 
@@ -566,16 +567,15 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
 
 def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a: set[int],
                   in_play_b: set[int]) -> None:
-    """Add to ``pairs`` the list items naming nothing whose nested blocks paired with one
-    another's (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were
-    paired with."""
+    """Add to ``pairs`` the list items naming nothing, or left without a partner, whose nested
+    blocks paired with one another's (:func:`~relsync.align_nested.parent_pairs`), unpairing
+    what they were paired with."""
     partner = {p.upstream[0]: p.translation[0] for p in al.pairs
                if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
     for a in in_play_a:
         partner.pop(a, None)
     partner.update(pairs)
-    found = parent_pairs(al.upstream, al.translation, partner,
-                         lambda a: bool(m.up.keys.get(a)), lambda b: bool(m.tr.keys.get(b)))
+    found = parent_pairs(al.upstream, al.translation, partner, m.up.keys.get, m.tr.keys.get, pairs)
     if not found:
         return
     owner = {b: a for a, b in partner.items()}

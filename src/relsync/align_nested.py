@@ -55,12 +55,23 @@ def _holders(doc: Document, kids: dict[int, range]) -> dict[int, dict[int, int]]
     return out
 
 
-def parent_pairs(up: Document, tr: Document, partner: dict[int, int], named_a, named_b) -> list[tuple[int, int]]:
-    """Pairs of list items naming nothing (``named_a``/``named_b``: whether a block names
-    something) whose nested blocks are paired with one another's, where the items are not
-    paired with each other; ``partner``: every 1-1 pair (upstream block -> translation
-    block)."""
+def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, keys_b,
+                 moved: dict[int, int]) -> list[tuple[int, int]]:
+    """Pairs of list items naming nothing whose nested blocks are paired with one another's,
+    where the items are not paired with each other; ``partner``: every 1-1 pair (upstream
+    block -> translation block); ``keys_a``/``keys_b``: a block's anchor keys. An item left
+    without a partner that names no code (its link a localized page name) pairs so too, when
+    a block nested under it is among the pairs made out of order (``moved``: by their own
+    evidence, not by their place)."""
     kids_a, kids_b = nested(up), nested(tr)
+    paired_b, moved_b = set(partner.values()), set(moved.values())
+
+    def named_a(a: int) -> bool:
+        return _named(keys_a(a), a in partner or not moved.keys() & set(kids_a[a]))
+
+    def named_b(b: int) -> bool:
+        return _named(keys_b(b), b in paired_b or not moved_b & set(kids_b.get(b, ())))
+
     if not kids_a or not kids_b:
         return []
     holder_b = _holders(tr, kids_b)
@@ -85,6 +96,13 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], named_a, n
         out.append((a, t))
         taken.add(t)
     return out
+
+
+def _named(keys, held: bool) -> bool:
+    """Whether a list item names something that should pair it: any anchor when it is
+    ``held`` (paired, or nothing under it paired by evidence), else code other than its
+    links' page names."""
+    return bool(keys) and (held or any(k.startswith("c:") and "l:" + k[2:] not in keys for k in keys))
 
 
 #: Runs of unpaired blocks longer than this are not taken as one passage swapped.

@@ -532,3 +532,13 @@ def test_an_item_whose_link_names_a_localized_page_does_not_follow_a_description
     al, pairs = _case("mdn-stub", "zh_TW")
     assert 38 not in pairs.values()
     assert 191 not in pairs
+
+
+def test_an_entry_left_in_english_pairs_by_its_text_where_it_moved():
+    # ru/3 leaves the "Speed." item in English; put among the developer entries (as
+    # bench_moves.py moves items), it names only "Firefox 3", the page's own version, and no
+    # word it keeps is its own; but it is the one block left without a partner with upstream's
+    # text.
+    al, pairs = _case("mdn-same-text", "ru", upstream="mdn-stub")
+    assert pairs[247] == 79
+    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 247] == [True]

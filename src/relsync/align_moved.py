@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from .align_nested import evident, moved_headings, parent_pairs, telling
+from .align_nested import evident, moved_headings, parent_pairs, same_text_pairs, telling
 from .align_order import rebuild
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters
@@ -414,12 +414,12 @@ class _Matching:
         return made
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
-        """Pair blocks still without a partner and without telling strong anchors (``Firefox
-        3`` on Firefox 3's page) when the translation kept a Latin word of the upstream block
-        (``新增 volar 类型支持`` for "Add volar types.") that no other such block on either side
-        holds, and no Latin word the upstream block lacks (in a translation in Latin letters,
-        a capitalized word is one of its language, `Modul`, unless upstream's block has it).
-        Within each release first, then across the document."""
+        """Pair blocks still without a partner with the same text (an entry left in English),
+        and those without telling strong anchors (``Firefox 3`` on Firefox 3's page) when the
+        translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
+        volar types.") that no other such block on either side holds, and no Latin word the
+        upstream block lacks (in a translation in Latin letters, a capitalized word is one of
+        its language, `Modul`, unless upstream's block has it). In each release, then across."""
         up, tr = self.up, self.tr
         left_a = [a for a, b in self.partner_a.items() if b is None and not telling(up.keys[a])]
         left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]
@@ -441,10 +441,12 @@ class _Matching:
     def _kept_words_round(self, left_a: list[int], left_b: list[int], units_a, unit_of_a, units_b,
                           unit_of_b) -> None:
         up, tr = self.up, self.tr
-        words_a = {a: units_a[unit_of_a[a]].words for a in left_a if a in unit_of_a}
+        for a, b in same_text_pairs(left_a, left_b, up.doc, tr.doc):
+            self.partner_a[a], self.partner_b[b] = b, a
+        words_a = {a: units_a[unit_of_a[a]].words for a in left_a if self.partner_a[a] is None and a in unit_of_a}
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
-                  for b in left_b if b in unit_of_b}
+                  for b in left_b if b in unit_of_b and self.partner_b[b] is None}
         own = {b: _own_language_words(tr.doc.blocks[b]) if units_b[unit_of_b[b]].latin else set() for b in kept_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)
@@ -512,10 +514,9 @@ class _Matching:
 
 
 def _own_language_words(block: Block) -> set[str]:
-    """The capitalized words of a translation written in Latin letters, lower-cased: words of
-    its own language when upstream's block lacks them (German nouns, `Modul`, `Werkzeug`);
-    a word with a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is a name.
-    None in another script."""
+    """The capitalized words of a translation in Latin letters, lower-cased: its language's
+    when upstream's block lacks them (German nouns, `Modul`); a word with a capital inside, a
+    digit or in capitals (`PluralForm`, `APNG`) is a name. None in another script."""
     letters = [ch for ch in block.text if ch.isalpha()]
     if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
         return set()

@@ -10,7 +10,8 @@ two neighbouring entries the ordered alignment paired each with the other's tran
 crossed (:func:`swapped_pairs`).
 And a section that moved as a whole: its heading pairs by where its blocks went
 (:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
-order with each other (:func:`moved_sections`).
+order with each other (:func:`moved_sections`). An entry left in upstream's words that moved
+is the one block left over with its text (:func:`same_text_pairs`).
 """
 
 from __future__ import annotations
@@ -96,6 +97,23 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
         out.append((a, t))
         taken.add(t)
     return out
+
+
+#: A block's text must be this long to pair by being the same text.
+SAME_TEXT_MIN = 20
+
+
+def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Document) -> list[tuple[int, int]]:
+    """Blocks left without a partner whose text is the same, of the same kind, the only such
+    text among them on each side: an entry the translation left in upstream's words, in
+    another place."""
+    def texts(doc: Document, blocks: list[int]) -> dict[int, str]:
+        return {k: " ".join(doc.blocks[k].text.split()) for k in blocks}
+    texts_a, texts_b = texts(up, left_a), texts(tr, left_b)
+    count_a, count_b = Counter(texts_a.values()), Counter(texts_b.values())
+    by_text = {t: a for a, t in texts_a.items() if count_a[t] == 1 and len(t) >= SAME_TEXT_MIN}
+    return [(by_text[t], b) for b, t in texts_b.items()
+            if t in by_text and count_b[t] == 1 and up.blocks[by_text[t]].kind == tr.blocks[b].kind]
 
 
 def _named(keys, held: bool) -> bool:

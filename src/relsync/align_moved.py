@@ -3,10 +3,11 @@
 Release notes are not kept in upstream's order: an entry stands in another group, another
 release, or swaps places with its neighbour. After the ordered alignment of
 :mod:`relsync.align`, blocks left unpaired on both sides (paragraphs, list items, table rows,
-code blocks), and pairs whose two blocks each name something the other does not, are paired
-again by what identifies an entry: its strong anchors (issue and pull-request references,
-links, code names, numbers, a code block's code; a link's page name is a code name too:
-`nsIJSON` and a link to ``/nsIJSON``). A new pair needs a shared anchor found in no
+code blocks), and pairs whose two blocks each name something the other does not (or share
+only the page's version where the translation names a link), are paired again by what
+identifies an entry: its strong anchors (issue and pull-request references, links, code
+names, numbers, a code block's code; a link's page name is a code name too: `nsIJSON` and a
+link to ``/nsIJSON``). A new pair needs a shared anchor found in no
 other block of the scope on either side, or the same set of strong anchors found once on each
 side (a number alone is not enough: a page's own version); two blocks citing other references
 never pair, nor do blocks of very different lengths or a dated block and an undated one. Within
@@ -34,7 +35,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from .align_nested import evident, moved_headings, parent_pairs, same_text_pairs, telling
+from .align_nested import evident, moved_headings, own_language_words, parent_pairs, same_text_pairs, telling
 from .align_order import rebuild
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters
@@ -219,10 +220,12 @@ class _Matching:
                 self.original[a] = b
 
     def _disputed(self, p: Pair) -> bool:
-        """A pair each of whose blocks names something the other does not."""
+        """A pair each of whose blocks names something the other does not, or sharing no
+        telling anchor (the page's version) where the translation names code or a link."""
         a, b = p.upstream[0], p.translation[0]
         ka, kb = self.up.keys.get(a), self.tr.keys.get(b)
-        return bool(ka is not None and kb is not None and ka - kb and kb - ka)
+        return ka is not None and kb is not None and (
+            bool(ka - kb and kb - ka) or (telling(kb - ka) and not telling(ka & kb)))
 
     def _unsupported(self, p: Pair) -> bool:
         """A pair one of whose blocks names code or a link and the other nothing: made by
@@ -279,12 +282,12 @@ class _Matching:
         return out
 
     def release_weak(self) -> list[tuple[int, int]]:
-        """Unpair the ordered alignment's pairs still standing that share no strong anchor
-        (made by length and position): the passes for what is left may give their blocks
+        """Unpair the ordered alignment's pairs still standing that share no telling strong
+        anchor (made by length and position; a number alone is the page's version): the passes for what is left may give their blocks
         a partner with evidence, a block that has none (two such pairs are no evidence
         against each other). Returns them, for :meth:`restore`."""
         weak = [(a, b) for a, b in self.original.items()
-                if self.partner_a.get(a) == b and not self.up.keys[a] & self.tr.keys[b]]
+                if self.partner_a.get(a) == b and not telling(self.up.keys[a] & self.tr.keys[b])]
         for p in self.al.pairs:
             if self._unsupported(p) and p.upstream[0] not in self.partner_a \
                     and p.translation[0] not in self.partner_b:
@@ -447,7 +450,7 @@ class _Matching:
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
                   for b in left_b if b in unit_of_b and self.partner_b[b] is None}
-        own = {b: _own_language_words(tr.doc.blocks[b]) if units_b[unit_of_b[b]].latin else set() for b in kept_b}
+        own = {b: own_language_words(tr.doc.blocks[b]) if units_b[unit_of_b[b]].latin else set() for b in kept_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)
         for b, kept in kept_b.items():
@@ -511,16 +514,6 @@ class _Matching:
         if a is not None:
             self.partner_a[a] = None
         self.partner_b[b] = None
-
-
-def _own_language_words(block: Block) -> set[str]:
-    """The capitalized words of a translation in Latin letters, lower-cased: its language's
-    when upstream's block lacks them (German nouns, `Modul`); a word with a capital inside, a
-    digit or in capitals (`PluralForm`, `APNG`) is a name. None in another script."""
-    letters = [ch for ch in block.text if ch.isalpha()]
-    if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
-        return set()
-    return {t.lower() for t in block.anchors.terms if t.isalpha() and t[1:].islower()}
 
 
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:

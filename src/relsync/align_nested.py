@@ -11,7 +11,8 @@ crossed (:func:`swapped_pairs`).
 And a section that moved as a whole: its heading pairs by where its blocks went
 (:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
 order with each other (:func:`moved_sections`). An entry left in upstream's words that moved
-is the one block left over with its text (:func:`same_text_pairs`).
+is the one block left over with its text (:func:`same_text_pairs`); the capitalized words of a
+translation in Latin letters are its language's, not names (:func:`own_language_words`).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
-from .model import Alignment, BlockKind, Document
+from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer
 
 
@@ -114,6 +115,16 @@ def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Docu
     by_text = {t: a for a, t in texts_a.items() if count_a[t] == 1 and len(t) >= SAME_TEXT_MIN}
     return [(by_text[t], b) for b, t in texts_b.items()
             if t in by_text and count_b[t] == 1 and up.blocks[by_text[t]].kind == tr.blocks[b].kind]
+
+
+def own_language_words(block: Block) -> set[str]:
+    """The capitalized words of a translation in Latin letters, lower-cased: its language's
+    when upstream's block lacks them (German nouns, `Modul`); a word with a capital inside, a
+    digit or in capitals (`PluralForm`, `APNG`) is a name. None in another script."""
+    letters = [ch for ch in block.text if ch.isalpha()]
+    if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
+        return set()
+    return {t.lower() for t in block.anchors.terms if t.isalpha() and t[1:].islower()}
 
 
 def _named(keys, held: bool) -> bool:

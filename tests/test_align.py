@@ -553,3 +553,11 @@ def test_a_pair_sharing_only_the_pages_version_is_disputed_by_a_link_it_lacks():
     al, pairs = _case("mdn-dispute", "zh_CN", upstream="mdn-stub")
     assert pairs[15] == 36
     assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 15] == [True]
+
+
+def test_an_item_paired_by_the_pages_version_alone_follows_what_is_nested_under_it():
+    # The same move: the entry's link item, "上线与离线事件" (a localized page name), stayed
+    # paired by place with upstream's XMLHttpRequest item, sharing "Firefox 3" alone; once its
+    # description pairs out of order by evidence, the item follows it.
+    al, pairs = _case("mdn-dispute", "zh_CN", upstream="mdn-stub")
+    assert pairs[14] == 35

@@ -62,22 +62,23 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
     """Pairs of list items naming nothing whose nested blocks are paired with one another's,
     where the items are not paired with each other; ``partner``: every 1-1 pair (upstream
     block -> translation block); ``keys_a``/``keys_b``: a block's anchor keys. An item left
-    without a partner that names no code (its link a localized page name) pairs so too, when
-    a block nested under it is among the pairs made out of order (``moved``: by their own
-    evidence, not by their place)."""
+    without a partner, or paired sharing no telling anchor, that names no code (its link a
+    localized page name) pairs so too, when a block nested under it is among the pairs made
+    out of order (``moved``: by their own evidence, not by their place)."""
     kids_a, kids_b = nested(up), nested(tr)
-    paired_b, moved_b = set(partner.values()), set(moved.values())
+    moved_b, back = set(moved.values()), {b: a for a, b in partner.items()}
 
     def named_a(a: int) -> bool:
-        return _named(keys_a(a), a in partner or not moved.keys() & set(kids_a[a]))
+        held = a in partner and telling((keys_a(a) or set()) & (keys_b(partner[a]) or set()))
+        return _named(keys_a(a), held or not moved.keys() & set(kids_a[a]))
 
     def named_b(b: int) -> bool:
-        return _named(keys_b(b), b in paired_b or not moved_b & set(kids_b.get(b, ())))
+        held = b in back and telling((keys_b(b) or set()) & (keys_a(back[b]) or set()))
+        return _named(keys_b(b), held or not moved_b & set(kids_b.get(b, ())))
 
     if not kids_a or not kids_b:
         return []
     holder_b = _holders(tr, kids_b)
-    back = {b: a for a, b in partner.items()}
     out = []
     taken: set[int] = set()
     for a, inside in kids_a.items():

@@ -561,3 +561,12 @@ def test_an_item_paired_by_the_pages_version_alone_follows_what_is_nested_under_
     # description pairs out of order by evidence, the item follows it.
     al, pairs = _case("mdn-dispute", "zh_CN", upstream="mdn-stub")
     assert pairs[14] == 35
+
+
+def test_a_heading_naming_something_pairs_by_its_text_wherever_its_section_went():
+    # ru/63 with its CSSOM section ("Без изменений.") put after the WebDriver one (as
+    # bench_moves.py moves sections, with its HTTP section moved too): the section holds
+    # nothing with evidence, but its heading, "CSSOM", is written alike on both sides and is
+    # the one heading left over with that text; it pairs, and its paragraph with it.
+    al, pairs = _case("mdn-heading-name", "ru")
+    assert pairs[116] == 165 and pairs[118] == 167

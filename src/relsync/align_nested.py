@@ -105,7 +105,8 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
 SAME_TEXT_MIN = 20
 
 
-def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Document) -> list[tuple[int, int]]:
+def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Document,
+                    least: int = SAME_TEXT_MIN) -> list[tuple[int, int]]:
     """Blocks left without a partner whose text is the same, of the same kind, the only such
     text among them on each side: an entry the translation left in upstream's words, in
     another place."""
@@ -113,7 +114,7 @@ def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Docu
         return {k: " ".join(doc.blocks[k].text.split()) for k in blocks}
     texts_a, texts_b = texts(up, left_a), texts(tr, left_b)
     count_a, count_b = Counter(texts_a.values()), Counter(texts_b.values())
-    by_text = {t: a for a, t in texts_a.items() if count_a[t] == 1 and len(t) >= SAME_TEXT_MIN}
+    by_text = {t: a for a, t in texts_a.items() if count_a[t] == 1 and len(t) >= least}
     return [(by_text[t], b) for b, t in texts_b.items()
             if t in by_text and count_b[t] == 1 and up.blocks[by_text[t]].kind == tr.blocks[b].kind]
 
@@ -178,8 +179,10 @@ def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dic
     """Unpaired headings whose sections' blocks are paired into one another's sections, at
     least half of each side's paired blocks: a group that moved as a whole. Only pairs with
     evidence count (``evident(a, b)``: a pair made here, or sharing a telling anchor), not
-    those the ordered alignment made by position across the gap the group left. ``level_b``:
-    the level each translation heading stands for (:mod:`relsync.align_levels`)."""
+    those the ordered alignment made by position across the gap the group left. Then the
+    unpaired headings naming code or a name that both sides write alike ("CSSOM"), that text
+    once on each side. ``level_b``: the level each translation heading stands for
+    (:mod:`relsync.align_levels`)."""
     up, tr = al.upstream, al.translation
     paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
     paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
@@ -209,6 +212,14 @@ def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dic
         theirs = [j for j in tr.sections[target].blocks if j != other.index and j in counted_b]
         if 2 * n >= len(theirs):
             out[block.index] = other.index
+    # a heading naming code or a name (`app.mixin()`) that both sides write alike, left over
+    # once on each side, is one heading wherever its section went
+    left_a = [b.index for b in up.blocks if b.is_heading and b.index not in paired_a and b.index not in out]
+    left_b = [b.index for b in lonely_b.values() if b.index not in out.values()]
+    for a, b in same_text_pairs(left_a, left_b, up, tr, least=4):
+        if (up.blocks[a].anchors.code or up.blocks[a].anchors.terms) and \
+                level_b.get(b, tr.blocks[b].level) == up.blocks[a].level:
+            out[a] = b
     return out
 
 

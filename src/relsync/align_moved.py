@@ -21,8 +21,9 @@ strong anchor (a number alone is the page's version) pair when they share a Lati
 translation kept (four letters or more, or an acronym in capitals: `SSL`) that no other of them
 holds, in their release, then in the document; a pair of the ordered alignment that won
 over a neighbour without a partner by a hair takes part in that pass too. Unpaired headings whose sections' blocks went to one another's sections then
-pair too (a whole group moved), list items naming nothing (or only localized page names,
-when left without a partner) pair by what is nested under them,
+pair too (a whole group moved), and so do headings naming something written alike; list
+items naming nothing (or only a localized page, when left without a partner or paired by the
+page's version alone) pair by what is nested under them,
 and the blocks left under two headings paired out of order are aligned in order with each
 other (:mod:`relsync.align_nested`).
 
@@ -283,9 +284,10 @@ class _Matching:
 
     def release_weak(self) -> list[tuple[int, int]]:
         """Unpair the ordered alignment's pairs still standing that share no telling strong
-        anchor (made by length and position; a number alone is the page's version): the passes for what is left may give their blocks
-        a partner with evidence, a block that has none (two such pairs are no evidence
-        against each other). Returns them, for :meth:`restore`."""
+        anchor (made by length and position; a number alone is the page's version): the
+        passes for what is left may give their blocks a partner with evidence, a block that
+        has none (two such pairs are no evidence against each other). Returns them, for
+        :meth:`restore`."""
         weak = [(a, b) for a, b in self.original.items()
                 if self.partner_a.get(a) == b and not telling(self.up.keys[a] & self.tr.keys[b])]
         for p in self.al.pairs:
@@ -561,9 +563,9 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
 
 def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a: set[int],
                   in_play_b: set[int]) -> None:
-    """Add to ``pairs`` the list items naming nothing, or left without a partner, whose nested
-    blocks paired with one another's (:func:`~relsync.align_nested.parent_pairs`), unpairing
-    what they were paired with."""
+    """Add to ``pairs`` the list items naming nothing (or only a localized page, unpaired or
+    paired by the page's version alone) whose nested blocks paired with one another's
+    (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were paired with."""
     partner = {p.upstream[0]: p.translation[0] for p in al.pairs
                if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
     for a in in_play_a:

@@ -120,9 +120,10 @@ def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Docu
 
 
 def own_language_words(block: Block) -> set[str]:
-    """The capitalized words of a translation in Latin letters, lower-cased: its language's
-    when upstream's block lacks them (German nouns, `Modul`); a word with a capital inside, a
-    digit or in capitals (`PluralForm`, `APNG`) is a name. None in another script."""
+    """The capitalized words of a translation in Latin letters, lower-cased (German nouns,
+    `Modul`): those upstream's block lacks are words of its language, not names; a word with
+    a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is not one of them. None
+    in another script."""
     letters = [ch for ch in block.text if ch.isalpha()]
     if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
         return set()

@@ -24,10 +24,10 @@ from typing import Callable, Iterator
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block, Pair, Severity
 from ..similarity import page_key
+from .english import upstream_lower_words
 from .links import links_match
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
-from .english import upstream_lower_words
 from .registry import Context, Problem, check
 from .units import BEFORE_CONJUNCTION, NAME, Unit, cited, lost_names, translation_units, upstream_units
 from .urls import normalize_link

@@ -208,6 +208,11 @@ def test_a_new_upstream_section_at_the_end_leaves_the_old_one_paired():
     assert all(b.start >= missing[0].start for b in missing)
 
 
+def _moved(al, upstream_line: int) -> list[bool]:
+    """Whether each pair of the upstream block at that line is a moved pair."""
+    return [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == upstream_line]
+
+
 def _case(name: str, locale: str, upstream: str | None = None):
     cases = ROOT / "tests" / "fixtures" / "align-cases"
     up = parse((cases / f"{upstream or name}.en.md").read_text(encoding="utf-8"))
@@ -343,7 +348,7 @@ def test_an_item_moved_pairs_by_its_words_when_its_only_number_is_the_page_versi
     # version every item of the page names, is no evidence, the words the item keeps are.
     al, pairs = _case("mdn-version-number", "ko")
     assert pairs[36] == 16
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 36] == [True]
+    assert _moved(al, 36) == [True]
 
 
 def test_an_item_that_moved_away_leaves_its_place_to_its_neighbour():
@@ -354,7 +359,7 @@ def test_an_item_that_moved_away_leaves_its_place_to_its_neighbour():
     # it went, and the neighbour gets its translation back.
     al, pairs = _case("mdn-tied", "ja", upstream="mdn-version-number")
     assert pairs[38] == 39 and pairs[39] == 20
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 39] == [True]
+    assert _moved(al, 39) == [True]
 
 
 def test_a_moved_section_pairs_under_headings_a_level_deeper():
@@ -383,7 +388,7 @@ def test_an_entry_moved_next_to_a_neighbours_place_does_not_hold_the_others_out(
     # partner on both sides. Aligned again without it, those items pair, and it is moved.
     al, pairs = _case("mdn-crossed", "es")
     assert pairs[55] == 17 and pairs[56] == 18
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 55] == [True]
+    assert _moved(al, 55) == [True]
     assert pairs[40] == 24 and pairs[41] == 25 and pairs[50] == 28 and pairs[51] == 29
 
 
@@ -445,7 +450,7 @@ def test_a_code_name_pairs_with_the_link_to_its_page():
     # they went instead of being reported missing.
     al, pairs = _case("mdn-link-name", "de", upstream="mdn-stub")
     assert pairs[186] == 98 and pairs[187] == 99
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 186] == [True]
+    assert _moved(al, 186) == [True]
 
 
 def test_prose_in_parentheses_inside_code_is_not_the_code():
@@ -476,7 +481,7 @@ def test_an_acronym_the_translation_keeps_pairs_a_moved_item():
     # block without a partner holds.
     al, pairs = _case("mdn-acronym", "zh_CN", upstream="mdn-stub")
     assert pairs[238] == 31
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 238] == [True]
+    assert _moved(al, 238) == [True]
 
 
 def test_markup_without_text_pairs_by_its_markup():
@@ -512,7 +517,7 @@ def test_a_name_pairs_a_moved_item_among_the_nouns_of_a_latin_translation():
     # a name; the description pairs where it went.
     al, pairs = _case("mdn-own-words", "de", upstream="mdn-stub")
     assert pairs[132] == 106
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 132] == [True]
+    assert _moved(al, 132) == [True]
 
 
 def test_an_item_whose_link_names_a_localized_page_pairs_by_what_is_nested_under_it():
@@ -522,7 +527,7 @@ def test_an_item_whose_link_names_a_localized_page_pairs_by_what_is_nested_under
     # under, as an item naming nothing does.
     al, pairs = _case("mdn-own-words", "de", upstream="mdn-stub")
     assert pairs[131] == 105
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 131] == [True]
+    assert _moved(al, 131) == [True]
 
 
 def test_an_item_whose_link_names_a_localized_page_does_not_follow_a_description_paired_by_place():
@@ -541,7 +546,7 @@ def test_an_entry_left_in_english_pairs_by_its_text_where_it_moved():
     # text.
     al, pairs = _case("mdn-same-text", "ru", upstream="mdn-stub")
     assert pairs[247] == 79
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 247] == [True]
+    assert _moved(al, 247) == [True]
 
 
 def test_a_pair_sharing_only_the_pages_version_is_disputed_by_a_link_it_lacks():
@@ -552,7 +557,7 @@ def test_a_pair_sharing_only_the_pages_version_is_disputed_by_a_link_it_lacks():
     # disputed, and the description pairs with the one that kept "WHATWG", where it went.
     al, pairs = _case("mdn-dispute", "zh_CN", upstream="mdn-stub")
     assert pairs[15] == 36
-    assert [p.moved for p in al.pairs if p.is_match and al.upstream.blocks[p.upstream[0]].start == 15] == [True]
+    assert _moved(al, 15) == [True]
 
 
 def test_an_item_paired_by_the_pages_version_alone_follows_what_is_nested_under_it():

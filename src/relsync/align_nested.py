@@ -181,8 +181,9 @@ def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dic
     least half of each side's paired blocks: a group that moved as a whole. Only pairs with
     evidence count (``evident(a, b)``: a pair made here, or sharing a telling anchor), not
     those the ordered alignment made by position across the gap the group left. Then the
-    unpaired headings naming code or a name that both sides write alike ("CSSOM"), that text
-    once on each side. ``level_b``: the level each translation heading stands for
+    headings naming code or a name that both sides write alike ("CSSOM", `app.mixin()`), that
+    text once among those left on each side, the upstream one unpaired or paired with a
+    heading written otherwise. ``level_b``: the level each translation heading stands for
     (:mod:`relsync.align_levels`)."""
     up, tr = al.upstream, al.translation
     paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
@@ -215,12 +216,26 @@ def moved_headings(al: Alignment, partner_a: dict[int, int | None], level_b: dic
             out[block.index] = other.index
     # a heading naming code or a name (`app.mixin()`) that both sides write alike, left over
     # once on each side, is one heading wherever its section went
-    left_a = [b.index for b in up.blocks if b.is_heading and b.index not in paired_a and b.index not in out]
+    # (also one the ordered alignment paired with a heading written otherwise)
+    otherwise = _written_otherwise(al)
+    left_a = [b.index for b in up.blocks if b.is_heading and b.index not in out
+              and (b.index not in paired_a or b.index in otherwise)]
     left_b = [b.index for b in lonely_b.values() if b.index not in out.values()]
     for a, b in same_text_pairs(left_a, left_b, up, tr, least=4):
         if (up.blocks[a].anchors.code or up.blocks[a].anchors.terms) and \
                 level_b.get(b, tr.blocks[b].level) == up.blocks[a].level:
             out[a] = b
+    return out
+
+
+def _written_otherwise(al: Alignment) -> set[int]:
+    """The upstream headings the ordered alignment paired with one heading whose text differs."""
+    out = set()
+    for p in al.pairs:
+        if len(p.upstream) == 1 and len(p.translation) == 1 and p.kind == BlockKind.HEADING:
+            a, b = al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]]
+            if b.is_heading and " ".join(a.text.split()) != " ".join(b.text.split()):
+                out.add(a.index)
     return out
 
 

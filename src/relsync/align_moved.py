@@ -448,7 +448,8 @@ class _Matching:
         up, tr = self.up, self.tr
         for a, b in same_text_pairs(left_a, left_b, up.doc, tr.doc):
             self.partner_a[a], self.partner_b[b] = b, a
-        words_a = {a: units_a[unit_of_a[a]].words for a in left_a if self.partner_a[a] is None and a in unit_of_a}
+        words_a = {a: _with_singulars(units_a[unit_of_a[a]].words) for a in left_a
+                   if self.partner_a[a] is None and a in unit_of_a}
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
                   for b in left_b if b in unit_of_b and self.partner_b[b] is None}
@@ -516,6 +517,11 @@ class _Matching:
         if a is not None:
             self.partner_a[a] = None
         self.partner_b[b] = None
+
+
+def _with_singulars(words: frozenset[str]) -> frozenset[str]:
+    """Upstream's words and their singulars (`apis`: `api`), as a translation keeps a name."""
+    return words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s") and not w.endswith("ss")}
 
 
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:

@@ -203,3 +203,12 @@ def test_the_identifier_needs_no_network():
         "print(is_english('Several tools and browser extensions are available to help developers.', 'de'))\n"
     )
     assert out == "True"
+
+
+def test_singular_drops_a_plurals_s_only():
+    from relsync.languages import singular
+    # names a translation keeps in the singular (mdn-firefox zh-cn/78 `WeakMap` for
+    # "WeakMaps"; vue-docs "API" for "advanced reactivity APIs")
+    assert [singular(w) for w in ("APIs", "apis", "WeakMaps", "features")] == ["API", "api", "WeakMap", "feature"]
+    # no plural: a capital S, a double s, three letters
+    assert [singular(w) for w in ("iOS", "CSS", "class", "Express", "ups")] == ["iOS", "CSS", "class", "Express", "ups"]

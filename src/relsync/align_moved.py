@@ -39,7 +39,7 @@ from collections import Counter, defaultdict
 from .align_nested import evident, moved_headings, own_language_words, parent_pairs, same_text_pairs, telling
 from .align_order import rebuild
 from .assignment import best_pairing, uncross
-from .languages import cjk_letters
+from .languages import cjk_letters, singular
 from .model import Alignment, Block, BlockKind, Document, Pair
 from .similarity import KIND_GROUP, Scorer, anchor_keys
 
@@ -453,7 +453,7 @@ class _Matching:
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
                   for b in left_b if b in unit_of_b and self.partner_b[b] is None}
-        own = {b: own_language_words(tr.doc.blocks[b]) if units_b[unit_of_b[b]].latin else set() for b in kept_b}
+        own = {b: own_language_words(tr.doc.blocks[b]) for b in kept_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)
         for b, kept in kept_b.items():
@@ -521,7 +521,7 @@ class _Matching:
 
 def _with_singulars(words: frozenset[str]) -> frozenset[str]:
     """Upstream's words and their singulars (`apis`: `api`), as a translation keeps a name."""
-    return words | {w[:-1] for w in words if len(w) > 3 and w.endswith("s") and not w.endswith("ss")}
+    return words | {singular(w) for w in words}
 
 
 def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
+from .languages import main_script
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer
 
@@ -101,12 +102,12 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
     return out
 
 
-#: A block's text must be this long to pair by being the same text.
-SAME_TEXT_MIN = 20
+#: A block's text must have this many characters to pair by being the same text.
+SAME_TEXT_MIN_CHARS = 20
 
 
 def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Document,
-                    least: int = SAME_TEXT_MIN) -> list[tuple[int, int]]:
+                    least: int = SAME_TEXT_MIN_CHARS) -> list[tuple[int, int]]:
     """Blocks left without a partner whose text is the same, of the same kind, the only such
     text among them on each side: an entry the translation left in upstream's words, in
     another place."""
@@ -123,9 +124,8 @@ def own_language_words(block: Block) -> set[str]:
     """The capitalized words of a translation in Latin letters, lower-cased (German nouns,
     `Modul`): those upstream's block lacks are words of its language, not names; a word with
     a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is not one of them. None
-    in another script."""
-    letters = [ch for ch in block.text if ch.isalpha()]
-    if sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters):
+    in another script (:func:`~relsync.languages.main_script`)."""
+    if main_script(block.text) != "Latn":
         return set()
     return {t.lower() for t in block.anchors.terms if t.isalpha() and t[1:].islower()}
 

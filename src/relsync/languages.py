@@ -412,6 +412,12 @@ def _english_common() -> dict[str, int]:
     return table
 
 
+def singular(word: str) -> str:
+    """``word`` without an English plural's ``s`` (``APIs``, ``WeakMaps``, ``apis``); a word of
+    three letters or fewer, one ending in ``ss`` or in a capital ``S`` (``iOS``) as it is."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 @functools.lru_cache(maxsize=8192)
 def english_zipf(word: str) -> float:
     """How common ``word`` (letters, apostrophes, hyphens) is in English, on wordfreq's Zipf

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from .. import sentences
-from ..languages import english_zipf
+from ..languages import english_zipf, singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
 
@@ -124,7 +124,7 @@ def names(text: str, lower: frozenset[str]) -> set[str]:
 
 def _stem(name: str) -> str:
     """A name folded, without a plural's ``s`` (``APIs``, ``WeakMaps``; not ``iOS``)."""
-    return (name[:-1] if name.endswith("s") and len(name) > 3 else name).casefold()
+    return singular(name).casefold()
 
 
 def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: frozenset[str] | None,

@@ -174,3 +174,23 @@ def test_a_word_upstream_writes_in_lower_case_or_capitalized_for_a_sentence_star
     assert names("Vue CLI is the official webpack-based toolchain for Vue.", frozenset({"plugins"})) == {"Vue", "CLI"}
     # tauri-docs start/migrate/from-tauri-1.mdx line 931: “Spawn” starts the item
     assert names("Spawn a child process and retrieve the status code", frozenset()) == set()
+
+
+def test_sentences_a_translation_writes_as_upstream_does_are_there():
+    """mdn-firefox ko/3/index.md, line 8: the introduction is left in English. Cut its last
+    sentence: the two sentences it writes as upstream does are not the part left out (by
+    length alone the first sentence, about as long, could as well be), the last one is."""
+    assert _uncovered("firefox-3.en.md", "firefox-3.ko.md", "ko", "mozilla/firefox/releases/3/index.md") == []
+    assert _uncovered("firefox-3.en.md", "firefox-3.cut.ko.md", "ko", "mozilla/firefox/releases/3/index.md") == [
+        (8, ["While it doesn't necessarily cover every little change, it will help you learn about the major "
+             "improvements."])]
+
+
+def test_a_clause_inside_a_sentence_is_not_left_out_by_a_translated_name_alone():
+    """fastapi-docs uk/docs/editor-support.md, line 24: one sentence of ten clauses,
+    translated whole and tersely ("you can check out the extension walkthrough" folded
+    into "виберіть «Welcome: Open walkthrough...»"); its "Command Palette" is "Палітру
+    команд". Reading its first four clauses as left out, by the length and that name alone,
+    was a false finding: a name lost tells of a sentence's end left out, not of clauses
+    inside a sentence whose end the translation renders."""
+    assert _uncovered("editor-support.en.md", "editor-support.uk.md", "uk", "editor-support.md") == []

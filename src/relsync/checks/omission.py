@@ -54,6 +54,8 @@ _MIN_MISSING_SHARE_LOST = 0.1
 _MAX_UNITS = 60
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
 _SKIP_COST = 4.0
+#: A group holds at most this many clauses of one sentence.
+_WIDEST = 12
 #: Cost of each sentence more than one in a group (two upstream sentences translated as one).
 _MERGE_COST = 3.0
 #: Cost of each number or code span of an upstream unit that the translation lost, when the
@@ -79,6 +81,9 @@ _MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations).
 _FIT = 6.0
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
+#: A clause of this many words in lower case that the translation writes as upstream does
+#: is kept.
+_SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 #: What a link's anchor key starts with (its URL follows).
 _LINK = "\x00link:"
@@ -139,22 +144,27 @@ def _own_key(k: int) -> str:
 
 
 def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
-           allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int]]:
-    """The cheapest monotone alignment of the units: its cost and the upstream units it
-    leaves without counterpart. An upstream unit with a number or code span of its own that
+           allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int], float]:
+    """The cheapest monotone alignment of the units: its cost, the upstream units it
+    leaves without counterpart and what leaving them out costs of it (the rest is how well
+    the other units fit). An upstream unit with a number or code span of its own that
     the translation keeps cannot be skipped; one whose own anchors the translation lost
     costs more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for
     each sentence boundary it crosses on either side (a translator keeps sentences)."""
     inf = float("inf")
     n, m = len(ups), len(trs)
-    best = [[(inf, ())] * (m + 1) for _ in range(n + 1)]
-    best[0][0] = (0.0, ())
-    moves = [(a, b) for a in range(1, 5) for b in (1, 2)] + [(0, 1)]
-    if allow_skip:
-        moves += [(a, 0) for a in range(1, 5)]
+    best = [[(inf, (), 0.0)] * (m + 1) for _ in range(n + 1)]
+    best[0][0] = (0.0, (), 0.0)
+    # a group holds up to four units, or the clauses left of the sentence it starts in (at
+    # most :data:`_WIDEST`)
+    widest = [max(4, min(_WIDEST, sum(1 for u in ups[i:] if u.sentence == ups[i].sentence)))
+              for i in range(n)] + [0]
     for i in range(n + 1):
+        moves = [(a, b) for a in range(1, widest[i] + 1) for b in (1, 2)] + [(0, 1)]
+        if allow_skip:
+            moves += [(a, 0) for a in range(1, widest[i] + 1)]
         for j in range(m + 1):
-            cost, skipped = best[i][j]
+            cost, skipped, skip_cost = best[i][j]
             if cost == inf:
                 continue
             for a, b in moves:
@@ -177,9 +187,9 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                     step = _group_cost(group, trs[j:j + b], ratio, lost) + crossed * _MERGE_COST
                     more = ()
                 if cost + step < best[i + a][j + b][0]:
-                    best[i + a][j + b] = (cost + step, skipped + more)
-    cost, skipped = best[n][m]
-    return cost, list(skipped)
+                    best[i + a][j + b] = (cost + step, skipped + more, skip_cost + (step if b == 0 else 0.0))
+    cost, skipped, skip_cost = best[n][m]
+    return cost, list(skipped), skip_cost
 
 
 def _keeps_anchors(up: Block, tr: Block) -> bool:
@@ -344,14 +354,13 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
     if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
         return None
-    full, _ = _align(ups, trs, ratio, kept, lost, False)
-    partial, skipped = _align(ups, trs, ratio, kept, lost, True)
-    runs = sum(1 for k in skipped if k - 1 not in skipped)
-    if not skipped or full - partial < _MARGIN or partial - _SKIP_COST * runs > _FIT:
+    full = _align(ups, trs, ratio, kept, lost, False)[0]
+    partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
+    if not skipped or full - partial < _MARGIN or partial - skip_cost > _FIT:
         return None
     skipped = _narrowed(ups, trs, ratio, kept, lost, skipped, partial)
-    other, elsewhere = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
-                              forbid=frozenset(skipped))
+    other, elsewhere, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
+                                 forbid=frozenset(skipped))
     ambiguous = other - partial < _AMBIGUOUS
     if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
         return None  # another part could as well be the one left out, and the block is not clearly short
@@ -360,7 +369,11 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if sum(ups[k].length for k in skipped) < least * total:
         return None
     at_end = count > 1 and not ambiguous and skipped == list(range(len(ups) - len(skipped), len(ups)))
-    if len(trs) >= count and not any(ups[k].anchors & lost for k in skipped) \
+    # a name lost (weaker than code: a translator may translate it) tells only of a sentence's
+    # end left out, not of clauses inside a sentence whose end the translation renders
+    ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)
+    told = {a for k in skipped for a in ups[k].anchors & lost if ends or not a.startswith(NAME)}
+    if len(trs) >= count and not told \
             and shortfall > (_SHORTFALL_LENGTH_ONLY_END if at_end else _SHORTFALL_LENGTH_ONLY):
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
@@ -387,7 +400,7 @@ def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[st
             [k for r in runs[n + 1:] for k in r]
         left_out = set(narrower)
         rest = [u for k, u in enumerate(ups) if k not in left_out]
-        full, _ = _align(rest, trs, ratio, kept, lost, False)
+        full = _align(rest, trs, ratio, kept, lost, False)[0]
         if full + _SKIP_COST * len(runs) <= cost + _NARROWED:
             runs[n] = list(range(core[0], core[-1] + 1))
     return [k for r in runs for k in r]
@@ -434,6 +447,14 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))
     held, anchors = tr_held  # (the translation's masked())
+    written = " ".join(tr.text.split())
+    for k, u in enumerate(ups):
+        # a clause the translation writes as upstream does (left in English) is there; not a
+        # name of several words (`Extensible Hypertext Markup Language`)
+        text = " ".join(u.text.split()).rstrip(".,;:!?")
+        if sum(w[0].islower() for w in text.split()) >= _SAME_WORDS and text in written:
+            ups[k] = Unit(u.text, u.length, u.anchors | {_own_key(k)}, u.sentence)
+            kept |= {_own_key(k)}
     if _is_unlatin(held):
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
@@ -495,14 +516,17 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     being terse), sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated (not the references a block ends with, "(Firefox
     bug 1452645)", which cite the whole entry; in a translation in another script, also a
-    Latin name of that sentence alone), and one whose link the translation lost (no link
+    Latin name of that sentence alone; and a clause the translation writes as upstream
+    does, left in English), and one whose link the translation lost (no link
     of the translation leads there) costs more to read as translated, as does, half as much,
     one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital where
     no sentence starts on a word upstream never writes in lower case; no common English
     word) the translation writes nowhere while it writes another name of the block as it is
     (in Latin script, a name with a capital inside needs no other); a block that lost one
     is judged at any length up to the predicted one (the sentence that held it may be what a
-    longer rendering of the rest hides). Only a block that
+    longer rendering of the rest hides); a name lost tells only of a sentence's end left
+    out, not of clauses inside a sentence whose end the translation renders. A sentence of
+    many clauses may be one sentence of the translation. Only a block that
     clearly lacks a part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of
     its own that the translation lost; the end of one sentence and the next, or a sentence

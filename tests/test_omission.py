@@ -194,3 +194,18 @@ def test_a_clause_inside_a_sentence_is_not_left_out_by_a_translated_name_alone()
     was a false finding: a name lost tells of a sentence's end left out, not of clauses
     inside a sentence whose end the translation renders."""
     assert _uncovered("editor-support.en.md", "editor-support.uk.md", "uk", "editor-support.md") == []
+
+
+def test_the_document_ratio_is_that_of_its_translated_blocks():
+    """mdn-firefox zh-tw/5/index.md, line 7: most of the page's blocks are left in English,
+    which made the document's ratio English's (1.0), and its Chinese introduction, whole,
+    read as leaving out its second sentence. The ratio comes from the blocks translated; a
+    block left in upstream's words is judged against upstream's length."""
+    assert _uncovered("firefox-5.en.md", "firefox-5.zh-tw.md", "zh_TW", "mozilla/firefox/releases/5/index.md") == []
+
+
+def test_names_written_alike_count_for_no_length():
+    """fastapi-docs zh/docs/advanced/wsgi.md, line 28: "建议改用 `a2wsgi` 包，使用方式保持不变。"
+    renders both sentences; read at a ratio inflated by the names the page writes in Latin
+    letters (WSGI, Flask, FastAPI), its second sentence looked left out."""
+    assert _uncovered("wsgi.en.md", "wsgi.zh.md", "zh_CN", "advanced/wsgi.md") == []

@@ -4,9 +4,9 @@ Each upstream block is cut into sentences (:mod:`relsync.sentences`; one sentenc
 clauses), the translation into sentences, and the two are aligned as a translator writes
 them, in order: one upstream sentence to one translated sentence, two to one, one to two, or
 an upstream sentence with no counterpart. The cost of a group is how far its length is from
-the length the document's own translation ratio predicts (the median of its blocks' length
-ratios, so a terse translator is not short), against the spread of that ratio in the
-document; a sentence whose numbers, code, names or links the translation keeps is not skipped,
+the length the document's own translation ratio predicts (the median of its translated
+blocks' length ratios, so a terse translator is not short; names written alike left out of
+both lengths), against the spread of that ratio in the document; a sentence whose numbers, code, names or links the translation keeps is not skipped,
 and one whose link the translation lost is more likely the part left out.
 A block is reported when skipping upstream sentences explains its length clearly better than
 any reading that covers them all; when two choices of the part left out explain it alike,
@@ -17,32 +17,20 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from ..languages import language_code, script_locale
-from ..model import Alignment, Block, Pair, Severity
+from ..model import Block, Pair, Severity
 from ..similarity import page_key
 from .english import upstream_lower_words
+from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
-from .units import BEFORE_CONJUNCTION, NAME, Unit, cited, lost_names, translation_units, upstream_units
+from .units import BEFORE_CONJUNCTION, NAME, Unit, cited, lost_names, translation_units, unshared, upstream_units
 from .urls import normalize_link
 
-_KINDS = ("paragraph", "list_item")
-#: Blocks of at least this many prose characters upstream give the document's ratio.
-_RATIO_MIN_CHARS = 30
-#: A document needs this many such blocks for its own ratio; with fewer, the language's.
-_RATIO_MIN_BLOCKS = 6
-#: Length ratios (translation / English, in characters of prose) by language, for documents
-#: too short to give their own: medians measured on the corpora (benchmarks/RESULTS.md).
-_DEFAULT_RATIO = {"zh": 0.37, "ja": 0.57, "ko": 0.6, "yue": 0.37}
-#: The spread (standard deviation of the log ratio) assumed at least, and by default.
-_MIN_SPREAD = 0.22
-_DEFAULT_SPREAD = 0.3
 #: An upstream block needs this many prose characters to be judged.
 _MIN_CHARS = 40
 #: The part of the block without counterpart, in characters of prose, at least.
@@ -90,37 +78,6 @@ _LINK = "\x00link:"
 #: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
 _LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
                       r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
-
-
-@dataclass(frozen=True, slots=True)
-class Ratio:
-    """A document's translation length ratio and its spread (log scale)."""
-
-    log_ratio: float
-    spread: float
-
-
-def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
-    """The median log length ratio of the document's one-to-one paragraphs and list items,
-    and the spread around it (1.4826 x the median absolute deviation)."""
-    logs = []
-    for pair in al.pairs:
-        if len(pair.upstream) != 1 or len(pair.translation) != 1:
-            continue
-        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-        if up.kind not in _KINDS or tr.kind != up.kind:
-            continue
-        memo = {} if memo is None else memo
-        a, b = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
-        if a >= _RATIO_MIN_CHARS and b:
-            logs.append(math.log(b / a))
-    if len(logs) < _RATIO_MIN_BLOCKS:
-        language = language_code(locale or script_locale(al.translation.text[:2000]))
-        default = _DEFAULT_RATIO.get(language, 1.1)
-        return Ratio(math.log(default), _DEFAULT_SPREAD)
-    median = statistics.median(logs)
-    mad = statistics.median(abs(x - median) for x in logs)
-    return Ratio(median, max(_MIN_SPREAD, 1.4826 * mad))
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -267,8 +224,10 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
-    up_length, tr_length = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
-    if up_length < _MIN_CHARS or not tr_length:
+    if left_in_english(memo, up, tr):
+        ratio = LEFT_IN_ENGLISH  # judged as upstream's words against upstream's
+    up_length, tr_length = lengths(memo, up, tr)
+    if up_length < _MIN_CHARS or tr_length <= 0:
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
@@ -304,13 +263,17 @@ def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | 
     cut = max((m.end() for m in _CUT_RE.finditer(text, last_kept + 1, first_lost)), default=None)
     if cut is None:
         return None
-    start, end = prose_length(text[:cut]), prose_length(text[cut:])
+    ours = shared(memo, up, tr)[0]
+
+    def length(part: str) -> float:
+        return prose_length(part) - unshared(part, ours)
+    start, end = length(text[:cut]), length(text[cut:])
     if end < _MIN_MISSING_SHARE * (start + end):
         return None
     # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
     factor = math.exp(ratio.log_ratio)
-    tr_length = masked_of(memo, "tr", tr)[2] + 4
-    least, most = factor * start + 4, factor * prose_length(text[:first_lost]) + 4
+    tr_length = lengths(memo, up, tr)[1] + 4
+    least, most = factor * start + 4, factor * length(text[:first_lost]) + 4
     fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
     if abs(fit) / ratio.spread > _STOPPED_FIT:
         return None  # the translation is not as long as the start it keeps
@@ -336,13 +299,14 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
                    leads: Callable[[str], bool] | None) -> Omitted | None:
     """:func:`omitted` by the alignment of sentences and clauses."""
     up_held, tr_held = masked_of(memo, "up", up)[:2], masked_of(memo, "tr", tr)[:2]
-    ups, count = upstream_units(up, up_held)
+    ours, theirs = shared(memo, up, tr)
+    ups, count = upstream_units(up, up_held, ours)
     total = sum(u.length for u in ups)
     if total < _MIN_CHARS:
         return None
     if len(ups) < 2:  # one clause: only a translation far too short for it says it is not there
-        return _too_short(ups[0], tr, ratio, memo)
-    trs = translation_units(tr, up, tr_held)
+        return _too_short(ups[0], up, tr, ratio, memo)
+    trs = translation_units(tr, up, tr_held, theirs)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
         return None
@@ -410,11 +374,11 @@ def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[st
 _NARROWED = 1.0
 
 
-def _too_short(unit: Unit, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
+def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
     """The clause of a one-clause upstream block, when the translation is far shorter than it
     predicts (:data:`_SHORTFALL_LENGTH_ONLY`): a list item of which the translation kept only
     its emoji or its first words."""
-    tr_length = masked_of(memo, "tr", tr)[2]
+    tr_length = lengths(memo, up, tr)[1]
     z = math.log((tr_length + 4) / (math.exp(ratio.log_ratio) * unit.length + 4)) / ratio.spread
     return Omitted([unit.text], []) if z <= _SHORTFALL_LENGTH_ONLY else None
 
@@ -513,7 +477,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     The translation's length is compared with the length the document's own translation
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
-    being terse), sentence by sentence in order; a sentence whose numbers, code or link the
+    being terse; the ratio of its translated blocks, a block left in upstream's words judged
+    against upstream's length; words in Latin letters that a translation in another script
+    writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side),
+    sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated (not the references a block ends with, "(Firefox
     bug 1452645)", which cite the whole entry; in a translation in another script, also a
     Latin name of that sentence alone; and a clause the translation writes as upstream
@@ -551,7 +518,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-    if up.kind not in _KINDS or tr.kind != up.kind:
+    if up.kind not in KINDS or tr.kind != up.kind:
         return
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired

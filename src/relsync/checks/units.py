@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Mapping
 
 from .. import sentences
 from ..languages import english_zipf, singular
@@ -47,12 +48,35 @@ _CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u300
 Held = tuple[str, tuple[str, ...]]
 
 
-def upstream_units(block: Block, held: Held | None = None) -> tuple[list[Unit], int]:
+#: A word in Latin letters, also where a text in another script writes it without spaces.
+LATIN_WORD_RE = re.compile(r"(?<![A-Za-z0-9.-])[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9-])")
+
+
+#: Words written alike on both sides, each with the share of its uses to leave out.
+Shared = Mapping[str, float]
+
+
+def unshared(text: str, shared: Shared) -> float:
+    """The length of the words of ``shared`` in ``text``, each use times its share (to
+    leave out of its prose length)."""
+    if not shared:
+        return 0.0
+    total = 0.0
+    for w in LATIN_WORD_RE.findall(text):
+        share = shared.get(w) or shared.get(w[:-1]) if w[-1:] == "s" else shared.get(w)
+        if share:
+            total += len(w) * share
+    return total
+
+
+def upstream_units(block: Block, held: Held | None = None,
+                   shared: Shared | None = None) -> tuple[list[Unit], int]:
     """The clauses of an upstream block's sentences, and the number of its sentences
-    (``held``: the block's :func:`~.masking.masked`, when the caller has it)."""
+    (``held``: the block's :func:`~.masking.masked`, when the caller has it; the words of
+    ``shared`` count for no length)."""
     text, code = held or masked(block)
     parts = sentences.split(text)
-    units = [Unit(unmask(c, code), prose_length(c), _anchors(c, code), k)
+    units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
 
@@ -85,7 +109,8 @@ def _clauses(sentence: str) -> list[str]:
 _LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
 
 
-def translation_units(block: Block, up: Block, held: Held | None = None) -> list[Unit]:
+def translation_units(block: Block, up: Block, held: Held | None = None,
+                      shared: Shared | None = None) -> list[Unit]:
     """The translation's sentences; when upstream's block opens with a lead in bold that is a
     sentence of its own ("**Web forgery protection enhanced.**"), the translation's lead in
     bold is one too, also without a full stop after it."""
@@ -96,7 +121,7 @@ def translation_units(block: Block, up: Block, held: Held | None = None) -> list
     if lead and parts and len(parts[0]) > len(lead.group(1).strip()) and parts[0].startswith(lead.group(1).strip()):
         head = lead.group(1).strip()
         parts[:1] = [head, parts[0][len(head):].strip()]
-    return [Unit(unmask(p, code), prose_length(p), _anchors(p, code)) for p in parts if p]
+    return [Unit(unmask(p, code), prose_length(p) - unshared(p, shared or {}), _anchors(p, code)) for p in parts if p]
 
 
 #: A name: a word with a capital letter (``JavaScript``, ``API``, ``Gecko``) that is no

@@ -1,0 +1,156 @@
+"""A document's translation length ratio, and the lengths of a pair's blocks it applies to.
+
+The ratio is the median of the log length ratios (translation / upstream, in characters of
+prose) of the document's one-to-one paragraphs and list items that are translated (a block
+left in upstream's words is no translation), with the spread around it; words in Latin
+letters that a translation in another script writes as upstream does (names kept as they
+are) are not translated and count for no length on either side.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass
+
+from ..languages import language_code, script_locale
+from ..model import Alignment, Block
+from .masking import masked_of
+from .units import LATIN_WORD_RE, Shared
+
+#: The kinds of blocks judged, and whose length ratios give the document's.
+KINDS = ("paragraph", "list_item")
+#: Blocks of at least this many prose characters upstream give the document's ratio.
+_RATIO_MIN_CHARS = 30
+#: A document needs this many such blocks for its own ratio; with fewer, the language's.
+_RATIO_MIN_BLOCKS = 6
+#: Length ratios (translation / English, in characters of prose) by language, for documents
+#: too short to give their own: medians measured on the corpora (benchmarks/RESULTS.md).
+_DEFAULT_RATIO = {"zh": 0.37, "ja": 0.57, "ko": 0.6, "yue": 0.37}
+#: The spread (standard deviation of the log ratio) assumed at least, and by default.
+MIN_SPREAD = 0.22
+_DEFAULT_SPREAD = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class Ratio:
+    """A document's translation length ratio and its spread (log scale)."""
+
+    log_ratio: float
+    spread: float
+
+
+def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
+    """The median log length ratio of the document's one-to-one paragraphs and list items,
+    and the spread around it (1.4826 x the median absolute deviation)."""
+    logs = []
+    for pair in al.pairs:
+        if len(pair.upstream) != 1 or len(pair.translation) != 1:
+            continue
+        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+        if up.kind not in KINDS or tr.kind != up.kind:
+            continue
+        memo = {} if memo is None else memo
+        if masked_of(memo, "up", up)[2] < _RATIO_MIN_CHARS or left_in_english(memo, up, tr):
+            continue  # too short to tell, or no translation
+        a, b = lengths(memo, up, tr)
+        if a >= _RATIO_MIN_CHARS and b > 0:
+            logs.append(math.log(b / a))
+    if len(logs) < _RATIO_MIN_BLOCKS:
+        language = language_code(locale or script_locale(al.translation.text[:2000]))
+        default = _DEFAULT_RATIO.get(language, 1.1)
+        return Ratio(math.log(default), _DEFAULT_SPREAD)
+    median = statistics.median(logs)
+    mad = statistics.median(abs(x - median) for x in logs)
+    return Ratio(median, max(MIN_SPREAD, 1.4826 * mad))
+
+
+#: A letter of another script than Latin.
+_OTHER_LETTER_RE = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
+
+
+LEFT_IN_ENGLISH = Ratio(0.0, MIN_SPREAD)
+#: A translated block whose words are upstream's words at least this often is left in them.
+_UPSTREAM_WORDS = 0.8
+
+
+def _words(memo: dict, side: str, block: Block) -> Counter:
+    """The words in Latin letters of a block's prose (its masked text), with their uses."""
+    key = ("omission.words", side, block.index)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = Counter(LATIN_WORD_RE.findall(masked_of(memo, side, block)[0]))
+    return found
+
+
+def _other_script(memo: dict, tr: Block) -> bool:
+    """Whether a translated block has letters of another script than Latin."""
+    key = ("omission.other", tr.index)
+    found = memo.get(key)
+    if found is None:
+        held = masked_of(memo, "tr", tr)[0]
+        found = memo[key] = not held.isascii() and _OTHER_LETTER_RE.search(held) is not None
+    return found
+
+
+def left_in_english(memo: dict, up: Block, tr: Block) -> bool:
+    """Whether a translated block is written in upstream's words, not translated: no letter
+    of another script than Latin, and most of its words (three at least) are words of the
+    upstream block."""
+    if _other_script(memo, tr):
+        return False
+    theirs = _words(memo, "tr", tr)
+    total = sum(theirs.values())
+    if total < 3:
+        return False
+    ours = {w.lower() for w in _words(memo, "up", up)}
+    return sum(n for w, n in theirs.items() if w.lower() in ours) >= _UPSTREAM_WORDS * total
+
+
+def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
+    """The words in Latin letters that a translation in another script writes as upstream
+    does (names kept as they are: ``Rust``, ``JavaScript``, ``API`` for ``APIs``), each with
+    the share of its uses on each side that are written alike (upstream's "optional" three
+    times, the translation's once, quoted: a third of upstream's): they are not translated,
+    so they count for no length; none for a translation in Latin letters. Upstream's uses
+    are counted where a word starts with it (its plural: ``APIs`` for ``API``)."""
+    key = ("omission.shared", up.index, tr.index)
+    found = memo.get(key)
+    if found is None:
+        ours: dict[str, float] = {}
+        theirs: dict[str, float] = {}
+        words = _words(memo, "tr", tr)
+        if words and _other_script(memo, tr):
+            text = masked_of(memo, "up", up)[0]
+            for w, n in words.items():
+                uses = _uses(text, w)
+                if uses:
+                    alike = min(n, uses)
+                    theirs[w] = alike / n
+                    ours[w] = alike / uses
+        found = memo[key] = (ours, theirs)
+    return found
+
+
+def _uses(text: str, word: str) -> int:
+    """How many words of ``text`` start with ``word`` (it, or its plural)."""
+    count, at = 0, text.find(word)
+    while at >= 0:
+        if not (at and (text[at - 1].isalnum() or text[at - 1] in ".-")):
+            after = text[at + len(word):at + len(word) + 2]
+            if not after[:1].isalnum() or (after[:1] == "s" and not after[1:2].isalnum()):
+                count += 1
+        at = text.find(word, at + 1)
+    return count
+
+
+def lengths(memo: dict, up: Block, tr: Block) -> tuple[float, float]:
+    """The prose lengths of a pair's blocks, the words written alike on both sides left out."""
+    ours, theirs = shared(memo, up, tr)
+    a, b = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
+    if not theirs:
+        return a, b
+    left_out = sum(len(w) * n * theirs[w] for w, n in _words(memo, "tr", tr).items() if w in theirs)
+    return a - left_out, b - left_out

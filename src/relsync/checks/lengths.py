@@ -13,6 +13,7 @@ import math
 import re
 import statistics
 from collections import Counter
+from itertools import islice
 from dataclasses import dataclass
 
 from ..languages import language_code, script_locale
@@ -87,11 +88,13 @@ def _words(memo: dict, side: str, block: Block) -> Counter:
 
 def _other_script(memo: dict, tr: Block) -> bool:
     """Whether a translated block has letters of another script than Latin."""
-    key = ("omission.other", tr.index)
-    found = memo.get(key)
+    known = memo.get("omission.other")
+    if known is None:
+        known = memo["omission.other"] = {}
+    found = known.get(tr.index)
     if found is None:
         held = masked_of(memo, "tr", tr)[0]
-        found = memo[key] = not held.isascii() and _OTHER_LETTER_RE.search(held) is not None
+        found = known[tr.index] = not held.isascii() and _OTHER_LETTER_RE.search(held) is not None
     return found
 
 
@@ -99,14 +102,29 @@ def left_in_english(memo: dict, up: Block, tr: Block) -> bool:
     """Whether a translated block is written in upstream's words, not translated: no letter
     of another script than Latin, and most of its words (three at least) are words of the
     upstream block."""
+    key = ("omission.english", up.index, tr.index)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _in_upstream_words(memo, up, tr)
+    return found
+
+
+def _in_upstream_words(memo: dict, up: Block, tr: Block) -> bool:
     if _other_script(memo, tr):
         return False
+    first = [m.group(0).lower() for m in islice(LATIN_WORD_RE.finditer(masked_of(memo, "tr", tr)[0]), 3)]
+    if len(first) < 3:
+        return False
+    key = ("omission.lowered", up.index)
+    lowered = memo.get(key)
+    if lowered is None:
+        text = masked_of(memo, "up", up)[0].lower()
+        lowered = memo[key] = (text, set(LATIN_WORD_RE.findall(text)))
+    if sum(w not in lowered[0] for w in first) > 1:
+        return False  # (the quick look: its first words are not upstream's)
     theirs = _words(memo, "tr", tr)
     total = sum(theirs.values())
-    if total < 3:
-        return False
-    ours = {w.lower() for w in _words(memo, "up", up)}
-    return sum(n for w, n in theirs.items() if w.lower() in ours) >= _UPSTREAM_WORDS * total
+    return sum(n for w, n in theirs.items() if w.lower() in lowered[1]) >= _UPSTREAM_WORDS * total
 
 
 def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
@@ -115,14 +133,14 @@ def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
     the share of its uses on each side that are written alike (upstream's "optional" three
     times, the translation's once, quoted: a third of upstream's): they are not translated,
     so they count for no length; none for a translation in Latin letters. Upstream's uses
-    are counted where a word starts with it (its plural: ``APIs`` for ``API``)."""
+    are those of the word and of its plural (``APIs`` for ``API``)."""
     key = ("omission.shared", up.index, tr.index)
     found = memo.get(key)
     if found is None:
         ours: dict[str, float] = {}
         theirs: dict[str, float] = {}
-        words = _words(memo, "tr", tr)
-        if words and _other_script(memo, tr):
+        words = _words(memo, "tr", tr) if _other_script(memo, tr) else None
+        if words:
             text = masked_of(memo, "up", up)[0]
             for w, n in words.items():
                 uses = _uses(text, w)
@@ -135,7 +153,7 @@ def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
 
 
 def _uses(text: str, word: str) -> int:
-    """How many words of ``text`` start with ``word`` (it, or its plural)."""
+    """How many words of ``text`` are ``word`` or its plural."""
     count, at = 0, text.find(word)
     while at >= 0:
         if not (at and (text[at - 1].isalnum() or text[at - 1] in ".-")):
@@ -148,9 +166,13 @@ def _uses(text: str, word: str) -> int:
 
 def lengths(memo: dict, up: Block, tr: Block) -> tuple[float, float]:
     """The prose lengths of a pair's blocks, the words written alike on both sides left out."""
-    ours, theirs = shared(memo, up, tr)
-    a, b = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
-    if not theirs:
-        return a, b
-    left_out = sum(len(w) * n * theirs[w] for w, n in _words(memo, "tr", tr).items() if w in theirs)
-    return a - left_out, b - left_out
+    key = ("omission.lengths", up.index, tr.index)
+    found = memo.get(key)
+    if found is None:
+        a, b = masked_of(memo, "up", up)[2], masked_of(memo, "tr", tr)[2]
+        theirs = shared(memo, up, tr)[1]
+        if theirs:
+            left_out = sum(len(w) * n * theirs[w] for w, n in _words(memo, "tr", tr).items() if w in theirs)
+            a, b = a - left_out, b - left_out
+        found = memo[key] = (a, b)
+    return found

@@ -13,8 +13,8 @@ import math
 import re
 import statistics
 from collections import Counter
-from itertools import islice
 from dataclasses import dataclass
+from itertools import islice
 
 from ..languages import language_code, script_locale
 from ..model import Alignment, Block
@@ -72,6 +72,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
 _OTHER_LETTER_RE = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 
 
+#: The ratio a block left in upstream's words is judged at: upstream's length.
 LEFT_IN_ENGLISH = Ratio(0.0, MIN_SPREAD)
 #: A translated block whose words are upstream's words at least this often is left in them.
 _UPSTREAM_WORDS = 0.8
@@ -110,6 +111,7 @@ def left_in_english(memo: dict, up: Block, tr: Block) -> bool:
 
 
 def _in_upstream_words(memo: dict, up: Block, tr: Block) -> bool:
+    """:func:`left_in_english`, computed."""
     if _other_script(memo, tr):
         return False
     first = [m.group(0).lower() for m in islice(LATIN_WORD_RE.finditer(masked_of(memo, "tr", tr)[0]), 3)]

@@ -4,10 +4,11 @@ Each upstream block is cut into sentences (:mod:`relsync.sentences`; one sentenc
 clauses), the translation into sentences, and the two are aligned as a translator writes
 them, in order: one upstream sentence to one translated sentence, two to one, one to two, or
 an upstream sentence with no counterpart. The cost of a group is how far its length is from
-the length the document's own translation ratio predicts (the median of its translated
-blocks' length ratios, so a terse translator is not short; names written alike left out of
-both lengths), against the spread of that ratio in the document; a sentence whose numbers, code, names or links the translation keeps is not skipped,
-and one whose link the translation lost is more likely the part left out.
+the length the document's own translation ratio predicts (:mod:`.lengths`: the median of
+its translated blocks' length ratios, so a terse translator is not short; names written
+alike left out of both lengths), against the spread of that ratio in the document; a
+sentence whose numbers, code, names or links the translation keeps is not skipped, and one
+whose link the translation lost is more likely the part left out.
 A block is reported when skipping upstream sentences explains its length clearly better than
 any reading that covers them all; when two choices of the part left out explain it alike,
 only a block far shorter than predicted is reported, with both.

@@ -225,6 +225,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if _IMAGES_ONLY_RE.fullmatch(up.source):
         return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
+    if masked_of(memo, "up", up)[2] < _MIN_CHARS:
+        return None  # (leaving out the names written alike only makes it shorter)
     if left_in_english(memo, up, tr):
         ratio = LEFT_IN_ENGLISH  # judged as upstream's words against upstream's
     up_length, tr_length = lengths(memo, up, tr)

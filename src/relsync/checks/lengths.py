@@ -68,10 +68,10 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     return Ratio(median, max(MIN_SPREAD, 1.4826 * mad))
 
 
-#: A letter of another script than Latin.
+#: A letter of another script than Latin (Unicode's Latin blocks up to Latin Extended-B and
+#: Latin Extended Additional): what ``languages.letter_scripts`` tells, a scan that stops at
+#: the first such letter (counting every letter's script cost the rule half again its time).
 _OTHER_LETTER_RE = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
-
-
 #: The ratio a block left in upstream's words is judged at: upstream's length.
 LEFT_IN_ENGLISH = Ratio(0.0, MIN_SPREAD)
 #: A translated block whose words are upstream's words at least this often is left in them.
@@ -101,8 +101,8 @@ def _other_script(memo: dict, tr: Block) -> bool:
 
 def left_in_english(memo: dict, up: Block, tr: Block) -> bool:
     """Whether a translated block is written in upstream's words, not translated: no letter
-    of another script than Latin, and most of its words (three at least) are words of the
-    upstream block."""
+    of another script than Latin, and most of its words (three at least, two of its first
+    three among them) are words of the upstream block."""
     key = ("omission.english", up.index, tr.index)
     found = memo.get(key)
     if found is None:

@@ -115,8 +115,11 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
     best[0][0] = (0.0, (), 0.0)
     # a group holds up to four units, or the clauses left of the sentence it starts in (at
     # most :data:`_WIDEST`)
-    widest = [max(4, min(_WIDEST, sum(1 for u in ups[i:] if u.sentence == ups[i].sentence)))
-              for i in range(n)] + [0]
+    widest = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        left = 1 + (widest[i + 1] if i + 1 < n and ups[i + 1].sentence == ups[i].sentence else 0)
+        widest[i] = left
+    widest = [max(4, min(_WIDEST, w)) for w in widest[:n]] + [0]
     for i in range(n + 1):
         moves = [(a, b) for a in range(1, widest[i] + 1) for b in (1, 2)] + [(0, 1)]
         if allow_skip:

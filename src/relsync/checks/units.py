@@ -58,12 +58,12 @@ Shared = Mapping[str, float]
 
 def unshared(text: str, shared: Shared) -> float:
     """The length of the words of ``shared`` in ``text``, each use times its share (to
-    leave out of its prose length)."""
+    leave out of its prose length); a word of ``shared`` in the plural is one of its uses."""
     if not shared:
         return 0.0
     total = 0.0
     for w in LATIN_WORD_RE.findall(text):
-        share = shared.get(w) or shared.get(w[:-1]) if w[-1:] == "s" else shared.get(w)
+        share = shared.get(w) or (shared.get(w[:-1]) if w[-1:] == "s" else None)
         if share:
             total += len(w) * share
     return total

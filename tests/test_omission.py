@@ -209,3 +209,13 @@ def test_names_written_alike_count_for_no_length():
     renders both sentences; read at a ratio inflated by the names the page writes in Latin
     letters (WSGI, Flask, FastAPI), its second sentence looked left out."""
     assert _uncovered("wsgi.en.md", "wsgi.zh.md", "zh_CN", "advanced/wsgi.md") == []
+
+
+def test_a_short_clause_holding_code_is_a_clause_of_its_own():
+    """mdn-firefox ru/65/index.md, line 158: the `keypress` item stops at "за исключением
+    клавиши" (except for the key), upstream going on with "the `Enter` key, and the `Shift` +
+    `Enter` and `Ctrl` + `Enter` key combinations (...)". "and the `Shift` + `Enter`", under
+    15 characters, was joined to the clause before it, which the translation begins, and
+    the quote said only the `Ctrl` + `Enter` combination was left out."""
+    found = dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru", "mozilla/firefox/releases/65/index.md"))
+    assert found[158][0].startswith("and the Shift + Enter and Ctrl + Enter key combinations")

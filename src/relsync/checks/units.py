@@ -97,12 +97,20 @@ def _clauses(sentence: str) -> list[str]:
     last = 0
     for cut in cuts:
         piece = sentence[last:cut]
-        if out and (len(piece.strip()) < 15 or len(out[-1].strip()) < 15):
+        if out and (_short(piece) or _short(out[-1])):
             out[-1] += piece
         else:
             out.append(piece)
         last = cut
     return [p.strip() for p in out if p.strip()]
+
+
+def _short(piece: str) -> bool:
+    """A piece too short to be a clause of its own: under 15 characters, and no code span,
+    URL or link of its own (", like: `2008-09-15T15:53:00+05:00`" is one: what it shows; a
+    reference cited, "([bug 1460506](…))", is what a translation that stops short loses)."""
+    piece = piece.strip()
+    return len(piece) < 15 and not any(ch in PLACEHOLDERS for ch in piece)
 
 
 #: A list item's or paragraph's lead in bold ("**Web forgery protection enhanced.**").

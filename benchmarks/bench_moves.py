@@ -23,6 +23,12 @@ findings the moves added (upstream line, rule and message compared with the unch
 ``--deletions N`` measures the other side: N translated blocks deleted per document, one at a
 time, and how ``missing`` grades each (an error; a warning when a block elsewhere "may be"
 it, which is wrong for a deleted block; not reported).
+
+``--releases N`` measures a release one language has alone: N releases of the changelog
+removed from the translation, one at a time (upstream's newest, not yet translated, or an
+older one a translator skipped). Each should be one finding, the release's, and leave the
+rest of the alignment as it was: printed are the releases reported as one finding at their
+heading, and the error-level findings elsewhere that the removal added.
 """
 
 from __future__ import annotations
@@ -249,6 +255,42 @@ def deletions(name, up_path, tr_path, locale, per_doc, seed) -> Counter:
     return out
 
 
+def releases(per_doc: int, seed: str) -> tuple[int, int, int]:
+    """``--releases``: (releases removed, reported at their heading, errors added elsewhere)."""
+    up_text = (CHANGELOG / "CHANGELOG.en-US.md").read_text(encoding="utf-8")
+    tr_text = (CHANGELOG / "CHANGELOG.zh-CN.md").read_text(encoding="utf-8")
+    al = align(parse(up_text), parse(tr_text, locales=("en", "zh_CN")))
+    partner = _tr_partner(al)
+    before = _errors(up_text, tr_text, "zh_CN")
+    lines = tr_text.split("\n")
+    heads = [b for b in al.translation.blocks if b.is_heading and b.level == 2 and b.anchors.numbers]
+    rng = random.Random(f"{seed}:releases")
+    removed = found = added = 0
+    for k in sorted(rng.sample(range(len(heads) - 1), min(per_doc, len(heads) - 1))):
+        head, nxt = heads[k], heads[k + 1]
+        if head.index not in partner:
+            continue
+        up_head = al.upstream.blocks[partner[head.index]]
+        up_end = next((b.start for b in al.upstream.blocks[up_head.index + 1:]
+                       if b.is_heading and b.level <= up_head.level), len(up_text.split("\n")) + 1)
+        text = "\n".join(lines[:head.start - 1] + lines[nxt.start - 1:])
+        new = _errors(up_text, text, "zh_CN") - before
+        removed += 1
+        # the release's finding: at its heading, or a run that takes in a block missing before it
+        mine = [key for key in new if key[0] == "RS101" and (up_head.start <= key[1] < up_end
+                                                             or f"\u201c{up_head.text}\u201d" in key[2])]
+        found += len(mine) == 1
+        if SHOW and len(mine) != 1:
+            print(f"  ~ release at upstream {up_head.start} removed: {len(mine)} findings of the release: "
+                  + "; ".join(f"up:{key[1]} {key[2][:100]}" for key in mine))
+        others = [key for key in new if key not in mine]
+        added += sum(new[key] for key in others)
+        if SHOW:
+            for key in others:
+                print(f"  + release at upstream {up_head.start} removed: {key[0]} up:{key[1]} {key[2][:140]}")
+    return removed, found, added
+
+
 def _row(mode: str, pct: float, r) -> str:
     """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
     recall, new errors."""
@@ -269,9 +311,16 @@ def main(argv=None) -> int:
     ap.add_argument("--deletions", type=int, default=0, metavar="N",
                     help="instead: delete N translated blocks per document, one at a time, and "
                          "count how `missing` grades each")
+    ap.add_argument("--releases", type=int, default=0, metavar="N",
+                    help="instead: remove N releases of the changelog's translation, one at a time")
     args = ap.parse_args(argv)
     global SHOW
     SHOW = args.show
+    if args.releases:
+        removed, found, added = releases(args.releases, args.seed)
+        print(f"changelog-naive-ui releases removed {removed}: one finding at the release {found}, "
+              f"errors added elsewhere {added}")
+        return 0
     if args.deletions:
         grades: dict[str, Counter] = {}
         for name, up, tr, locale in _docs(args.docs):

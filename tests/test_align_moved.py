@@ -371,3 +371,21 @@ def test_entries_of_a_moved_section_naming_the_same_code_keep_their_order():
     text_root = _line_of(al.upstream, "text root")
     assert "单一根元素" in al.translation.blocks[_partner_block(al, single)].text
     assert "文本节点为根" in al.translation.blocks[_partner_block(al, text_root)].text
+
+
+RELEASE_UPSTREAM = (ROOT / "tests" / "fixtures" / "align-cases" / "changelog-lone-release.en.md")
+RELEASE_TRANSLATION = (ROOT / "tests" / "fixtures" / "align-cases" / "changelog-lone-release.zh_CN.md")
+
+
+def test_a_release_one_language_has_alone_is_one_finding_and_takes_no_entry_of_another():
+    """naive-ui CHANGELOG.en-US.md: 2.44.0 (lines 104-131) not yet in the Chinese, and 1.3.2
+    (lines 4005-4012), whose "icon-related class name" entry the Chinese names with
+    `n-button` (CHANGELOG.zh-CN.md line 4012). 2.44.0's "`n-button` adds `spin-props`
+    prop." took that entry as its own, moved: the English entry was missing, and the Chinese
+    one lacked `spin-props`."""
+    up = RELEASE_UPSTREAM.read_text(encoding="utf-8")
+    tr = RELEASE_TRANSLATION.read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "icon-related")) == (_line_of(al.translation, "icon 有关"), False)
+    errors = [(f.slug, f.upstream.line) for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"]
+    assert errors == [("missing", _line_of(al.upstream, "2.44.0"))]

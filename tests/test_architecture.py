@@ -38,7 +38,7 @@ STAGES = [
     ["relsync.comments", "relsync.parsed"],
     ["relsync.similarity", "relsync.assignment"],
     ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels",
-     "relsync.align_links"],
+     "relsync.align_links", "relsync.align_releases"],
     ["relsync.align_moved"],
     ["relsync.align"],
     ["relsync.stale"],

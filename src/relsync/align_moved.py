@@ -27,6 +27,9 @@ page's version alone) pair by what is nested under them,
 and the blocks left under two headings paired out of order are aligned in order with each
 other (:mod:`relsync.align_nested`).
 
+The blocks of a release one language has alone (its version named by no heading of the
+other, :mod:`relsync.align_releases`) take no part: they are missing or extra as a whole.
+
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
 """
@@ -38,6 +41,7 @@ from collections import Counter, defaultdict
 
 from .align_nested import evident, moved_headings, own_language_words, parent_pairs, same_text_pairs, telling
 from .align_order import rebuild
+from .align_releases import leave_lone_releases, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
 from .model import Alignment, Block, BlockKind, Document, Pair
@@ -111,7 +115,7 @@ class _Side:
 
     def __init__(self, doc: Document, units, unit_of: dict[int, int]) -> None:
         self.doc = doc
-        self.level = _scope_level(doc)
+        self.level = scope_level(doc)
         self.keys: dict[int, Keys] = {}
         for b in doc.blocks:
             if b.kind not in MOVABLE:
@@ -156,13 +160,6 @@ class _Side:
         while s.parent is not None and s.level > self.level:
             s = sections[s.parent]
         return s.index if s.level == self.level else -1
-
-
-def _scope_level(doc: Document) -> int | None:
-    """The shallowest heading level with more than one heading: the level of releases in a
-    changelog (``## 2.43.0``), of chapters in a page."""
-    levels = Counter(b.level for b in doc.blocks if b.kind == BlockKind.HEADING)
-    return min((lv for lv, n in levels.items() if n > 1), default=None)
 
 
 def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int) -> bool:
@@ -248,9 +245,9 @@ class _Matching:
         for b in self.partner_b:
             if (1, b) not in self.fixed:
                 groups_b[tr.scope(b) if scoped else -1].append(b)
-        scope_pairs = _scope_pairs(self.al, up, tr) if scoped else {-1: -1}
+        scopes = scope_pairs(self.al, up, tr) if scoped else {-1: -1}
         edges: list[tuple[float, int, int, int]] = []
-        for sa, sb in scope_pairs.items():
+        for sa, sb in scopes.items():
             if sa in groups_a and sb in groups_b:
                 edges += self._edges(groups_a[sa], groups_b[sb], sa, sb)
         if edges:
@@ -359,7 +356,7 @@ class _Matching:
         an entry whose anchors (one component name) are common in the document, but not
         among what is left. Within each release first, then across the document, again
         while a round pairs some (a pair made leaves a block alone with its partner)."""
-        scopes = _scope_pairs(self.al, self.up, self.tr)
+        scopes = scope_pairs(self.al, self.up, self.tr)
         for _ in range(LEFTOVER_ROUNDS):
             left_a = [a for a, b in self.partner_a.items() if b is None and self.up.keys[a]]
             left_b = [b for b, a in self.partner_b.items() if a is None and self.tr.keys[b]]
@@ -437,7 +434,7 @@ class _Matching:
         for b in left_b:
             by_scope_b[tr.scope(b)].append(b)
         units = (units_a, unit_of_a, units_b, unit_of_b)
-        for sa, sb in _scope_pairs(self.al, up, tr).items():
+        for sa, sb in scope_pairs(self.al, up, tr).items():
             if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
                 self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
         self._kept_words_round([a for a in left_a if self.partner_a[a] is None],
@@ -524,26 +521,13 @@ def _with_singulars(words: frozenset[str]) -> frozenset[str]:
     return words | {singular(w) for w in words}
 
 
-def _scope_pairs(al: Alignment, up: _Side, tr: _Side) -> dict[int, int]:
-    """Upstream top-level section -> the translation's, by their paired headings."""
-    out: dict[int, int] = {-1: -1}
-    for p in al.pairs:
-        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
-            continue
-        a, b = al.upstream.blocks[p.upstream[0]], al.translation.blocks[p.translation[0]]
-        if a.kind == BlockKind.HEADING and a.level == up.level and b.is_heading:
-            sa, sb = up.scope_of(a), tr.scope_of(b)
-            if sa >= 0 and sb >= 0:
-                out[sa] = sb
-    return out
-
-
 def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     """The pairs of ``al`` with the blocks that stand in another place paired (see the
     module's docstring); the same list when there are none."""
     up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
     tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
     m = _Matching(al, up, tr, scorer)
+    leave_lone_releases(al, up, tr, m.partner_a, m.partner_b)
     if not any(b is None for b in m.partner_a.values()) and not m.original:
         return al.pairs
     if not any(b is None for b in m.partner_b.values()) and not m.original:

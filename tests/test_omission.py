@@ -216,6 +216,17 @@ def test_a_short_clause_holding_code_is_a_clause_of_its_own():
     клавиши" (except for the key), upstream going on with "the `Enter` key, and the `Shift` +
     `Enter` and `Ctrl` + `Enter` key combinations (...)". "and the `Shift` + `Enter`", under
     15 characters, was joined to the clause before it, which the translation begins, and
-    the quote said only the `Ctrl` + `Enter` combination was left out."""
+    the quote said only the `Ctrl` + `Enter` combination was left out. (`Enter`, held by
+    three clauses of one sentence, is that sentence's own: the translation lost it.)"""
     found = dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru", "mozilla/firefox/releases/65/index.md"))
-    assert found[158][0].startswith("and the Shift + Enter and Ctrl + Enter key combinations")
+    assert found[158][0].startswith("for the Enter key, and the Shift + Enter and Ctrl + Enter key combinations")
+
+
+def test_code_held_by_clauses_of_one_sentence_is_that_sentences_own():
+    """vue-docs zh/tutorial/src/step-4/description.md, line 58, its last sentence cut: the
+    Chinese keeps `data`, which upstream's second sentence holds in two of its clauses ("the
+    data properties declared" and "by `data`"). Counted as held by two units, it told
+    nothing, and the two last sentences, as long as each other, were both readings of what
+    is left out."""
+    assert _uncovered("step-4.en.md", "step-4.cut.zh.md", "zh_CN", "tutorial/src/step-4/description.md") == [
+        (58, ["We can update the component state by mutating these properties."])]

@@ -392,7 +392,8 @@ def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Om
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],
                    up_code: tuple[str, ...] = (), lower: frozenset[str] | None = None
                    ) -> tuple[frozenset[str], frozenset[str]]:
-    """The anchors of one upstream unit alone that the translation keeps, and those it lost;
+    """The anchors of one upstream sentence alone (of one or more of its clauses) that the
+    translation keeps, and those it lost;
     in a translation written in another script (most letters of its prose, code, macros and
     references aside), a name in Latin letters of one unit alone that the translation writes
     marks that unit as kept (``ups`` gets its key)."""
@@ -400,11 +401,11 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     # written another way is not left out (`cargo .toml` for `Cargo.toml`: code-mismatch's)
     loose = {_loose(a) for a in in_translation}
-    owners: dict[str, int] = {}
+    owners: dict[str, set[int]] = {}
     for u in ups:
         for a in u.anchors:
-            owners[a] = owners.get(a, 0) + 1
-    own = {a for a, k in owners.items() if k == 1}  # anchors that one unit alone holds
+            owners.setdefault(a, set()).add(u.sentence)
+    own = {a for a, k in owners.items() if len(k) == 1}  # anchors that one sentence alone holds
     upstream_all = frozenset().union(*(u.anchors for u in ups))
     # written inside another anchor the translation keeps is not kept: `clip-path` of a
     # sentence left out, beside the {{cssxref("clip-path")}} of the sentence translated

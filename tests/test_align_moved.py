@@ -389,3 +389,17 @@ def test_a_release_one_language_has_alone_is_one_finding_and_takes_no_entry_of_a
     assert _partner(al, _line_of(al.upstream, "icon-related")) == (_line_of(al.translation, "icon 有关"), False)
     errors = [(f.slug, f.upstream.line) for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"]
     assert errors == [("missing", _line_of(al.upstream, "2.44.0"))]
+
+
+def test_entries_a_page_repeats_pair_within_their_sections():
+    """vue-docs glossary/index.md: the `## Reactivity API` and `## ref` entries both end with
+    the same three links (`- [Reactivity API: Core](/api/reactivity-core.html)`...); with the
+    `ref` entry moved to the top of the translation, each copy paired with the other
+    section's copy."""
+    al = _aligned("vue-glossary-moved")
+    up = [b.start for b in al.upstream.blocks if b.text == "Reactivity API: Core"]
+    tr = [b.start for b in al.translation.blocks if b.text == "响应性 API：核心"]
+    assert len(up) == len(tr) == 2
+    in_ref = tr[0]  # the moved `## ref` entry comes first in the translation
+    assert _partner(al, up[0]) == (tr[1], False)
+    assert _partner(al, up[1]) == (in_ref, True)

@@ -16,7 +16,7 @@ from collections import Counter
 
 
 from .align_moved import relocate
-from .align_nested import crossed_pairs, moved_sections, reopened_gaps, swapped_pairs, swapped_runs
+from .align_nested import crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs, swapped_runs
 from .align_levels import level_shift, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
@@ -570,6 +570,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = add_pairs(al, scorer, crossed_pairs(al, scorer, _align_region))
     al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
     al.pairs = add_pairs(al, scorer, swapped_pairs(al, scorer))
+    al.pairs = add_pairs(al, scorer, section_swaps(al, scorer))
     return al
 
 

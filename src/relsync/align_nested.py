@@ -10,7 +10,9 @@ two neighbouring entries the ordered alignment paired each with the other's tran
 crossed (:func:`swapped_pairs`).
 And a section that moved as a whole: its heading pairs by where its blocks went
 (:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
-order with each other (:func:`moved_sections`). An entry left in upstream's words that moved
+order with each other (:func:`moved_sections`); the copies of an entry a page repeats in two
+sections (the same links under two glossary entries), each paired with the other section's,
+pair within their sections (:func:`section_swaps`). An entry left in upstream's words that moved
 is the one block left over with its text (:func:`same_text_pairs`); the capitalized words of a
 translation in Latin letters are its language's, not names (:func:`own_language_words`).
 """
@@ -466,3 +468,49 @@ def swapped_pairs(al: Alignment, scorer: Scorer) -> dict[int, int]:
             if len(under_x) == len(under_y):
                 out.update(zip(under_x, under_y))
     return out
+
+
+def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """Two pairs whose blocks name the same things (the same strong anchors on each side:
+    an entry a page repeats, "- [Reactivity API: Core](…)" under two glossary entries),
+    each block of one pair in a section whose heading pairs with the section of the other
+    pair's block, and each pair's own two sections not paired: the copies crossed. They
+    pair within their sections, when that scores as well. Upstream block -> translation
+    block."""
+    up, tr = al.upstream, al.translation
+    heads: dict[int, int] = {}
+    ones: list[tuple[int, int]] = []
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            a, b = p.upstream[0], p.translation[0]
+            if up.blocks[a].is_heading:
+                heads[a] = b
+            else:
+                ones.append((a, b))
+    if not heads:
+        return {}
+    crossed: dict[tuple, list[tuple[int, int, int, int]]] = defaultdict(list)
+    for a, b in ones:
+        ha, hb = up.section_of(up.blocks[a]).heading, tr.section_of(tr.blocks[b]).heading
+        if ha is None or hb is None or heads.get(ha) == hb:
+            continue
+        ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
+        if ua is None or ub is None:
+            continue
+        keys = (scorer.up[ua].strong[0], scorer.tr[ub].strong[0])
+        if keys[0] and keys[1]:
+            crossed[frozenset(keys[0]), frozenset(keys[1])].append((a, b, ha, hb))
+    out: dict[int, int] = {}
+    score = scorer.block_score
+    for group in crossed.values():
+        for k, (a1, b1, ha1, hb1) in enumerate(group):
+            for a2, b2, ha2, hb2 in group[k + 1:]:
+                if a1 in out or a2 in out or heads.get(ha1) != hb2 or heads.get(ha2) != hb1:
+                    continue
+                if score(a1, b2) + score(a2, b1) >= score(a1, b1) + score(a2, b2) - SECTION_SWAP_TOLERANCE:
+                    out[a1], out[a2] = b2, b1
+    return out
+
+
+#: Two crossed copies pair within their sections when that scores at most this much less.
+SECTION_SWAP_TOLERANCE = 0.05

@@ -28,7 +28,7 @@ it, which is wrong for a deleted block; not reported).
 removed from the translation, one at a time (upstream's newest, not yet translated, or an
 older one a translator skipped). Each should be one finding, the release's, and leave the
 rest of the alignment as it was: printed are the releases reported as one finding at their
-heading, and the error-level findings elsewhere that the removal added.
+heading, and the error- and warning-level findings elsewhere that the removal added.
 """
 
 from __future__ import annotations
@@ -255,17 +255,23 @@ def deletions(name, up_path, tr_path, locale, per_doc, seed) -> Counter:
     return out
 
 
-def releases(per_doc: int, seed: str) -> tuple[int, int, int]:
-    """``--releases``: (releases removed, reported at their heading, errors added elsewhere)."""
+def releases(per_doc: int, seed: str) -> tuple[int, int, int, int]:
+    """``--releases``: (releases removed, reported at their heading, errors added elsewhere,
+    warnings added elsewhere)."""
     up_text = (CHANGELOG / "CHANGELOG.en-US.md").read_text(encoding="utf-8")
     tr_text = (CHANGELOG / "CHANGELOG.zh-CN.md").read_text(encoding="utf-8")
     al = align(parse(up_text), parse(tr_text, locales=("en", "zh_CN")))
     partner = _tr_partner(al)
-    before = _errors(up_text, tr_text, "zh_CN")
+
+    def found(text: str) -> Counter:
+        return Counter((f.rule, f.upstream.line if f.upstream else 0, f.message, f.severity.name)
+                       for f in check(up_text, text, locale="zh_CN") if f.severity.name in ("ERROR", "WARNING"))
+
+    before = found(tr_text)
     lines = tr_text.split("\n")
     heads = [b for b in al.translation.blocks if b.is_heading and b.level == 2 and b.anchors.numbers]
     rng = random.Random(f"{seed}:releases")
-    removed = found = added = 0
+    removed = at_release = added = warned = 0
     for k in sorted(rng.sample(range(len(heads) - 1), min(per_doc, len(heads) - 1))):
         head, nxt = heads[k], heads[k + 1]
         if head.index not in partner:
@@ -273,22 +279,26 @@ def releases(per_doc: int, seed: str) -> tuple[int, int, int]:
         up_head = al.upstream.blocks[partner[head.index]]
         up_end = next((b.start for b in al.upstream.blocks[up_head.index + 1:]
                        if b.is_heading and b.level <= up_head.level), len(up_text.split("\n")) + 1)
-        text = "\n".join(lines[:head.start - 1] + lines[nxt.start - 1:])
-        new = _errors(up_text, text, "zh_CN") - before
+        new = found("\n".join(lines[:head.start - 1] + lines[nxt.start - 1:])) - before
         removed += 1
         # the release's finding: at its heading, or a run that takes in a block missing before it
         mine = [key for key in new if key[0] == "RS101" and (up_head.start <= key[1] < up_end
                                                              or f"\u201c{up_head.text}\u201d" in key[2])]
-        found += len(mine) == 1
+        at_release += len(mine) == 1
         if SHOW and len(mine) != 1:
             print(f"  ~ release at upstream {up_head.start} removed: {len(mine)} findings of the release: "
                   + "; ".join(f"up:{key[1]} {key[2][:100]}" for key in mine))
-        others = [key for key in new if key not in mine]
-        added += sum(new[key] for key in others)
-        if SHOW:
-            for key in others:
-                print(f"  + release at upstream {up_head.start} removed: {key[0]} up:{key[1]} {key[2][:140]}")
-    return removed, found, added
+        for key in new:
+            if key in mine:
+                continue
+            if key[3] == "ERROR":
+                added += new[key]
+            else:
+                warned += new[key]
+            if SHOW:
+                print(f"  + release at upstream {up_head.start} removed: {key[3].lower()} {key[0]} "
+                      f"up:{key[1]} {key[2][:140]}")
+    return removed, at_release, added, warned
 
 
 def _row(mode: str, pct: float, r) -> str:
@@ -317,9 +327,9 @@ def main(argv=None) -> int:
     global SHOW
     SHOW = args.show
     if args.releases:
-        removed, found, added = releases(args.releases, args.seed)
+        removed, found, added, warned = releases(args.releases, args.seed)
         print(f"changelog-naive-ui releases removed {removed}: one finding at the release {found}, "
-              f"errors added elsewhere {added}")
+              f"errors added elsewhere {added}, warnings {warned}")
         return 0
     if args.deletions:
         grades: dict[str, Counter] = {}

@@ -403,3 +403,14 @@ def test_entries_a_page_repeats_pair_within_their_sections():
     in_ref = tr[0]  # the moved `## ref` entry comes first in the translation
     assert _partner(al, up[0]) == (tr[1], False)
     assert _partner(al, up[1]) == (in_ref, True)
+
+
+def test_a_release_one_language_has_alone_pairs_with_nothing_of_another_release():
+    """naive-ui CHANGELOG: with the Chinese 2.11.2 left out, the ordered alignment paired the
+    English 2.11.2's `### Fixes` with the `### Fixes` the Chinese gives 2.11.3 (the English
+    2.11.3 has none), and on the whole changelog its `### Feats` with it: the release was two
+    findings, and "Feats is translated Fixes" a third."""
+    up, tr = _docs("changelog-skipped-release")
+    found = [(f.slug, f.upstream.line if f.upstream else None) for f in check(up, tr, locale="zh_CN")
+             if f.severity.name != "INFO"]
+    assert found == [("missing", 9)]

@@ -28,7 +28,8 @@ and the blocks left under two headings paired out of order are aligned in order 
 other (:mod:`relsync.align_nested`).
 
 The blocks of a release one language has alone (its version named by no heading of the
-other, :mod:`relsync.align_releases`) take no part: they are missing or extra as a whole.
+other, :mod:`relsync.align_releases`) take no part, and the pairs the ordered alignment made
+from them into another release are undone: they are missing or extra as a whole.
 
 A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
 the translation's order outside moved pairs.
@@ -41,7 +42,7 @@ from collections import Counter, defaultdict
 
 from .align_nested import evident, moved_headings, own_language_words, parent_pairs, same_text_pairs, telling
 from .align_order import rebuild
-from .align_releases import leave_lone_releases, scope_level, scope_pairs
+from .align_releases import leave_lone_releases, lone_crossings, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
 from .model import Alignment, Block, BlockKind, Document, Pair
@@ -526,6 +527,9 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     module's docstring); the same list when there are none."""
     up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
     tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
+    crossing = lone_crossings(al, up, tr)
+    if crossing:  # undone: a release one side has alone pairs with nothing of another
+        al.pairs = rebuild(al, scorer, {}, {a for a, _ in crossing}, {b for _, b in crossing})
     m = _Matching(al, up, tr, scorer)
     leave_lone_releases(al, up, tr, m.partner_a, m.partner_b)
     if not any(b is None for b in m.partner_a.values()) and not m.original:

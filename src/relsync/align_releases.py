@@ -68,3 +68,25 @@ def leave_lone_releases(al: Alignment, up: Side, tr: Side, partner_a: dict[int, 
         if lone:
             for i in [i for i, x in partners.items() if x is None and side.scope(i) in lone]:
                 del partners[i]
+
+
+def lone_crossings(al: Alignment, up: Side, tr: Side) -> list[tuple[int, int]]:
+    """The pairs the ordered alignment made from a block of a release one side has alone
+    (:func:`lone_releases`) to a block of a release paired with another: made by position
+    alone, across releases (2.11.2's ``### Feats``, a release not translated, paired with
+    the ``### Fixes`` the translation gives 2.11.3)."""
+    lone_a, lone_b = lone_releases(al, up, tr)
+    if not lone_a and not lone_b:
+        return []
+    scopes = scope_pairs(al, up, tr)
+    back = {sb: sa for sa, sb in scopes.items()}
+    out = []
+    for p in al.pairs:
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = p.upstream[0], p.translation[0]
+        sa, sb = up.scope(a), tr.scope(b)
+        if (sa in lone_a and back.get(sb, sa) != sa) or (sb in lone_b and scopes.get(sa, sb) != sb):
+            out.append((a, b))
+    return out
+

@@ -414,3 +414,18 @@ def test_a_release_one_language_has_alone_pairs_with_nothing_of_another_release(
     found = [(f.slug, f.upstream.line if f.upstream else None) for f in check(up, tr, locale="zh_CN")
              if f.severity.name != "INFO"]
     assert found == [("missing", 9)]
+
+
+def test_a_term_pairs_with_the_term_over_its_description_in_a_section_moved_whole():
+    """mdn-firefox zh-cn/3/index.md, its first section moved after the next: the
+    descriptions (`- : Firefox 现在有一组微格式的 API。`) pair in order with each other once
+    the section is paired, but their terms, each a link to a localized page, were left
+    without a partner or paired by position with another term."""
+    al = _aligned("mdn-section-moved")
+
+    def item(doc, text: str) -> int:
+        hits = [b.start for b in doc.blocks if b.kind == "list_item" and b.text == text]
+        assert len(hits) == 1, (text, hits)
+        return hits[0]
+    for en, zh in (("Using microformats", "使用微格式"), ("Offline resources in Firefox", "离线浏览")):
+        assert _partner(al, item(al.upstream, en)) == (item(al.translation, zh), True)

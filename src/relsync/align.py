@@ -16,7 +16,8 @@ from collections import Counter
 
 
 from .align_moved import relocate
-from .align_nested import crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs, swapped_runs
+from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
+                           swapped_runs)
 from .align_levels import level_shift, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
@@ -571,6 +572,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
     al.pairs = add_pairs(al, scorer, swapped_pairs(al, scorer))
     al.pairs = add_pairs(al, scorer, section_swaps(al, scorer))
+    al.pairs = add_pairs(al, scorer, late_parents(al, scorer))
     return al
 
 

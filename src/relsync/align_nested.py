@@ -12,7 +12,9 @@ And a section that moved as a whole: its heading pairs by where its blocks went
 (:func:`moved_headings`), and the blocks left under two headings paired out of order pair in
 order with each other (:func:`moved_sections`); the copies of an entry a page repeats in two
 sections (the same links under two glossary entries), each paired with the other section's,
-pair within their sections (:func:`section_swaps`). An entry left in upstream's words that moved
+pair within their sections (:func:`section_swaps`); and once every pass has paired what it
+pairs, a term over a description paired out of order pairs with the term over it
+(:func:`late_parents`). An entry left in upstream's words that moved
 is the one block left over with its text (:func:`same_text_pairs`); the capitalized words of a
 translation in Latin letters are its language's, not names (:func:`own_language_words`).
 """
@@ -514,3 +516,27 @@ def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
 
 #: Two crossed copies pair within their sections when that scores at most this much less.
 SECTION_SWAP_TOLERANCE = 0.05
+
+
+def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """:func:`parent_pairs` again once every pass has paired what it pairs: a list item whose
+    nested blocks paired out of order after :mod:`relsync.align_moved` (a section moved as a
+    whole, its items' descriptions in order with each other) pairs with the item holding
+    them, where it named nothing that held it elsewhere. Upstream block -> translation block."""
+    partner: dict[int, int] = {}
+    moved: dict[int, int] = {}
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            partner[p.upstream[0]] = p.translation[0]
+            if p.moved:
+                moved[p.upstream[0]] = p.translation[0]
+    if not moved:
+        return {}
+
+    def keys(units, unit_of):
+        def of(i: int):
+            k = unit_of.get(i)
+            return frozenset(units[k].strong[0]) if k is not None and len(units[k].blocks) == 1 else None
+        return of
+    return dict(parent_pairs(al.upstream, al.translation, partner, keys(scorer.up, scorer.unit_of_a),
+                             keys(scorer.tr, scorer.unit_of_b), moved))

@@ -429,3 +429,15 @@ def test_a_term_pairs_with_the_term_over_its_description_in_a_section_moved_whol
         return hits[0]
     for en, zh in (("Using microformats", "使用微格式"), ("Offline resources in Firefox", "离线浏览")):
         assert _partner(al, item(al.upstream, en)) == (item(al.translation, zh), True)
+
+
+def test_two_entries_paired_across_two_sections_pair_within_them():
+    """mdn-firefox zh-cn/3/index.md with a section moved before another: the two entries
+    naming "Windows Vista" ("Integration with Windows Vista", in one section, and "Windows
+    Vista parental controls support", in the other) paired each with the other's
+    translation; each section's heading pairs with the section of the other's partner."""
+    al = _aligned("mdn-section-moved-2")
+    integration = _line_of(al.upstream, "Integration with Windows Vista")
+    parental = _line_of(al.upstream, "Windows Vista parental controls support.")
+    assert _partner(al, integration)[0] == _line_of(al.translation, "与 Windows Vista 的整合")
+    assert _partner(al, parental)[0] == _line_of(al.translation, "Windows Vista 的家长控制")

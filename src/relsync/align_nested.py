@@ -473,12 +473,12 @@ def swapped_pairs(al: Alignment, scorer: Scorer) -> dict[int, int]:
 
 
 def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
-    """Two pairs whose blocks name the same things (the same strong anchors on each side:
-    an entry a page repeats, "- [Reactivity API: Core](…)" under two glossary entries),
-    each block of one pair in a section whose heading pairs with the section of the other
-    pair's block, and each pair's own two sections not paired: the copies crossed. They
-    pair within their sections, when that scores as well. Upstream block -> translation
-    block."""
+    """Two pairs of the same kind, each block of one pair in a section whose heading pairs
+    with the section of the other pair's block, and each pair's own two sections not
+    paired: the pairs crossed (the copies of an entry a page repeats, "- [Reactivity API:
+    Core](…)" under two glossary entries; two entries about "Windows Vista" in two sections,
+    one of which moved). They pair within their sections, when that scores at least as
+    well, positions aside. Upstream block -> translation block."""
     up, tr = al.upstream, al.translation
     heads: dict[int, int] = {}
     ones: list[tuple[int, int]] = []
@@ -491,26 +491,23 @@ def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
                 ones.append((a, b))
     if not heads:
         return {}
-    crossed: dict[tuple, list[tuple[int, int, int, int]]] = defaultdict(list)
+    back = {b: a for a, b in heads.items()}
+    crossed: dict[tuple[int, int], list[tuple[int, int]]] = defaultdict(list)
     for a, b in ones:
         ha, hb = up.section_of(up.blocks[a]).heading, tr.section_of(tr.blocks[b]).heading
-        if ha is None or hb is None or heads.get(ha) == hb:
-            continue
-        ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
-        if ua is None or ub is None:
-            continue
-        keys = (scorer.up[ua].strong[0], scorer.tr[ub].strong[0])
-        if keys[0] and keys[1]:
-            crossed[frozenset(keys[0]), frozenset(keys[1])].append((a, b, ha, hb))
+        if ha is not None and hb is not None and heads.get(ha) != hb and ha in heads and hb in back:
+            crossed[ha, hb].append((a, b))
     out: dict[int, int] = {}
     score = scorer.block_score
-    for group in crossed.values():
-        for k, (a1, b1, ha1, hb1) in enumerate(group):
-            for a2, b2, ha2, hb2 in group[k + 1:]:
-                if a1 in out or a2 in out or heads.get(ha1) != hb2 or heads.get(ha2) != hb1:
+    for (ha1, hb1), group in crossed.items():
+        others = crossed.get((back[hb1], heads[ha1]), ())
+        for a1, b1 in group:
+            for a2, b2 in others:
+                if a1 in out or a2 in out or up.blocks[a1].kind != up.blocks[a2].kind:
                     continue
                 if score(a1, b2) + score(a2, b1) >= score(a1, b1) + score(a2, b2) - SECTION_SWAP_TOLERANCE:
                     out[a1], out[a2] = b2, b1
+                    break
     return out
 
 

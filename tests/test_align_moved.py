@@ -441,3 +441,15 @@ def test_two_entries_paired_across_two_sections_pair_within_them():
     parental = _line_of(al.upstream, "Windows Vista parental controls support.")
     assert _partner(al, integration)[0] == _line_of(al.translation, "与 Windows Vista 的整合")
     assert _partner(al, parental)[0] == _line_of(al.translation, "Windows Vista 的家长控制")
+
+
+def test_code_a_translation_writes_as_text_supports_its_pair():
+    """naive-ui CHANGELOG: "Update `jaJP` locale." (2.35.0, code) and "Update jaJP locale."
+    (2.24.7, text); the Chinese writes "更新 jaJP locale" for both, and its 2.24.7 entry stands
+    in 2.24.6. The ordered pair of 2.35.0's entries, one naming code and the other nothing,
+    was undone as made by position alone, and its Chinese entry, holding "jaJP" as the moved
+    one does, made the word no longer unique: the moved entry stayed without a partner."""
+    al = _aligned("changelog-kept-code")
+    first, moved = [b.start for b in al.upstream.blocks if "jaJP" in b.text]
+    assert _partner(al, first) == (9, False)
+    assert _partner(al, moved) == (34, True)

@@ -228,11 +228,15 @@ class _Matching:
 
     def _unsupported(self, p: Pair) -> bool:
         """A pair one of whose blocks names code or a link and the other nothing: made by
-        length and position alone."""
+        length and position alone (unless the other writes that code as text: `jaJP` and
+        "更新 jaJP locale")."""
         if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
             return False
         ka, kb = self.up.keys.get(p.upstream[0]), self.tr.keys.get(p.translation[0])
-        return ka is not None and kb is not None and (not ka) != (not kb) and telling(ka or kb)
+        if ka is None or kb is None or (not ka) == (not kb) or not telling(ka or kb):
+            return False
+        other = (self.tr.doc.blocks[p.translation[0]] if ka else self.up.doc.blocks[p.upstream[0]]).text.lower()
+        return not any(k[0] == "c" and len(k) > 4 and k[2:] in other for k in ka or kb)
 
     def rematch(self, scoped: bool) -> None:
         """Pair the blocks in play by their evidence, the best first, within each section

@@ -511,7 +511,8 @@ def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
     return out
 
 
-#: Two crossed copies pair within their sections when that scores at most this much less.
+#: Two pairs crossed between two sections pair within them when that scores at most this
+#: much less.
 SECTION_SWAP_TOLERANCE = 0.05
 
 

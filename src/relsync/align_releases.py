@@ -89,4 +89,3 @@ def lone_crossings(al: Alignment, up: Side, tr: Side) -> list[tuple[int, int]]:
         if (sa in lone_a and back.get(sb, sa) != sa) or (sb in lone_b and scopes.get(sa, sb) != sb):
             out.append((a, b))
     return out
-

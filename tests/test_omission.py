@@ -230,3 +230,13 @@ def test_code_held_by_clauses_of_one_sentence_is_that_sentences_own():
     is left out."""
     assert _uncovered("step-4.en.md", "step-4.cut.zh.md", "zh_CN", "tutorial/src/step-4/description.md") == [
         (58, ["We can update the component state by mutating these properties."])]
+
+
+def test_a_block_of_names_in_a_translation_of_another_script_counts_them_for_no_length():
+    """fastapi-docs zh/docs/project-generation.md, line 18 cut to "🎨 [Tailwind CSS](…)。"
+    (upstream: "… and [shadcn/ui](…) for the frontend components."): a block with no Chinese
+    letter was read as one in Latin letters, its names counting as translated text, so it
+    looked as long as upstream predicts; and "and [shadcn/ui](…)", under 15 characters, was
+    part of the clause the translation keeps."""
+    assert _uncovered("project-generation.en.md", "project-generation.cut.zh.md", "zh", "project-generation.md") == [
+        (18, ["and shadcn/ui for the frontend components."])]

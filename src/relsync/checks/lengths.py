@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import islice
 
-from ..languages import language_code, script_locale
+from ..languages import language_code, language_scripts, script_locale
 from ..model import Alignment, Block
 from .masking import masked_of
 from .units import LATIN_WORD_RE, Shared
@@ -47,6 +47,8 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     """The median log length ratio of the document's one-to-one paragraphs and list items,
     and the spread around it (1.4826 x the median absolute deviation)."""
     logs = []
+    if memo is not None and locale:
+        memo["omission.unlatin"] = "Latn" not in language_scripts(locale) and bool(language_scripts(locale))
     for pair in al.pairs:
         if len(pair.upstream) != 1 or len(pair.translation) != 1:
             continue
@@ -141,7 +143,9 @@ def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
     if found is None:
         ours: dict[str, float] = {}
         theirs: dict[str, float] = {}
-        words = _words(memo, "tr", tr) if _other_script(memo, tr) else None
+        # (a block of names only, "🎨 Tailwind CSS。", in a document of another script)
+        other = _other_script(memo, tr) or (memo.get("omission.unlatin") and not left_in_english(memo, up, tr))
+        words = _words(memo, "tr", tr) if other else None
         if words:
             text = masked_of(memo, "up", up)[0]
             for w, n in words.items():

@@ -29,7 +29,8 @@ from .links import links_match
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
-from .units import BEFORE_CONJUNCTION, NAME, Unit, cited, lost_names, translation_units, unshared, upstream_units
+from .units import (BEFORE_CONJUNCTION, LINK_RE, NAME, Unit, cited, link_text, lost_names, translation_units, unshared,
+                    upstream_units)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -76,9 +77,6 @@ _SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 #: What a link's anchor key starts with (its URL follows).
 _LINK = "\x00link:"
-#: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
-_LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
-                      r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -168,9 +166,9 @@ def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], boo
     kept: set[str] = set()
     lost: set[str] = set()
     fewer = len(tr.anchors.links) < len(up.anchors.links)
-    for m in _LINK_RE.finditer(up.source):
+    for m in LINK_RE.finditer(up.source):
         url = m.group(2) or m.group(3)
-        text = " ".join(re.sub(r"<[^>]+>|[`*_]", "", m.group(1) or m.group(4) or "").split())
+        text = link_text(m)
         if len(text) < 2 or not url:
             continue
         owners = [k for k, u in enumerate(ups) if text in u.text]

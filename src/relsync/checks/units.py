@@ -76,9 +76,25 @@ def upstream_units(block: Block, held: Held | None = None,
     ``shared`` count for no length)."""
     text, code = held or masked(block)
     parts = sentences.split(text)
+    links = _link_texts(block) if "](" in block.source or "<a " in block.source else ()
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
-             for k, p in enumerate(parts) for c in _clauses(p)]
+             for k, p in enumerate(parts) for c in _clauses(p, links)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
+
+
+#: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.
+LINK_RE = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])+)\]\(\s*<?([^)\s>]+)"
+                     r"|<a\s[^>]*?href=[\"']([^\"']+)[\"'][^>]*>(.*?)</a>", re.S)
+
+
+def link_text(m: re.Match) -> str:
+    """The text of a link :data:`LINK_RE` found, as the block's text writes it."""
+    return " ".join(re.sub(r"<[^>]+>|[`*_]", "", m.group(1) or m.group(4) or "").split())
+
+
+def _link_texts(block: Block) -> tuple[str, ...]:
+    """The texts of a block's links."""
+    return tuple(t for t in map(link_text, LINK_RE.finditer(block.source)) if len(t) >= 2)
 
 
 def cited(block: Block, held: Held | None = None) -> frozenset[str]:
@@ -89,15 +105,16 @@ def cited(block: Block, held: Held | None = None) -> frozenset[str]:
     return _anchors(found.group(0), code) if found else frozenset()
 
 
-def _clauses(sentence: str) -> list[str]:
+def _clauses(sentence: str, links: tuple[str, ...] = ()) -> list[str]:
     """A sentence cut at its commas, semicolons, colons, dashes and conjunctions, each piece
-    at least 15 characters (a shorter one joins the piece before it)."""
+    at least 15 characters (a shorter one joins the piece before it) or naming a link of its
+    own (``links``: the texts of the block's links, "and [shadcn/ui](…)")."""
     cuts = [m.start() for m in CLAUSE_RE.finditer(sentence)] + [len(sentence)]
     out: list[str] = []
     last = 0
     for cut in cuts:
         piece = sentence[last:cut]
-        if out and (_short(piece) or _short(out[-1])):
+        if out and (_short(piece, links) or _short(out[-1], links)):
             out[-1] += piece
         else:
             out.append(piece)
@@ -105,12 +122,12 @@ def _clauses(sentence: str) -> list[str]:
     return [p.strip() for p in out if p.strip()]
 
 
-def _short(piece: str) -> bool:
+def _short(piece: str, links: tuple[str, ...] = ()) -> bool:
     """A piece too short to be a clause of its own: under 15 characters, and no code span,
     URL or link of its own (", like: `2008-09-15T15:53:00+05:00`" is one: what it shows; a
     reference cited, "([bug 1460506](…))", is what a translation that stops short loses)."""
     piece = piece.strip()
-    return len(piece) < 15 and not any(ch in PLACEHOLDERS for ch in piece)
+    return len(piece) < 15 and not any(ch in PLACEHOLDERS for ch in piece) and not any(t in piece for t in links)
 
 
 #: A list item's or paragraph's lead in bold ("**Web forgery protection enhanced.**").

@@ -4,7 +4,9 @@ The ratio is the median of the log length ratios (translation / upstream, in cha
 prose) of the document's one-to-one paragraphs and list items that are translated (a block
 left in upstream's words is no translation), with the spread around it; words in Latin
 letters that a translation in another script writes as upstream does (names kept as they
-are) are not translated and count for no length on either side.
+are; in a block of its letters, or any block not left in upstream's words of a document
+whose language is written in another script) are not translated and count for no length
+on either side.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     and the spread around it (1.4826 x the median absolute deviation)."""
     logs = []
     if memo is not None and locale:
-        memo["omission.unlatin"] = "Latn" not in language_scripts(locale) and bool(language_scripts(locale))
+        scripts = language_scripts(locale)
+        memo["omission.unlatin"] = bool(scripts) and "Latn" not in scripts
     for pair in al.pairs:
         if len(pair.upstream) != 1 or len(pair.translation) != 1:
             continue

@@ -453,3 +453,15 @@ def test_code_a_translation_writes_as_text_supports_its_pair():
     first, moved = [b.start for b in al.upstream.blocks if "jaJP" in b.text]
     assert _partner(al, first) == (9, False)
     assert _partner(al, moved) == (34, True)
+
+
+def test_a_word_the_translation_writes_its_own_way_is_no_other_text():
+    """mdn-firefox de/3/index.md, its "**Anti-Virus integration.**" item moved into another
+    list: it keeps "Anti-Virus", a word no other block left without a partner holds, but
+    also writes "Anti-Viren", which upstream's "anti-virus" is in German: read as a Latin
+    word upstream's block lacks, it kept the two from pairing."""
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-item-moved.de.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "de")))
+    assert _partner(al, _line_of(al.upstream, "Anti-virus integration")) == (
+        _line_of(al.translation, "Anti-Virus integration"), True)

@@ -40,7 +40,8 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from .align_nested import evident, moved_headings, own_language_words, parent_pairs, same_text_pairs, telling
+from .align_nested import (cognate, evident, moved_headings, own_language_words, parent_pairs, same_text_pairs,
+                           telling)
 from .align_order import rebuild
 from .align_releases import leave_lone_releases, lone_crossings, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
@@ -465,7 +466,7 @@ class _Matching:
                 continue
             a = found[0][0]
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"} - (own[b] - words_a[a])
-            if not every <= words_a[a]:
+            if any(not cognate(w, words_a[a], KEPT_WORD_MIN) for w in every - words_a[a]):
                 continue  # a Latin word the upstream block does not have: another text
             if a in self.released[0] and b in self.released[1]:
                 continue

@@ -43,7 +43,7 @@ from collections import Counter, defaultdict
 from .align_nested import (cognate, evident, moved_headings, own_language_words, parent_pairs, same_text_pairs,
                            telling)
 from .align_order import rebuild
-from .align_releases import leave_lone_releases, lone_crossings, scope_level, scope_pairs
+from .align_releases import leave_lone_releases, lone_crossings, lone_releases, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
 from .model import Alignment, Block, BlockKind, Document, Pair
@@ -532,11 +532,12 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     module's docstring); the same list when there are none."""
     up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
     tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
-    crossing = lone_crossings(al, up, tr)
+    lone = lone_releases(al, up, tr)  # (the same after the crossings are undone: none is a release's heading)
+    crossing = lone_crossings(al, lone, up, tr)
     if crossing:  # undone: a release one side has alone pairs with nothing of another
         al.pairs = rebuild(al, scorer, {}, {a for a, _ in crossing}, {b for _, b in crossing})
     m = _Matching(al, up, tr, scorer)
-    leave_lone_releases(al, up, tr, m.partner_a, m.partner_b)
+    leave_lone_releases(lone, up, tr, m.partner_a, m.partner_b)
     if not any(b is None for b in m.partner_a.values()) and not m.original:
         return al.pairs
     if not any(b is None for b in m.partner_b.values()) and not m.original:

@@ -19,6 +19,11 @@ class Side(Protocol):
     def scope_of(self, block: Block) -> int: ...
 
 
+#: The top-level sections of each side (upstream's, the translation's) that a release one
+#: side has alone fills.
+Lone = tuple[set[int], set[int]]
+
+
 def scope_level(doc: Document) -> int | None:
     """The shallowest heading level with more than one heading: the level of releases in a
     changelog (``## 2.43.0``), of chapters in a page."""
@@ -40,7 +45,7 @@ def scope_pairs(al: Alignment, up: Side, tr: Side) -> dict[int, int]:
     return out
 
 
-def lone_releases(al: Alignment, up: Side, tr: Side) -> tuple[set[int], set[int]]:
+def lone_releases(al: Alignment, up: Side, tr: Side) -> Lone:
     """The top-level sections of each side whose heading names a version (``## 2.44.0``) that
     no heading of the other side names, the heading itself unpaired: a release one language
     has and the other has not (upstream's newest, not yet translated)."""
@@ -57,25 +62,26 @@ def lone_releases(al: Alignment, up: Side, tr: Side) -> tuple[set[int], set[int]
     return out
 
 
-def leave_lone_releases(al: Alignment, up: Side, tr: Side, partner_a: dict[int, int | None],
+def leave_lone_releases(lone: Lone, up: Side, tr: Side, partner_a: dict[int, int | None],
                         partner_b: dict[int, int | None]) -> None:
-    """Take the unpaired blocks of a release one side has alone out of play (``partner_a``,
-    ``partner_b``: the blocks of each side in play, and their partners): its entries
-    are not the other side's, moved (a missing release is one finding, not a pool of
-    entries taking the blocks other releases paired by position)."""
-    lone_a, lone_b = lone_releases(al, up, tr)
-    for lone, partners, side in ((lone_a, partner_a, up), (lone_b, partner_b, tr)):
-        if lone:
-            for i in [i for i, x in partners.items() if x is None and side.scope(i) in lone]:
+    """Take the unpaired blocks of a release one side has alone (``lone``:
+    :func:`lone_releases`) out of play (``partner_a``, ``partner_b``: the blocks of each side
+    in play, and their partners): its entries are not the other side's, moved (a missing
+    release is one finding, not a pool of entries taking the blocks other releases paired by
+    position)."""
+    lone_a, lone_b = lone
+    for lone_scopes, partners, side in ((lone_a, partner_a, up), (lone_b, partner_b, tr)):
+        if lone_scopes:
+            for i in [i for i, x in partners.items() if x is None and side.scope(i) in lone_scopes]:
                 del partners[i]
 
 
-def lone_crossings(al: Alignment, up: Side, tr: Side) -> list[tuple[int, int]]:
+def lone_crossings(al: Alignment, lone: Lone, up: Side, tr: Side) -> list[tuple[int, int]]:
     """The pairs the ordered alignment made from a block of a release one side has alone
-    (:func:`lone_releases`) to a block of a release paired with another: made by position
-    alone, across releases (2.11.2's ``### Feats``, a release not translated, paired with
-    the ``### Fixes`` the translation gives 2.11.3)."""
-    lone_a, lone_b = lone_releases(al, up, tr)
+    (``lone``: :func:`lone_releases`) to a block of a release paired with another: made by
+    position alone, across releases (2.11.2's ``### Feats``, a release not translated, paired
+    with the ``### Fixes`` the translation gives 2.11.3)."""
+    lone_a, lone_b = lone
     if not lone_a and not lone_b:
         return []
     scopes = scope_pairs(al, up, tr)

@@ -19,7 +19,7 @@ from urllib.parse import unquote
 
 from rapidfuzz import fuzz
 
-from .anchors import code_skeleton
+from .anchors import code_skeleton, pictographs
 from .dialects import is_definition
 from .languages import CJK_SHARE, cjk_ratio
 from .model import HEADING_KINDS, Anchors, BlockKind, Document
@@ -54,9 +54,6 @@ POSITION_SLOPE = 2.5
 # Enum members as module constants: read in loops over every block and every score.
 _HEADING, _TABLE_ROW, _CODE = BlockKind.HEADING, BlockKind.TABLE_ROW, BlockKind.CODE
 _LIST_ITEM, _HTML = BlockKind.LIST_ITEM, BlockKind.HTML
-#: Emoji and pictographs (``🌟`` marking a highlight of a release, ``✨``, ``✔``): a translation
-#: keeps them as it keeps numbers, so they are evidence of which blocks pair.
-PICTOGRAPH_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]")
 _PROSE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
@@ -318,9 +315,8 @@ def units_of(doc: Document) -> list[Unit]:
         keys = anchor_keys(b.anchors)
         if b.kind == "container" and b.info:
             keys["x:" + b.info.lower()] += 1
-        if not text.isascii():
-            for symbol in PICTOGRAPH_RE.findall(text):
-                keys["e:" + symbol] += 1
+        for symbol in pictographs(text):
+            keys["e:" + symbol] += 1
         latin = cjk_ratio(text) < CJK_SHARE
         units.append(
             Unit((b.index,), b.kind, keys, _text_length(text), text, latin,

@@ -203,3 +203,12 @@ def prose_free_skeleton(code: str, info: str = "code") -> str:
     code = _PLACEHOLDER_RE.sub(lambda m: "<>" if len(m.group().split()) >= 3 else m.group(), code)
     return _NON_ASCII_RE.sub("", code_skeleton(code, info))
 
+
+#: Emoji and pictographs (``🌟`` marking a highlight of a release, ``✨``, ``✔``): a translation
+#: keeps them as it keeps numbers, so they are evidence of which blocks pair.
+PICTOGRAPH_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF]")
+
+
+def pictographs(text: str) -> list[str]:
+    """The pictographs of a text, in order (:data:`PICTOGRAPH_RE`)."""
+    return PICTOGRAPH_RE.findall(text) if not text.isascii() else []

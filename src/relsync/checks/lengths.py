@@ -47,18 +47,19 @@ class Ratio:
 
 def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
     """The median log length ratio of the document's one-to-one paragraphs and list items,
-    and the spread around it (1.4826 x the median absolute deviation)."""
+    and the spread around it (1.4826 x the median absolute deviation). Records in ``memo``
+    whether the locale is written in another script than Latin (:func:`shared` reads it: the
+    pairs of one document share a memo, and the rule asks for the ratio first)."""
     logs = []
-    if memo is not None and locale:
-        scripts = language_scripts(locale)
-        memo["omission.unlatin"] = bool(scripts) and "Latn" not in scripts
+    memo = {} if memo is None else memo
+    scripts = language_scripts(locale) if locale else ()
+    memo["omission.unlatin"] = bool(scripts) and "Latn" not in scripts
     for pair in al.pairs:
         if len(pair.upstream) != 1 or len(pair.translation) != 1:
             continue
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
         if up.kind not in KINDS or tr.kind != up.kind:
             continue
-        memo = {} if memo is None else memo
         if masked_of(memo, "up", up)[2] < _RATIO_MIN_CHARS or left_in_english(memo, up, tr):
             continue  # too short to tell, or no translation
         a, b = lengths(memo, up, tr)
@@ -139,14 +140,15 @@ def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:
     does (names kept as they are: ``Rust``, ``JavaScript``, ``API`` for ``APIs``), each with
     the share of its uses on each side that are written alike (upstream's "optional" three
     times, the translation's once, quoted: a third of upstream's): they are not translated,
-    so they count for no length; none for a translation in Latin letters. Upstream's uses
-    are those of the word and of its plural (``APIs`` for ``API``)."""
+    so they count for no length; none for a translation in Latin letters (a block with no
+    letter of another script counts as one unless :func:`document_ratio` recorded a locale
+    of another script and the block is not left in upstream's words: "🎨 Tailwind CSS。").
+    Upstream's uses are those of the word and of its plural (``APIs`` for ``API``)."""
     key = ("omission.shared", up.index, tr.index)
     found = memo.get(key)
     if found is None:
         ours: dict[str, float] = {}
         theirs: dict[str, float] = {}
-        # (a block of names only, "🎨 Tailwind CSS。", in a document of another script)
         other = _other_script(memo, tr) or (memo.get("omission.unlatin") and not left_in_english(memo, up, tr))
         words = _words(memo, "tr", tr) if other else None
         if words:

@@ -15,7 +15,8 @@ from collections import Counter
 
 from ..assignment import best_pairing
 from ..model import Alignment, Block, BlockKind, Pair
-from ..similarity import PICTOGRAPH_RE, is_definition
+from ..anchors import pictographs
+from ..similarity import is_definition
 
 #: A block of one side and a block of the other are as long when their length ratio is within
 #: this factor of the document's own.
@@ -117,10 +118,6 @@ def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]]
         weights[key] += RUN_WEIGHT * (ahead[key] + behind[key] - 2)
 
 
-def _pictographs(block: Block) -> list[str]:
-    return sorted(PICTOGRAPH_RE.findall(block.text)) if not block.text.isascii() else []
-
-
 def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
     cannot be one block. Headings are compared by level as the paired headings of the
@@ -132,7 +129,7 @@ def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:
         return None
     if len(a.anchors.links) != len(b.anchors.links):
         return None
-    if _pictographs(a) != _pictographs(b):
+    if sorted(pictographs(a.text)) != sorted(pictographs(b.text)):
         return None  # a translation keeps a changelog's `🌟` as it keeps numbers
     la, lb = _length(a), _length(b)
     if la < MOVED_MIN_LENGTH and lb < MOVED_MIN_LENGTH:

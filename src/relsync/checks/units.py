@@ -127,7 +127,8 @@ def _short(piece: str, links: tuple[str, ...] = ()) -> bool:
     URL or link of its own (", like: `2008-09-15T15:53:00+05:00`" is one: what it shows; a
     reference cited, "([bug 1460506](…))", is what a translation that stops short loses)."""
     piece = piece.strip()
-    return len(piece) < 15 and not any(ch in PLACEHOLDERS for ch in piece) and not any(t in piece for t in links)
+    return len(piece) < 15 and not any(ch in PLACEHOLDERS for ch in piece) and not any(
+        re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", piece) for t in links if t in piece)
 
 
 #: A list item's or paragraph's lead in bold ("**Web forgery protection enhanced.**").

@@ -240,3 +240,15 @@ def test_a_block_of_names_in_a_translation_of_another_script_counts_them_for_no_
     part of the clause the translation keeps."""
     assert _uncovered("project-generation.en.md", "project-generation.cut.zh.md", "zh", "project-generation.md") == [
         (18, ["and shadcn/ui for the frontend components."])]
+
+
+def test_a_translation_far_shorter_than_any_reading_of_its_upstream_is_found():
+    """fastapi-docs ja/docs/tutorial/request-files.md, line 84 cut to "一度 `await
+    myfile.read()` を。" (once `await myfile.read()`): upstream says it is especially useful
+    if you run `await myfile.read()` once and need to read the contents again. The
+    translation is nine standard deviations shorter than predicted; the reading that leaves
+    out the two clauses without the code is the cheapest, but the clause it keeps does not
+    fit either (the translation cut that one too), and a reading that fits nothing was no
+    finding. Far shorter than predicted, the parts no reading can give a counterpart are."""
+    assert _uncovered("request-files.en.md", "request-files.cut.ja.md", "ja", "tutorial/request-files.md") == [
+        (84, ["This is especially useful", "to read the contents again."])]

@@ -68,8 +68,10 @@ _SHORTFALL_AMBIGUOUS = -2.5
 _SHORTFALL = -1.5
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
-#: The reading with skipped units must fit the rest this well (sum of squared deviations).
+#: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
 _FIT = 6.0
+#: ... unless the whole translation is this many standard deviations shorter than predicted.
+_FAR_SHORT = -4.5
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
 #: A clause of this many words in lower case that the translation writes as upstream does
 #: is kept.
@@ -324,7 +326,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return None
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
-    if not skipped or full - partial < _MARGIN or partial - skip_cost > _FIT:
+    if not skipped or full - partial < _MARGIN or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
     skipped = _narrowed(ups, trs, ratio, kept, lost, skipped, partial)
     other, elsewhere, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
@@ -512,7 +514,11 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     lost rather than the clauses of its sentence around it. A translation that
     stops short inside a clause, keeping the code spans and numbers of the block's start and
     none of its end, and as long as that start predicts, is reported with the part from the
-    last clause boundary before the first of them it lost.
+    last clause boundary before the first of them it lost. A translation so far shorter than
+    predicted (4.5 standard deviations) that no reading fits, not even the one leaving out
+    part of it, is reported with the parts that reading leaves out (``一度 `await
+    myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()`
+    once and then need to read the contents again.": its first and last clauses).
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same

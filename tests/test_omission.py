@@ -252,3 +252,23 @@ def test_a_translation_far_shorter_than_any_reading_of_its_upstream_is_found():
     finding. Far shorter than predicted, the parts no reading can give a counterpart are."""
     assert _uncovered("request-files.en.md", "request-files.cut.ja.md", "ja", "tutorial/request-files.md") == [
         (84, ["This is especially useful", "to read the contents again."])]
+
+
+def test_a_short_document_is_judged_at_its_languages_measured_ratio():
+    """tauri-docs es/start/frontend/nuxt.mdx, line 8: "Aprende más sobre Nuxt en
+    https://nuxt.com. Esta guía es precisa a partir de Nuxt 3.7." for upstream's "Nuxt is a
+    meta framework for Vue. Learn more about Nuxt at https://nuxt.com. This guide is accurate
+    as of Nuxt 3.11.": the first sentence is not there. The page has too few paragraphs for a
+    ratio of its own; judged at a guess for every Latin language (1.1, spread 0.3) it
+    was not short enough. Spanish's ratio measured on the corpora is 1.08 (spread 0.10)."""
+    found = dict(_uncovered("nuxt.en.mdx", "nuxt.es.mdx", "es", "start/frontend/nuxt.mdx"))
+    assert found[8] == ["Nuxt is a meta framework for Vue."]
+
+
+def test_a_code_span_of_words_in_another_script_is_prose():
+    """fastapi-docs ja/docs/advanced/testing-events.md, line 8: the Japanese writes the link
+    text it translates in a code span ("[`公式 Starlette ドキュメントサイトの「テストでの
+    lifespan の実行」`](…) についての詳細を読むことができます。"). Held as code, the words
+    counted for no length and the paragraph looked far shorter than upstream's; they are
+    prose a reader reads."""
+    assert _uncovered("testing-events.en.md", "testing-events.ja.md", "ja", "advanced/testing-events.md") == []

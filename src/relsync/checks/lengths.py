@@ -31,9 +31,12 @@ _RATIO_MIN_CHARS = 30
 _RATIO_MIN_BLOCKS = 6
 #: Length ratios (translation / English, in characters of prose) by language, for documents
 #: too short to give their own: medians measured on the corpora (benchmarks/RESULTS.md).
-_DEFAULT_RATIO = {"zh": 0.37, "ja": 0.57, "ko": 0.6, "yue": 0.37}
-#: The spread (standard deviation of the log ratio) assumed at least, and by default.
+_DEFAULT_RATIO = {"zh": 0.34, "yue": 0.34, "ja": 0.53, "ko": 0.5, "de": 1.19, "fr": 1.18, "es": 1.08, "pt": 1.08,
+                  "ru": 1.07, "uk": 1.03, "tr": 1.07, "hi": 1.06}
+#: The spread (standard deviation of the log ratio) assumed at least, and for a language
+#: whose ratio was measured ...
 MIN_SPREAD = 0.22
+#: ... and for another (its ratio a guess).
 _DEFAULT_SPREAD = 0.3
 
 
@@ -67,8 +70,9 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
             logs.append(math.log(b / a))
     if len(logs) < _RATIO_MIN_BLOCKS:
         language = language_code(locale or script_locale(al.translation.text[:2000]))
-        default = _DEFAULT_RATIO.get(language, 1.1)
-        return Ratio(math.log(default), _DEFAULT_SPREAD)
+        if language in _DEFAULT_RATIO:
+            return Ratio(math.log(_DEFAULT_RATIO[language]), MIN_SPREAD)
+        return Ratio(math.log(1.1), _DEFAULT_SPREAD)
     median = statistics.median(logs)
     mad = statistics.median(abs(x - median) for x in logs)
     return Ratio(median, max(MIN_SPREAD, 1.4826 * mad))

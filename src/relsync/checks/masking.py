@@ -23,6 +23,9 @@ def prose_length(text: str) -> int:
 
 
 _PRIVATE_RE = re.compile("[\ue000-\uefff]")
+#: Two letters of another script than Latin in a row (a code span holding them is prose:
+#: "[`公式 Starlette ドキュメントサイトの「テストでの lifespan の実行」`](…)").
+_PROSE_CODE_RE = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]{2}")
 PLACEHOLDER_BASE = 0xE000
 PLACEHOLDERS = frozenset(chr(PLACEHOLDER_BASE + k) for k in range(4096))
 
@@ -43,7 +46,9 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
     """A block's text with each code span, template construct (a Hugo shortcode, a
     KumaScript macro: its prose parts stay), reference link ("Firefox bug 1469019") and URL
     written in the text replaced by one private-use character, the ``k``-th anchor by U+E000 + ``k``,
-    so that no sentence or clause is cut inside them and they count for no length."""
+    so that no sentence or clause is cut inside them and they count for no length; a code span
+    holding words in another script than Latin is left as it is (a translation's words a
+    reader reads, set as code)."""
     text = block.text
     anchors: list[str] = []
 
@@ -63,6 +68,8 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
                 text = text.replace(label, place(number))
     if block.anchors.code:
         for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
+            if _PROSE_CODE_RE.search(c):
+                continue  # a span of words in another script than Latin is prose a reader reads
             if c in text and len(anchors) < 4096:
                 text = text.replace(c, place(c))
     if "http" in text or "www." in text:

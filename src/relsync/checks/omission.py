@@ -486,7 +486,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ratio predicts for each upstream sentence (so a terse translator is not flagged for
     being terse; the ratio of its translated blocks, a block left in upstream's words judged
     against upstream's length; words in Latin letters that a translation in another script
-    writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side),
+    writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side;
+    a code span holding words in another script than Latin counts as prose; a document too
+    short for a ratio of its own is judged at its language's, measured on real translations),
     sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated (not the references a block ends with, "(Firefox
     bug 1452645)", which cite the whole entry; in a translation in another script, also a

@@ -597,3 +597,15 @@ def test_a_kept_name_in_the_singular_is_upstreams_plural():
     al, pairs = _case("vue-plural", "zh_CN")
     assert pairs[306] == 169 and pairs[308] == 171
     assert _moved(al, 308) == [True]
+
+
+def test_a_note_that_links_where_upstream_links_nowhere_is_no_part_of_a_merged_pair():
+    """mdn-firefox ru/28, its introduction (line 8) cut after its first sentence ("Firefox 28
+    был выпущен 18 марта 2014 года."), followed by the translators' note asking for help with
+    its link to the doc tracker. The two together are as long as upstream's introduction and
+    the note names Firefox 28 too: the paragraph and the note were paired with it as one,
+    and the omission rule, which judges one-to-one pairs, said nothing. Upstream's
+    paragraph links nowhere; a part of a split or merge that links is another text."""
+    al, pairs = _case("mdn-note", "ru")
+    assert pairs[9] == 8
+    assert [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream] == [10]

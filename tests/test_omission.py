@@ -272,3 +272,29 @@ def test_a_code_span_of_words_in_another_script_is_prose():
     counted for no length and the paragraph looked far shorter than upstream's; they are
     prose a reader reads."""
     assert _uncovered("testing-events.en.md", "testing-events.ja.md", "ja", "advanced/testing-events.md") == []
+
+
+def test_two_sentences_alike_are_both_quoted_for_a_block_two_deviations_short():
+    """vue-docs zh/tutorial/src/step-10/description.md, line 39, its middle sentence ("当
+    `count` 改变时，侦听回调将被调用，并且接收新值作为参数。") cut: the first two upstream
+    sentences both name `watch` and `count`, so either could be the one left out, and the
+    block, 2.3 standard deviations shorter than predicted, was not short enough (2.5) to say
+    so. Both are quoted, the cheaper reading first."""
+    found = relsync.check((FIXTURES / "step-10.en.md").read_text(encoding="utf-8"),
+                          (FIXTURES / "step-10.cut.zh.md").read_text(encoding="utf-8"), locale="zh_CN",
+                          name="tutorial/src/step-10/description.md")
+    details = [dict(f.details) for f in found if f.slug == "omission" and f.translation.line == 39]
+    assert details == [{"uncovered": ["The watch callback is called when count changes, and receives the new value "
+                                      "as the argument."],
+                        "or": ["Here, we are using the watch option to watch changes to the count property."]}]
+
+
+def test_a_part_left_out_starts_where_the_parenthesis_it_closes_opens():
+    """vue-docs zh/guide/typescript/composition-api.md, lines 9-57 (its section on typing
+    props): line 57 says it also works when `Props` is imported from another file, not "such
+    as a relative import, a path alias (e.g., `@/types`), or an external dependency (e.g.,
+    `node_modules`)". Clauses are cut at the comma of "(e.g.," and the cheapest reading
+    left out from "`@/types`)," on: a quote that began inside a parenthesis, without what it
+    gives an example of."""
+    assert _uncovered("composition-api.en.md", "composition-api.zh.md", "zh_CN", "guide/typescript/composition-api.md") == [
+        (49, ["as a relative import, a path alias (e.g., @/types), or an external dependency (e.g., node_modules)."])]

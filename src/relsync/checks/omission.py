@@ -63,7 +63,7 @@ _SHORTFALL_LENGTH_ONLY_END = -2.5
 #: Another choice of the part left out must cost this much more, or both are quoted ...
 _AMBIGUOUS = 1.5
 #: ... and the whole block must be this many standard deviations shorter than predicted.
-_SHORTFALL_AMBIGUOUS = -2.5
+_SHORTFALL_AMBIGUOUS = -2.0
 #: The whole translation must be at least this many standard deviations shorter than predicted.
 _SHORTFALL = -1.5
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
@@ -328,7 +328,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
     if not skipped or full - partial < _MARGIN or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
-    skipped = _narrowed(ups, trs, ratio, kept, lost, skipped, partial)
+    skipped = _opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)
     other, elsewhere, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
                                  forbid=frozenset(skipped))
     ambiguous = other - partial < _AMBIGUOUS
@@ -374,6 +374,33 @@ def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[st
         if full + _SKIP_COST * len(runs) <= cost + _NARROWED:
             runs[n] = list(range(core[0], core[-1] + 1))
     return [k for r in runs for k in r]
+
+
+def _opening(ups: list[Unit], skipped: list[int], tr: Block) -> list[int]:
+    """``skipped`` with each run that closes a parenthesis it does not open starting at the
+    unit of its sentence that opens it (clauses are cut at commas inside parentheses too: "a
+    path alias (e.g.," and "`@/types`), ..." are two; the part left out is not the second
+    alone), unless that unit holds what the translation keeps (its references)."""
+    out = set(skipped)
+    held = " ".join((tr.text, *tr.anchors.links))
+    for k in skipped:
+        if k - 1 in out:
+            continue
+        end = k
+        while end + 1 in out:
+            end += 1
+        first = k
+        while (first and ups[first - 1].sentence == ups[k].sentence and _opened(ups[first:end + 1]) < 0
+               and not any(a in held for a in ups[first - 1].anchors)):
+            first -= 1
+        out.update(range(first, k))
+    return sorted(out)
+
+
+def _opened(units: list[Unit]) -> int:
+    """Parentheses the units' text opens less those it closes."""
+    text = " ".join(u.text for u in units)
+    return text.count("(") - text.count(")")
 
 
 #: A reading that leaves out less may cost this much more (squared standard deviations).
@@ -510,8 +537,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     A translation with as many sentences as upstream and no anchor lost is reported only when
     it is far shorter than predicted, a little less far when the part left out is the end
     of a block of several sentences (a translation that stops short inside its last one).
-    When the block is far shorter than predicted but another part could as well be the one
-    left out (two sentences of about the same length), both are quoted; of two readings about
+    When the block is two standard deviations shorter than predicted but another part could
+    as well be the one left out (two sentences of about the same length), both are quoted; a
+    part quoted that closes a parenthesis starts where it opens; of two readings about
     as cheap, the one that leaves out less is quoted, the clause whose code the translation
     lost rather than the clauses of its sentence around it. A translation that
     stops short inside a clause, keeping the code spans and numbers of the block's start and

@@ -298,3 +298,18 @@ def test_a_part_left_out_starts_where_the_parenthesis_it_closes_opens():
     gives an example of."""
     assert _uncovered("composition-api.en.md", "composition-api.zh.md", "zh_CN", "guide/typescript/composition-api.md") == [
         (49, ["as a relative import, a path alias (e.g., @/types), or an external dependency (e.g., node_modules)."])]
+
+
+def test_a_part_left_out_that_a_block_pairing_with_nothing_may_be_is_told_one_level_lower():
+    """mdn-firefox fr/2/index.md, line 121: the French splits the Textbox description in two
+    paragraphs, its second sentence ("Support d'une propriété `editor` …", line 123) pairing
+    with nothing. The first paragraph was reported as leaving out the `editor` sentence, a
+    warning a reader finds false two lines below. The part left out may be that paragraph (in
+    the same section, as long by the document's ratio, the same numbers): said so, at info."""
+    en = (FIXTURES / "firefox-2.en.md").read_text(encoding="utf-8")
+    fr = (FIXTURES / "firefox-2.fr.md").read_text(encoding="utf-8")
+    found = [f for f in relsync.check(en, fr, locale="fr", name="mozilla/firefox/releases/2/index.md")
+             if f.slug == "omission" and f.translation.line == 121]
+    assert [(f.severity.name, dict(f.details).get("perhaps_at")) for f in found] == [("INFO", 123)]
+    assert found[0].message.endswith("the translation's paragraph at line 123, which pairs with nothing and is as "
+                                     "long, may be it")

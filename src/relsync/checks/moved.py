@@ -17,6 +17,7 @@ from ..assignment import best_pairing
 from ..model import Alignment, Block, BlockKind, Pair
 from ..anchors import pictographs
 from ..similarity import is_definition
+from .masking import NUMBER_RE
 
 #: A block of one side and a block of the other are as long when their length ratio is within
 #: this factor of the document's own.
@@ -140,3 +141,29 @@ def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:
     if not 1 / MOVED_LENGTH_FACTOR <= r <= MOVED_LENGTH_FACTOR:
         return None
     return abs(r - 1)
+
+
+def part_elsewhere(al: Alignment, tr: Block, parts: list[str], factor: float) -> Block | None:
+    """A block of the translation that pairs with nothing, in ``tr``'s section, that may be
+    ``parts`` (what a translated block leaves out of its upstream) standing in another place:
+    a paragraph or list item as long as the parts by the document's length ratio
+    (``factor``), with the same numbers; the nearest such block. A translator splits a
+    paragraph and moves its second sentence below the code it speaks of."""
+    text = " ".join(parts)
+    length = len("".join(text.split()))
+    numbers = sorted(NUMBER_RE.findall(text))
+    best = None
+    for p in al.pairs:
+        if p.upstream or len(p.translation) != 1:
+            continue
+        b = al.translation.blocks[p.translation[0]]
+        if b.section != tr.section or b.kind not in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM) or b.quote != tr.quote:
+            continue
+        lb = len("".join(b.text.split()))
+        if not lb or not 1 / MOVED_LENGTH_FACTOR <= lb / (factor * length) <= MOVED_LENGTH_FACTOR:
+            continue
+        if sorted(NUMBER_RE.findall(b.text)) != numbers:
+            continue
+        if best is None or abs(b.index - tr.index) < abs(best.index - tr.index):
+            best = b
+    return best

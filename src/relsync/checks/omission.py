@@ -26,6 +26,7 @@ from ..similarity import page_key
 from .english import upstream_lower_words
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
+from .moved import part_elsewhere
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
@@ -548,7 +549,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     predicted (4.5 standard deviations) that no reading fits, not even the one leaving out
     part of it, is reported with the parts that reading leaves out (``一度 `await
     myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()`
-    once and then need to read the contents again.": its first and last clauses).
+    once and then need to read the contents again.": its first and last clauses). When a
+    paragraph or list item of the translation that pairs with nothing, in the same section,
+    is as long as the part left out (by the document's ratio) and has its numbers, that block
+    may be the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
@@ -570,14 +574,25 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)
     if found:
-        missing = found.parts
-        quoted = " ".join(_quote(s) for s in missing)
-        what = "sentence" if len(missing) == 1 else "sentences"
-        if found.alternative:
-            quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
-        details = {"uncovered": missing}
-        if found.alternative:
-            details["or"] = found.alternative
-        yield ctx.pair_finding(pair, f"{up.kind.replace('_', ' ')} leaves out part of upstream: "
-                                     f"no counterpart for the upstream {what} {quoted}",
-                               details=details)
+        yield _finding(ctx, pair, tr, found, ratio)
+
+
+def _finding(ctx: Context, pair: Pair, tr: Block, found: Omitted, ratio: Ratio) -> Problem:
+    """The finding of what ``tr`` leaves out: the parts quoted, the alternative, or the block
+    pairing with nothing that may be the part (then one level lower)."""
+    missing = found.parts
+    quoted = " ".join(_quote(s) for s in missing)
+    what = "sentence" if len(missing) == 1 else "sentences"
+    details: dict = {"uncovered": missing}
+    if found.alternative:
+        quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
+        details["or"] = found.alternative
+    al = ctx.alignment
+    elsewhere = None if found.alternative else part_elsewhere(al, tr, missing, math.exp(ratio.log_ratio))
+    if elsewhere is not None:
+        quoted += (f"; the translation's {elsewhere.kind.replace('_', ' ')} at line {elsewhere.start}, which "
+                   f"pairs with nothing and is as long, may be it")
+        details["perhaps_at"] = elsewhere.start
+    kind = al.upstream.blocks[pair.upstream[0]].kind.replace("_", " ")
+    return ctx.pair_finding(pair, f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}",
+                            details=details, minor=elsewhere is not None)

@@ -313,3 +313,11 @@ def test_a_part_left_out_that_a_block_pairing_with_nothing_may_be_is_told_one_le
     assert [(f.severity.name, dict(f.details).get("perhaps_at")) for f in found] == [("INFO", 123)]
     assert found[0].message.endswith("the translation's paragraph at line 123, which pairs with nothing and is as "
                                      "long, may be it")
+
+
+def test_a_part_of_no_text_may_be_no_block():
+    """`part_elsewhere` divides by the part's length: a part of no text (nothing but spaces)
+    is no block's, not a division by zero."""
+    from relsync.checks.moved import part_elsewhere
+    al = align(parse("# Notes\n\nOne two three.\n"), parse("# 说明\n\n一二三。\n\n另一段。\n"))
+    assert part_elsewhere(al, al.translation.blocks[1], [" "], 0.4) is None

@@ -151,6 +151,8 @@ def part_elsewhere(al: Alignment, tr: Block, parts: list[str], factor: float) ->
     paragraph and moves its second sentence below the code it speaks of."""
     text = " ".join(parts)
     length = len("".join(text.split()))
+    if not length or factor <= 0:
+        return None
     numbers = sorted(NUMBER_RE.findall(text))
     best = None
     for p in al.pairs:

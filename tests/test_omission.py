@@ -319,5 +319,11 @@ def test_a_part_of_no_text_may_be_no_block():
     """`part_elsewhere` divides by the part's length: a part of no text (nothing but spaces)
     is no block's, not a division by zero."""
     from relsync.checks.moved import part_elsewhere
-    al = align(parse("# Notes\n\nOne two three.\n"), parse("# 说明\n\n一二三。\n\n另一段。\n"))
-    assert part_elsewhere(al, al.translation.blocks[1], [" "], 0.4) is None
+    cases = FIXTURES.parent / "align-cases"
+    al = align(parse((cases / "mdn-note.en.md").read_text(encoding="utf-8")),
+               parse((cases / "mdn-note.ru.md").read_text(encoding="utf-8"), locales=("en", "ru")))
+    tr = next(b for b in al.translation.blocks if b.start == 8)
+    assert any(not p.upstream for p in al.pairs)  # the translators' note, line 10, pairs with nothing
+    assert part_elsewhere(al, tr, [" "], 1.07) is None
+    assert part_elsewhere(al, tr, ["Want to help document Firefox 28? Look at the list of bugs to fix and go!"],
+                          1.07).start == 10

@@ -327,3 +327,12 @@ def test_a_part_of_no_text_may_be_no_block():
     assert part_elsewhere(al, tr, [" "], 1.07) is None
     assert part_elsewhere(al, tr, ["Want to help document Firefox 28? Look at the list of bugs to fix and go!"],
                           1.07).start == 10
+
+
+def test_a_sentence_whose_code_is_all_lost_is_left_out_whatever_the_length():
+    """tauri-docs zh-cn/plugin/cli.mdx, line 186, its middle sentence ("例如，`git` CLI 有 `git
+    branch`、`git commit` 和 `git push`。") cut: the page's Chinese is terse (ratio 0.28), and
+    the two sentences left are as long as the whole paragraph predicts. Only the code tells:
+    every code span of the middle sentence is gone, none of the others'."""
+    found = dict(_uncovered("cli.en.mdx", "cli.cut.zh-cn.mdx", "zh_CN", "plugin/cli.mdx"))
+    assert found[186] == ["For instance, the git CLI has git branch, git commit and git push."]

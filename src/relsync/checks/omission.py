@@ -30,8 +30,8 @@ from .moved import part_elsewhere
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
-from .units import (BEFORE_CONJUNCTION, LINK_RE, NAME, Unit, cited, link_text, lost_names, translation_units, unshared,
-                    upstream_units)
+from .units import (BEFORE_CONJUNCTION, LINK_KEY, LINK_RE, NAME, Unit, cited, link_text, lost_names, opening,
+                    sentence_lost, translation_units, unshared, upstream_units)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -73,13 +73,15 @@ _MARGIN = 2.0
 _FIT = 6.0
 #: ... unless the whole translation is this many standard deviations shorter than predicted.
 _FAR_SHORT = -4.5
+#: A block that lost every code span and number of one of its sentences (two or more) is
+#: judged up to this many standard deviations longer than predicted.
+_SENTENCE_LOST = 1.0
 _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
 #: A clause of this many words in lower case that the translation writes as upstream does
 #: is kept.
 _SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
-#: What a link's anchor key starts with (its URL follows).
-_LINK = "\x00link:"
+_LINK = LINK_KEY
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -238,7 +240,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
-        return None  # as long as its upstream predicts, or short with every anchor kept
+        if shortfall > _SENTENCE_LOST or len(set(up.anchors.code) - set(tr.anchors.code)) < 2:
+            return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads)
     if found is None and shortfall <= _SHORTFALL:
         found = _stopped_short(up, tr, ratio, memo)
@@ -323,13 +326,14 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links
     shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
-    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL):
+    if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL) and not (
+            shortfall <= _SENTENCE_LOST and sentence_lost(ups, lost)):
         return None
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
     if not skipped or full - partial < _MARGIN or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
-    skipped = _opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)
+    skipped = opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)
     other, elsewhere, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
                                  forbid=frozenset(skipped))
     ambiguous = other - partial < _AMBIGUOUS
@@ -375,33 +379,6 @@ def _narrowed(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[st
         if full + _SKIP_COST * len(runs) <= cost + _NARROWED:
             runs[n] = list(range(core[0], core[-1] + 1))
     return [k for r in runs for k in r]
-
-
-def _opening(ups: list[Unit], skipped: list[int], tr: Block) -> list[int]:
-    """``skipped`` with each run that closes a parenthesis it does not open starting at the
-    unit of its sentence that opens it (clauses are cut at commas inside parentheses too: "a
-    path alias (e.g.," and "`@/types`), ..." are two; the part left out is not the second
-    alone), unless that unit holds what the translation keeps (its references)."""
-    out = set(skipped)
-    held = " ".join((tr.text, *tr.anchors.links))
-    for k in skipped:
-        if k - 1 in out:
-            continue
-        end = k
-        while end + 1 in out:
-            end += 1
-        first = k
-        while (first and ups[first - 1].sentence == ups[k].sentence and _opened(ups[first:end + 1]) < 0
-               and not any(a in held for a in ups[first - 1].anchors)):
-            first -= 1
-        out.update(range(first, k))
-    return sorted(out)
-
-
-def _opened(units: list[Unit]) -> int:
-    """Parentheses the units' text opens less those it closes."""
-    text = " ".join(u.text for u in units)
-    return text.count("(") - text.count(")")
 
 
 #: A reading that leaves out less may cost this much more (squared standard deviations).
@@ -549,7 +526,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     predicted (4.5 standard deviations) that no reading fits, not even the one leaving out
     part of it, is reported with the parts that reading leaves out (``一度 `await
     myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()`
-    once and then need to read the contents again.": its first and last clauses). When a
+    once and then need to read the contents again.": its first and last clauses). A
+    sentence of two code spans or numbers or more, none of which the translation has, may be
+    the part left out of a block up to one standard deviation longer than predicted (a
+    terse page: its other sentences fill the length). When a
     paragraph or list item of the translation that pairs with nothing, in the same section,
     is as long as the part left out (by the document's ratio) and has its numbers, that block
     may be the part, split off and set elsewhere: the finding names it, one level lower.
@@ -594,5 +574,5 @@ def _finding(ctx: Context, pair: Pair, tr: Block, found: Omitted, ratio: Ratio) 
                    f"pairs with nothing and is as long, may be it")
         details["perhaps_at"] = elsewhere.start
     kind = al.upstream.blocks[pair.upstream[0]].kind.replace("_", " ")
-    return ctx.pair_finding(pair, f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}",
-                            details=details, minor=elsewhere is not None)
+    message = f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
+    return ctx.pair_finding(pair, message, details=details, minor=elsewhere is not None)

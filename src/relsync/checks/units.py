@@ -209,3 +209,42 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: frozens
             ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
             lost.add(NAME + w)
     return frozenset(lost)
+
+
+#: What a link's anchor key starts with (its URL follows).
+LINK_KEY = "\x00link:"
+
+
+def sentence_lost(ups: list[Unit], lost: frozenset[str]) -> bool:
+    """Whether a sentence holds two code spans or numbers or more, all of them lost."""
+    held: dict[int, set[str]] = {}
+    for u in ups:
+        held.setdefault(u.sentence, set()).update(a for a in u.anchors if not a.startswith((NAME, LINK_KEY)))
+    return any(len(a) >= 2 and a <= lost for a in held.values())
+
+
+def opening(ups: list[Unit], skipped: list[int], tr: Block) -> list[int]:
+    """``skipped`` with each run that closes a parenthesis it does not open starting at the
+    unit of its sentence that opens it (clauses are cut at commas inside parentheses too: "a
+    path alias (e.g.," and "`@/types`), ..." are two; the part left out is not the second
+    alone), unless that unit holds what the translation keeps (its references)."""
+    out = set(skipped)
+    held = " ".join((tr.text, *tr.anchors.links))
+    for k in skipped:
+        if k - 1 in out:
+            continue
+        end = k
+        while end + 1 in out:
+            end += 1
+        first = k
+        while (first and ups[first - 1].sentence == ups[k].sentence and _opened(ups[first:end + 1]) < 0
+               and not any(a in held for a in ups[first - 1].anchors)):
+            first -= 1
+        out.update(range(first, k))
+    return sorted(out)
+
+
+def _opened(units: list[Unit]) -> int:
+    """Parentheses the units' text opens less those it closes."""
+    text = " ".join(u.text for u in units)
+    return text.count("(") - text.count(")")

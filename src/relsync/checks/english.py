@@ -136,7 +136,8 @@ def _ordinary(words: list[str], lower: frozenset[str]) -> list[str]:
 
 
 def _quoted(text: str, start: int, end: int) -> bool:
-    before = text[:start].rstrip()
+    """Whether the run opens a quotation (markup it quotes between: "「### List of …」")."""
+    before = text[:start].rstrip().rstrip("#*_ ")
     return bool(before) and before[-1] in _OPENING_QUOTES
 
 
@@ -257,7 +258,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     quoted messages, a term the locale's glossary keeps and a phrase the translation keeps
     elsewhere too are not clauses; in a Latin-script language the run must read as English
     to the language identifier, and fewer than half of its longer words may be words the
-    translation uses elsewhere.
+    translation uses elsewhere. A run that opens a quotation, markup it quotes between
+    (「### List of …」), is a quotation.
 
     Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
     启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition

@@ -336,3 +336,12 @@ def test_a_sentence_whose_code_is_all_lost_is_left_out_whatever_the_length():
     every code span of the middle sentence is gone, none of the others'."""
     found = dict(_uncovered("cli.en.mdx", "cli.cut.zh-cn.mdx", "zh_CN", "plugin/cli.mdx"))
     assert found[186] == ["For instance, the git CLI has git branch, git commit and git push."]
+
+
+def test_a_lead_in_bold_both_keep_is_not_the_part_left_out():
+    """mdn-firefox zh-cn/3/index.md, line 137 cut after "有超过" (over): "**更少的内存占用。**
+    Firefox 3 的内存使用比以往任何时候都有效，有超过。". Upstream's lead in bold ("**Memory use
+    reduced.**") and the translation's are units of their own, and the cheapest reading left
+    out the lead, which the translation renders, rather than the end it does not."""
+    found = dict(_uncovered("firefox-3.en.md", "firefox-3.cut.zh-cn.md", "zh_CN", "mozilla/firefox/releases/3/index.md"))
+    assert found[137] == ["and new features to help automatically locate and dispose of leaked memory blocks."]

@@ -30,8 +30,8 @@ from .moved import part_elsewhere
 from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
                       prose_length, unmask)
 from .registry import Context, Problem, check
-from .units import (BEFORE_CONJUNCTION, LINK_KEY, LINK_RE, NAME, Unit, cited, link_text, lost_names, opening,
-                    sentence_lost, translation_units, unshared, upstream_units)
+from .units import (BEFORE_CONJUNCTION, LINK_KEY, LINK_RE, NAME, Unit, cited, leads_alike, link_text, lost_names,
+                    opening, sentence_lost, translation_units, unshared, upstream_units)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -322,6 +322,9 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return None
     kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"))
     kept -= cited(up, up_held)
+    if leads_alike(ups, trs, up, tr):  # the lead in bold is translated as the translation's own
+        ups[0] = Unit(ups[0].text, ups[0].length, ups[0].anchors | {_own_key(0)}, ups[0].sentence)
+        kept |= {_own_key(0)}
     if leads is not None and up.anchors.links:
         kept_links, lost_links = _link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links
@@ -519,7 +522,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     as well be the one left out (two sentences of about the same length), both are quoted; a
     part quoted that closes a parenthesis starts where it opens; of two readings about
     as cheap, the one that leaves out less is quoted, the clause whose code the translation
-    lost rather than the clauses of its sentence around it. A translation that
+    lost rather than the clauses of its sentence around it; a lead in bold that both blocks
+    open with is translated. A translation that
     stops short inside a clause, keeping the code spans and numbers of the block's start and
     none of its end, and as long as that start predicts, is reported with the part from the
     last clause boundary before the first of them it lost. A translation so far shorter than

@@ -135,6 +135,16 @@ def _short(piece: str, links: tuple[str, ...] = ()) -> bool:
 _LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
 
 
+def leads_alike(ups: list[Unit], trs: list[Unit], up: Block, tr: Block) -> bool:
+    """Whether upstream's first unit is its lead in bold and the translation's first unit its
+    own (:func:`translation_units` split it off): the lead is translated, whatever follows."""
+    up_lead, tr_lead = _LEAD_RE.match(up.source), _LEAD_RE.match(tr.source)
+    if not up_lead or not tr_lead or len(ups) < 2 or len(trs) < 2:
+        return False
+    head = up_lead.group(1).strip()
+    return " ".join(ups[0].text.split()) == head and " ".join(trs[0].text.split()) == tr_lead.group(1).strip()
+
+
 def translation_units(block: Block, up: Block, held: Held | None = None,
                       shared: Shared | None = None) -> list[Unit]:
     """The translation's sentences; when upstream's block opens with a lead in bold that is a

@@ -345,3 +345,15 @@ def test_a_lead_in_bold_both_keep_is_not_the_part_left_out():
     out the lead, which the translation renders, rather than the end it does not."""
     found = dict(_uncovered("firefox-3.en.md", "firefox-3.cut.zh-cn.md", "zh_CN", "mozilla/firefox/releases/3/index.md"))
     assert found[137] == ["and new features to help automatically locate and dispose of leaked memory blocks."]
+
+
+def test_two_paragraphs_that_link_nowhere_are_no_split_of_one_that_links():
+    """tauri-docs es/start/frontend/index.mdx, line 37 ("Conceptualmente Tauri desempeña el rol
+    de un servidor web estático.") cut after its first sentence. The Spanish sets the
+    "Configuration Checklist" section after the framework lists; its two paragraphs, the cut
+    one shorter, were paired as one with upstream's tip at the page's end, which links to
+    that checklist, and the cut was never judged. A split or merge whose one side links and
+    whose other side links nowhere is another text."""
+    found = dict(_uncovered("frontend.en.mdx", "frontend.cut.es.mdx", "es", "start/frontend/index.mdx"))
+    assert found[37] == ["You need to provide Tauri with a folder containing some mix of HTML, CSS, Javascript and possibly "
+                         "WASM that can be served to the webview Tauri provides."]

@@ -414,9 +414,9 @@ class Scorer:
         # Each half of a split must share something with the other side; a credit line or a
         # note with no anchors needs the length to speak for it.
         parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
-        if any(k[0] == "l" for p in parts for k in p.strong[0]) and not any(
-                k[0] == "l" for k in (sb if parts is ua else sa)[0]):
-            return 0.0  # a part links where the other side links nowhere: another text (a note)
+        part_links = any(k[0] == "l" for p in parts for k in p.strong[0])
+        if part_links != any(k[0] == "l" for k in (sb if parts is ua else sa)[0]):
+            return 0.0  # one side links where the other links nowhere: another text (a note)
         if other and any(not (p.keys.keys() & other.keys()) for p in parts):
             penalty = UNSUPPORTED_MERGE_PENALTY
         else:

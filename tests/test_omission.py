@@ -357,3 +357,15 @@ def test_two_paragraphs_that_link_nowhere_are_no_split_of_one_that_links():
     found = dict(_uncovered("frontend.en.mdx", "frontend.cut.es.mdx", "es", "start/frontend/index.mdx"))
     assert found[37] == ["You need to provide Tauri with a folder containing some mix of HTML, CSS, Javascript and possibly "
                          "WASM that can be served to the webview Tauri provides."]
+
+
+def test_a_quote_is_not_widened_to_a_clause_whose_link_the_translation_keeps():
+    """`opening` widens a part that closes a parenthesis to the clause that opens it, unless
+    that clause holds what the translation keeps; a link is held by its URL (its anchor key
+    carries a prefix the translation's text has not)."""
+    from relsync.checks.units import LINK_KEY, Unit, opening
+    tr = parse("见[指南](/guide/intro)。\n").blocks[0]
+    ups = [Unit("See the guide (for example,", 20, frozenset({LINK_KEY + "/guide/intro"}), 0),
+           Unit("the setup section).", 15, frozenset(), 0)]
+    assert opening(ups, [1], tr) == [1]
+    assert opening([Unit(ups[0].text, 20, frozenset(), 0), ups[1]], [1], tr) == [0, 1]

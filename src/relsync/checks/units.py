@@ -248,7 +248,7 @@ def opening(ups: list[Unit], skipped: list[int], tr: Block) -> list[int]:
             end += 1
         first = k
         while (first and ups[first - 1].sentence == ups[k].sentence and _opened(ups[first:end + 1]) < 0
-               and not any(a in held for a in ups[first - 1].anchors)):
+               and not any(a.removeprefix(LINK_KEY) in held for a in ups[first - 1].anchors)):
             first -= 1
         out.update(range(first, k))
     return sorted(out)

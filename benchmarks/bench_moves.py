@@ -17,8 +17,11 @@ For each document, mode and share: how many blocks moved, the recall of their pa
 block paired with the upstream block the unchanged alignment paired it with), the precision
 (of the pairs holding a moved block, those that are that pair), the recall over the moved
 blocks that hold code, a link or a number (the evidence a move is found by; a bold label
-such as "**Type**", repeated in every section, is found by nothing), and the error-level
-findings the moves added (upstream line, rule and message compared with the unchanged pair's).
+such as "**Type**", repeated in every section, is found by nothing), the error-level
+findings the moves added (upstream line, rule and message compared with the unchanged pair's),
+and of those, the ones about an upstream block no error of the same rule named before ("new
+blk": two runs of missing blocks that a moved pair between them no longer separates are one
+finding with another message, about the same blocks).
 
 ``--deletions N`` measures the other side: N translated blocks deleted per document, one at a
 time, and how ``missing`` grades each (an error; a warning when a block elsewhere "may be"
@@ -180,14 +183,27 @@ def _errors(up_text, tr_text, locale) -> Counter:
                    for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR")
 
 
+def _error_lines(up_text, tr_text, locale) -> tuple[Counter, set[tuple[str, int]]]:
+    """:func:`_errors`, and each (rule, upstream line) an error-level finding is about (a run
+    of missing blocks: every line from its first block to its last)."""
+    found = [f for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR"]
+    keys = Counter((f.rule, f.upstream.line if f.upstream else 0, f.message) for f in found)
+    lines = set()
+    for f in found:
+        start = f.upstream.line if f.upstream else 0
+        end = dict(f.details or ()).get("upstream_end", start)
+        lines.update((f.rule, k) for k in range(start, max(start, end) + 1))
+    return keys, lines
+
+
 def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     up_text = up_path.read_text(encoding="utf-8")
     tr_text = tr_path.read_text(encoding="utf-8")
     if name not in base_cache:
         up_doc = parse(up_text)
         al = align(up_doc, parse(tr_text, locales=("en", locale)))
-        base_cache[name] = (al, _errors(up_text, tr_text, locale))
-    al, before = base_cache[name]
+        base_cache[name] = (al, *_error_lines(up_text, tr_text, locale))
+    al, before, before_lines = base_cache[name]
     partner = _tr_partner(al)
     lines = tr_text.split("\n")
     units = (_item_units(al.translation, partner, lines) if mode == "items"
@@ -219,12 +235,14 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     correct = sum(1 for line, up in expected.items() if found.get(line) == up)
     predicted = sum(1 for up in found.values() if up is not None)
     correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
-    after = _errors(up_text, moved_text, locale)
+    after, _ = _error_lines(up_text, moved_text, locale)
     new_errors = sum((after - before).values())
     if SHOW:
         for key, n in (after - before).items():
             print(f"  + {name} {mode} {pct:g}%: {key[0]} up:{key[1]} {key[2][:160]}")
-    return len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored
+    new_blocks = sum(n for key, n in (after - before).items() if (key[0], key[1]) not in before_lines)
+    return (len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored,
+            new_blocks)
 
 
 def deletions(name, up_path, tr_path, locale, per_doc, seed) -> Counter:
@@ -304,12 +322,12 @@ def releases(per_doc: int, seed: str) -> tuple[int, int, int, int]:
 def _row(mode: str, pct: float, r) -> str:
     """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
     recall, new errors."""
-    moves, blocks, correct, predicted, new_err, anchored, correct_anchored = r
+    moves, blocks, correct, predicted, new_err, anchored, correct_anchored, new_blocks = r
     p = correct / predicted if predicted else 1.0
     rec = correct / blocks if blocks else 1.0
     rec_a = correct_anchored / anchored if anchored else 1.0
     return (f"{mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {anchored:8} {rec_a:6.3f} "
-            f"{new_err:7}")
+            f"{new_err:7} {new_blocks:7}")
 
 
 def main(argv=None) -> int:
@@ -343,7 +361,7 @@ def main(argv=None) -> int:
     percents = [float(p) for p in args.percents.split(",")]
     cache: dict = {}
     totals: dict = {}
-    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7}"
+    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7} {'new blk':>7}"
     print(f"{'document':44} {head}")
     t0 = time.perf_counter()
     for name, up, tr, locale in _docs(args.docs):

@@ -179,8 +179,8 @@ SHOW = False
 
 
 def _errors(up_text, tr_text, locale) -> Counter:
-    return Counter((f.rule, f.upstream.line if f.upstream else 0, f.message)
-                   for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR")
+    """The error-level findings: rule, upstream line, message."""
+    return _error_lines(up_text, tr_text, locale)[0]
 
 
 def _error_lines(up_text, tr_text, locale) -> tuple[Counter, set[tuple[str, int]]]:

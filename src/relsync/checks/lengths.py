@@ -20,7 +20,7 @@ from itertools import islice
 
 from ..languages import language_code, language_scripts, script_locale
 from ..model import Alignment, Block
-from .masking import masked_of
+from .masking import OTHER_LETTER, masked_of
 from .units import LATIN_WORD_RE, Shared
 
 #: The kinds of blocks judged, and whose length ratios give the document's.
@@ -78,10 +78,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     return Ratio(median, max(MIN_SPREAD, 1.4826 * mad))
 
 
-#: A letter of another script than Latin (Unicode's Latin blocks up to Latin Extended-B and
-#: Latin Extended Additional): what ``languages.letter_scripts`` tells, a scan that stops at
-#: the first such letter (counting every letter's script cost the rule half again its time).
-_OTHER_LETTER_RE = re.compile(r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
+_OTHER_LETTER_RE = re.compile(OTHER_LETTER)
 #: The ratio a block left in upstream's words is judged at: upstream's length.
 LEFT_IN_ENGLISH = Ratio(0.0, MIN_SPREAD)
 #: A translated block whose words are upstream's words at least this often is left in them.

@@ -81,7 +81,6 @@ _IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
 #: is kept.
 _SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
-_LINK = LINK_KEY
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
@@ -179,7 +178,7 @@ def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], boo
         owners = [k for k, u in enumerate(ups) if text in u.text]
         if len(owners) != 1:
             continue
-        key = _LINK + url
+        key = LINK_KEY + url
         k = owners[0]
         ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
         if leads(url):
@@ -197,11 +196,11 @@ def _surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
     for a in anchors:
         if a.startswith(NAME):
             continue
-        if not a.startswith(_LINK):
+        if not a.startswith(LINK_KEY):
             return True
         if pages is None:
             pages = {page_key(url) for url in tr.anchors.links}
-        key = page_key(a[len(_LINK):])
+        key = page_key(a[len(LINK_KEY):])
         if key and key not in pages:
             return True
     return False
@@ -558,10 +557,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)
     if found:
-        yield _finding(ctx, pair, tr, found, ratio)
+        yield _finding(ctx, pair, up, tr, found, ratio)
 
 
-def _finding(ctx: Context, pair: Pair, tr: Block, found: Omitted, ratio: Ratio) -> Problem:
+def _finding(ctx: Context, pair: Pair, up: Block, tr: Block, found: Omitted, ratio: Ratio) -> Problem:
     """The finding of what ``tr`` leaves out: the parts quoted, the alternative, or the block
     pairing with nothing that may be the part (then one level lower)."""
     missing = found.parts
@@ -571,12 +570,10 @@ def _finding(ctx: Context, pair: Pair, tr: Block, found: Omitted, ratio: Ratio) 
     if found.alternative:
         quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
         details["or"] = found.alternative
-    al = ctx.alignment
-    elsewhere = None if found.alternative else part_elsewhere(al, tr, missing, math.exp(ratio.log_ratio))
+    elsewhere = None if found.alternative else part_elsewhere(ctx.alignment, tr, missing, math.exp(ratio.log_ratio))
     if elsewhere is not None:
         quoted += (f"; the translation's {elsewhere.kind.replace('_', ' ')} at line {elsewhere.start}, which "
                    f"pairs with nothing and is as long, may be it")
         details["perhaps_at"] = elsewhere.start
-    kind = al.upstream.blocks[pair.upstream[0]].kind.replace("_", " ")
-    message = f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
+    message = f"{up.kind.replace('_', ' ')} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
     return ctx.pair_finding(pair, message, details=details, minor=elsewhere is not None)

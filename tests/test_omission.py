@@ -369,3 +369,25 @@ def test_a_quote_is_not_widened_to_a_clause_whose_link_the_translation_keeps():
            Unit("the setup section).", 15, frozenset(), 0)]
     assert opening(ups, [1], tr) == [1]
     assert opening([Unit(ups[0].text, 20, frozenset(), 0), ups[1]], [1], tr) == [0, 1]
+
+
+def test_a_block_that_lost_two_numbers_of_a_sentence_is_looked_at_as_one_that_lost_two_code_spans():
+    """fastapi-docs ko/docs/deployment/concepts.md, line 304, its middle sentence ("예를 들어
+    **50%에서 90% 사이**처럼요.") cut, on a page whose ratio makes the rest as long as upstream
+    predicts (half a standard deviation longer): upstream's "something between 50% to 90% of
+    resource utilization" is its first sentence's clause holding both numbers. A block longer
+    than predicted was looked at for a sentence whose anchors are all lost when it lost two
+    code spans, not two numbers, though a sentence of two numbers counts as one of two code
+    spans."""
+    import math
+    from relsync.checks.lengths import Ratio, lengths
+    from relsync.checks.omission import omitted
+    up = parse("You could put an **arbitrary number** to target, for example, something **between 50% to 90%** of "
+               "resource utilization. The point is that those are probably the main things you will want to measure "
+               "and use to tweak your deployments.\n").blocks[0]
+    tr = parse("리소스 활용률 목표로 **임의의 수치**를 정할 수 있습니다. 요점은, 이런 것들이 배포를 조정할 때 측정하고 튜닝하는 "
+               "주요 지표가 될 가능성이 크다는 것입니다.\n", locales=("en", "ko")).blocks[0]
+    up_length, tr_length = lengths({}, up, tr)
+    ratio = Ratio(math.log(tr_length / up_length) - 0.5 * 0.22, 0.22)
+    found = omitted(up, tr, ratio, {})
+    assert found is not None and found.parts == ["something between 50% to 90% of resource utilization."]

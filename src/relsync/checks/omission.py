@@ -155,6 +155,10 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
     return cost, list(skipped), skip_cost
 
 
+def _code_and_numbers(block: Block) -> set[str]:
+    return {*block.anchors.code, *block.anchors.numbers}
+
+
 def _keeps_anchors(up: Block, tr: Block) -> bool:
     """Whether the translation has every code span and number of the upstream block, and as
     many links (a first look: a block that lost one may have lost the sentence that held it)."""
@@ -239,7 +243,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
-        if shortfall > _SENTENCE_LOST or len(set(up.anchors.code) - set(tr.anchors.code)) < 2:
+        if shortfall > _SENTENCE_LOST or len(_code_and_numbers(up) - _code_and_numbers(tr)) < 2:
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads)
     if found is None and shortfall <= _SHORTFALL:

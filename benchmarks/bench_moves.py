@@ -20,8 +20,9 @@ blocks that hold code, a link or a number (the evidence a move is found by; a bo
 such as "**Type**", repeated in every section, is found by nothing), the error-level
 findings the moves added (upstream line, rule and message compared with the unchanged pair's),
 and of those, the ones about an upstream block no error of the same rule named before ("new
-blk": two runs of missing blocks that a moved pair between them no longer separates are one
-finding with another message, about the same blocks).
+blk": more blocks than the errors of its rule within its lines named; two runs of missing
+blocks that a moved pair between them no longer separates are one finding with another
+message, about the same blocks).
 
 ``--deletions N`` measures the other side: N translated blocks deleted per document, one at a
 time, and how ``missing`` grades each (an error; a warning when a block elsewhere "may be"
@@ -183,17 +184,26 @@ def _errors(up_text, tr_text, locale) -> Counter:
     return _error_lines(up_text, tr_text, locale)[0]
 
 
-def _error_lines(up_text, tr_text, locale) -> tuple[Counter, set[tuple[str, int]]]:
-    """:func:`_errors`, and each (rule, upstream line) an error-level finding is about (a run
-    of missing blocks: every line from its first block to its last)."""
+def _error_lines(up_text, tr_text, locale) -> tuple[Counter, dict[tuple, tuple[str, int, int, int]]]:
+    """:func:`_errors`, and for each of them the upstream lines it is about and how many blocks
+    (a run of missing blocks: from its first block to its last, and how many are missing)."""
     found = [f for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR"]
-    keys = Counter((f.rule, f.upstream.line if f.upstream else 0, f.message) for f in found)
-    lines = set()
+    keys: Counter = Counter()
+    spans: dict[tuple, tuple[str, int, int, int]] = {}
     for f in found:
         start = f.upstream.line if f.upstream else 0
-        end = dict(f.details or ()).get("upstream_end", start)
-        lines.update((f.rule, k) for k in range(start, max(start, end) + 1))
-    return keys, lines
+        key = (f.rule, start, f.message)
+        keys[key] += 1
+        details = dict(f.details or ())
+        spans[key] = (f.rule, start, max(start, details.get("upstream_end", start)), details.get("blocks", 1))
+    return keys, spans
+
+
+def _about_new_blocks(span: tuple[str, int, int, int], before: list[tuple[str, int, int, int]]) -> bool:
+    """Whether a finding names more blocks than the findings of its rule before it named
+    within its lines (two runs of missing blocks reported as one are not new)."""
+    rule, start, end, blocks = span
+    return blocks > sum(n for r, s, _, n in before if r == rule and start <= s <= end)
 
 
 def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
@@ -202,8 +212,9 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     if name not in base_cache:
         up_doc = parse(up_text)
         al = align(up_doc, parse(tr_text, locales=("en", locale)))
-        base_cache[name] = (al, *_error_lines(up_text, tr_text, locale))
-    al, before, before_lines = base_cache[name]
+        keys, spans = _error_lines(up_text, tr_text, locale)
+        base_cache[name] = (al, keys, list(spans.values()))
+    al, before, before_spans = base_cache[name]
     partner = _tr_partner(al)
     lines = tr_text.split("\n")
     units = (_item_units(al.translation, partner, lines) if mode == "items"
@@ -235,12 +246,12 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     correct = sum(1 for line, up in expected.items() if found.get(line) == up)
     predicted = sum(1 for up in found.values() if up is not None)
     correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
-    after, _ = _error_lines(up_text, moved_text, locale)
+    after, after_spans = _error_lines(up_text, moved_text, locale)
     new_errors = sum((after - before).values())
     if SHOW:
         for key, n in (after - before).items():
             print(f"  + {name} {mode} {pct:g}%: {key[0]} up:{key[1]} {key[2][:160]}")
-    new_blocks = sum(n for key, n in (after - before).items() if (key[0], key[1]) not in before_lines)
+    new_blocks = sum(n for key, n in (after - before).items() if _about_new_blocks(after_spans[key], before_spans))
     return (len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored,
             new_blocks)
 

@@ -31,7 +31,8 @@ from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers,
                       prose_length, unmask)
 from .registry import Context, Problem, check
 from .units import (BEFORE_CONJUNCTION, LINK_KEY, LINK_RE, NAME, Unit, cited, leads_alike, link_text, lost_names,
-                    opening, sentence_lost, translation_units, unshared, upstream_units)
+                    opening, sentence_lost, translation_units, unshared, upstream_units,
+                    words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -236,7 +237,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     memo = {} if memo is None else memo
     if masked_of(memo, "up", up)[2] < _MIN_CHARS:
         return None  # (leaving out the names written alike only makes it shorter)
-    if left_in_english(memo, up, tr):
+    english = left_in_english(memo, up, tr)
+    if english:
         ratio = LEFT_IN_ENGLISH  # judged as upstream's words against upstream's
     up_length, tr_length = lengths(memo, up, tr)
     if up_length < _MIN_CHARS or tr_length <= 0:
@@ -247,8 +249,19 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads)
     if found is None and shortfall <= _SHORTFALL:
-        found = _stopped_short(up, tr, ratio, memo)
+        found = _left_out(up, tr, memo) if english else _stopped_short(up, tr, ratio, memo)
     return found
+
+
+def _left_out(up: Block, tr: Block, memo: dict) -> Omitted | None:
+    """What a block left in upstream's words leaves out of them, word for word (a list item
+    cut inside its one clause: "XUL JavaScript files can." for "XUL JavaScript files can now
+    contain non-ASCII characters.")."""
+    text, anchors, total = masked_of(memo, "up", up)
+    runs = words_left_out((text, anchors), masked_of(memo, "tr", tr)[:2])
+    if sum(prose_length(text[a:b]) for a, b in runs) < _MIN_MISSING_SHARE * total:
+        return None
+    return Omitted([unmask(text[a:b], anchors) for a, b in runs], [])
 
 
 def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
@@ -536,7 +549,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     once and then need to read the contents again.": its first and last clauses). A
     sentence of two code spans or numbers or more, none of which the translation has, may be
     the part left out of a block up to one standard deviation longer than predicted (a
-    terse page: its other sentences fill the length). When a
+    terse page: its other sentences fill the length). A block left in upstream's words that
+    is shorter than upstream is compared with it word for word: the runs of two words or
+    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new."
+    for "App Manager: a new Manifest Editor was added."). When a
     paragraph or list item of the translation that pairs with nothing, in the same section,
     is as long as the part left out (by the document's ratio) and has its numbers, that block
     may be the part, split off and set elsewhere: the finding names it, one level lower.

@@ -5,6 +5,7 @@ writes nowhere."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from typing import Mapping
@@ -258,3 +259,24 @@ def _opened(units: list[Unit]) -> int:
     """Parentheses the units' text opens less those it closes."""
     text = " ".join(u.text for u in units)
     return text.count("(") - text.count(")")
+
+
+#: A word, a number or a held anchor (code, link) of a masked text, as :func:`words_left_out` reads it.
+_TOKEN_RE = re.compile(r"[^\W_]+|[\ue000-\uefff]")
+#: A run of upstream's words a block written in them leaves out has at least this many words.
+LEFT_OUT_MIN_WORDS = 2
+
+
+def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ...]]) -> list[tuple[int, int]]:
+    """The runs of an upstream text's words (offsets in its masked text) that a text written
+    in upstream's own words leaves out: what an exact comparison of the two word sequences
+    finds deleted, not replaced (an older wording is not a part left out). ``up`` and ``tr``
+    are masked texts with their anchors (:func:`~.masking.masked`)."""
+    def tokens(text: str, code: tuple[str, ...]) -> list[tuple[str, int, int]]:
+        return [(code[ord(m.group(0)) - PLACEHOLDER_BASE] if m.group(0) in PLACEHOLDERS
+                 and ord(m.group(0)) - PLACEHOLDER_BASE < len(code) else m.group(0).lower(), m.start(), m.end())
+                for m in _TOKEN_RE.finditer(text)]
+    ours, theirs = tokens(*up), tokens(*tr)
+    matcher = difflib.SequenceMatcher(None, [t[0] for t in ours], [t[0] for t in theirs], autojunk=False)
+    return [(ours[i1][1], ours[i2 - 1][2]) for op, i1, i2, _, _ in matcher.get_opcodes()
+            if op == "delete" and i2 - i1 >= LEFT_OUT_MIN_WORDS]

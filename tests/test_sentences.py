@@ -21,7 +21,7 @@ def _gold():
             yield pytest.param(marked, id=f"{lang}:{source}:{marked[:20]}")
 
 
-@pytest.mark.parametrize("marked", _gold())
+@pytest.mark.parametrize("marked", list(_gold()))
 def test_gold_sentences(marked):
     text = marked.replace(MARK, "")
     expected = [s.strip() for s in marked.split(MARK)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import mimetypes
 import os
 import re
 from typing import Iterator
@@ -126,7 +128,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translator added is not a finding; a link upstream has and the translation lacks, an
     anchor that differs only in case or `_`/`-` style, and a page name in the translation's
     own script, words or language (a localized page: `/es/Novedades_en_JavaScript_1.8` for
-    `/New_in_JavaScript_1.8`, unless the two give other numbers) are warnings; a GitHub blob
+    `/New_in_JavaScript_1.8`, unless the two give other numbers), and a file of the same
+    name that is no page (an image the translation keeps a copy of beside it:
+    `./installer.png` for `@assets/start/installer.png`) are warnings; a GitHub blob
     or tree URL that
     differs only by `master`/`main`, or an `issues/N` link for `pull/N`, is info (GitHub
     redirects them). A same-page `#fragment` upstream that names none
@@ -181,6 +185,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             minor = 1
         elif all(any(_localized_name(a[u], b[v], words, ctx) for v in added) for u in lost):
             msg += " (a localized page name: perhaps the same page)"
+            minor = 1
+        elif all(any(_same_file(u, v) for v in added) for u in lost):
+            msg += " (a file of the same name: perhaps the translation's copy)"
             minor = 1
     else:
         msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
@@ -432,6 +439,25 @@ def _localized_name(a: tuple[str, str, str], b: tuple[str, str, str], words: tup
     if len(slug) >= 2 and slug <= tr_words and bool(slug - up_words):
         return True
     return "Latn" in language_scripts(ctx.locale) and _in_translation_language(up_name, name, ctx)
+
+
+@functools.cache
+def _file_types() -> mimetypes.MimeTypes:
+    return mimetypes.MimeTypes()  # Python's own table, not the machine's: the same everywhere
+
+
+def _same_file(up: str, tr: str) -> bool:
+    """Links to a file of the same name that is no page or text (an image, a download: its
+    type by its extension), on no other site
+    (``./installer.png`` for upstream's ``@assets/start/prerequisites/installer.png``): a
+    translation keeps its copy of an image beside it where its generator allows it."""
+    names = []
+    for url in (up, tr):
+        if "://" in url or url.startswith(("#", "//")) or url.lower().startswith(("mailto:", "data:")):
+            return False
+        names.append(unquote(url.split("#", 1)[0].split("?", 1)[0]).rsplit("/", 1)[-1])
+    kind = _file_types().guess_type(names[0], strict=False)[0]
+    return names[0] == names[1] and kind is not None and not kind.startswith("text/")
 
 
 _NAME_WORD_RE = re.compile(r"[^\W\d_]{2,}")

@@ -609,3 +609,13 @@ def test_a_note_that_links_where_upstream_links_nowhere_is_no_part_of_a_merged_p
     al, pairs = _case("mdn-note", "ru")
     assert pairs[9] == 8
     assert [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream] == [10]
+
+
+def test_a_compound_with_hyphens_keeps_the_words_and_names_it_is_made_of():
+    # German writes "mehreren Browser-Tabs" for "several browser tabs" and "die
+    # SQLModel-Dokumentation" for "the SQLModel docs": as compounds they matched nothing, and
+    # the item after each, whose "Tabs" or "API" matched, took its place (a list of three or
+    # five items paired one off: one "missing", one "extra").
+    al, pairs = _case("fastapi-compounds", "de")
+    assert pairs[9] == 9 and pairs[10] == 10 and pairs[11] == 11
+    assert all(pairs[k] == k for k in range(19, 24))

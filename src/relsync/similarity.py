@@ -184,10 +184,13 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
                 rest_a[k] = v - w
         else:
             rest_a[k] = v
+    if rest_a and rest_b:
+        shared += _compound_parts(rest_a, rest_b)
     kept = [k for k in rest_b if k[0] == "t"] if words is not None and rest_b else ()
     if kept:
         vocabulary = words()
-        for k in [k for k in kept if k[2:] in vocabulary or _inflected(k[2:], vocabulary)]:
+        for k in [k for k in kept if k[2:] in vocabulary or _inflected(k[2:], vocabulary)
+                  or ("-" in k and all(w in vocabulary for w in k[2:].split("-")))]:
             shared += rest_b.pop(k)
     if rest_a and rest_b and len(rest_a) * len(rest_b) <= 64:
         used: set[str] = set()
@@ -214,6 +217,26 @@ def overlap(a: Counter[str], b: Counter[str], words=None) -> tuple[float, float]
         wb += v * UNMATCHED_FRAGMENT_WEIGHT if k[0] == "f" else v
     weight = 2.0 * shared + wa + wb
     return (2.0 * shared / weight if weight else 0.0), weight
+
+
+def _compound_parts(rest_a: dict[str, int], rest_b: dict[str, int]) -> int:
+    """Match a term of the translation written as a compound with hyphens to an upstream
+    term that is one of its parts (``SQLModel-Dokumentation`` for ``SQLModel``, ``ISO-Format``
+    for ``ISO``): the matches, taken out of both."""
+    found = 0
+    for kb in [k for k in rest_b if k[0] == "t" and "-" in k]:
+        for part in kb[2:].split("-"):
+            ka = "t:" + part
+            if rest_a.get(ka):
+                found += 1
+                rest_a[ka] -= 1
+                if not rest_a[ka]:
+                    del rest_a[ka]
+                rest_b[kb] -= 1
+                if not rest_b[kb]:
+                    del rest_b[kb]
+                break
+    return found
 
 
 #: A Latin word the translation kept matches an upstream word it opens when it has at least

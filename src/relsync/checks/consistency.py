@@ -488,15 +488,31 @@ _MARKUP_COMPARED = ("image", "footnote_ref")
 _EXPLANATION_TAGS = ("html:abbr", "html:dfn")
 
 
+#: A short quotation, as a translation sets a term off where upstream writes it in bold:
+#: 「停止」, 『…』, “…”, «…», „…“, "…", 《…》.
+_QUOTED_RE = re.compile(r"「[^」\n]{1,60}」|『[^』\n]{1,60}』|“[^”\n]{1,60}”"
+                        r"|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]"
+                        r"|\"[^\"\n]{1,60}\"|《[^》\n]{1,60}》")
+
+
+def _quoted_instead(ups: list[Block], trs: list[Block], strong: int) -> bool:
+    """Whether the translation quotes as many more terms than upstream as upstream sets in
+    bold: its own way of setting them off ("「伺服器」" for "**server**")."""
+    quoted = sum(len(_QUOTED_RE.findall(b.text)) for b in trs) - sum(len(_QUOTED_RE.findall(b.text)) for b in ups)
+    return quoted >= strong
+
+
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
 def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Images, footnote references, inline HTML tags or emphasis differ in number or kind, or
     HTML blocks do not nest where upstream's do.
 
     Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
-    emphasis is compared by presence; images, footnote references and HTML tags by count. A
-    language note a translator adds to a link (`<sup>(angl.)</sup>`, a short parenthesized
-    word in superscript) is no markup of the text, nor is an explanation a translator adds
+    emphasis is compared by presence, and bold a translation renders as quotation marks
+    around as many terms (`「伺服器」` for `**server**`, `«optional»`) is kept; images,
+    footnote references and HTML tags by count. A language note a translator adds to a link
+    (`<sup>(angl.)</sup>`, a short parenthesized word in superscript) is no markup of the
+    text, nor is an explanation a translator adds
     (`<abbr title="Abfrage">Query</abbr>`, `<dfn title="...">`) where upstream has fewer.
 
     Fails: "see ![diagram](d.png)[^1]" / "见下图". Passes: "a *new* API" / "一个_新的_ API".
@@ -521,7 +537,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         if compared and a[kind] != b[kind]:
             problems.append(f"{kind} {a[kind]} upstream vs {b[kind]} translation")
         elif kind == "strong" and a[kind] and not b[kind] and not rendered.shows_more_strong(
-                ctx.alignment.upstream, ups, ctx.alignment.translation, trs):
+                ctx.alignment.upstream, ups, ctx.alignment.translation, trs) \
+                and not _quoted_instead(ups, trs, a[kind]):
             problems.append("bold text dropped")  # bold shown as `**` is unrendered-markup's
     if problems:
         yield ctx.pair_finding(pair, "markup differs: " + "; ".join(problems))

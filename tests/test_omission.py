@@ -408,3 +408,14 @@ def test_words_a_block_left_in_upstreams_words_leaves_out_are_quoted():
              if f.slug == "omission"}
     assert found[33] == ["but is disabled by default"]
     assert found[18] == ["Manifest Editor was added"]
+
+
+def test_references_before_the_items_a_block_introduces_cite_the_whole_block():
+    """mdn-firefox ru/65/index.md, line 63: "Реализована поддержка свойств break-* (Firefox
+    bug 775618):" for "The break-* properties have been implemented, and the legacy
+    page-break-* properties have been aliased to them (Firefox bug 775618):". The bug link
+    before the colon cites the whole entry, as one before a full stop does; read as the
+    last clause's own, it held that clause translated and the clause between, with its
+    `page-break-*`, could not be left out."""
+    found = dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru", "mozilla/firefox/releases/65/index.md"))
+    assert found[63] == ["and the legacy page-break-* properties have been aliased to them"]

@@ -41,8 +41,9 @@ def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
     return frozenset(found)
 
 
-#: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...))."
-_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.\u3002]?\s*$")
+#: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...)).", or
+#: "(...):" before the items it introduces.
+_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.:\u3002\uff1a]?\s*$")
 
 
 #: A block's text with its anchors held, and the anchors (:func:`~.masking.masked`).

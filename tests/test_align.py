@@ -467,7 +467,7 @@ def test_prose_in_parentheses_inside_code_is_not_the_code():
 
 def test_code_keys_leave_out_prose_in_parentheses():
     from relsync.parse import parse as parse_md
-    from relsync.similarity import anchor_keys
+    from relsync.keys import anchor_keys
     up = parse_md("- **Expects:** `any (with argument) | Object (without argument)` and `foo(a, b)`\n")
     tr = parse_md("- **期望：**`any (带参数) | Object (不带参数)` 和 `foo(a, b)`\n")
     assert set(anchor_keys(up.blocks[0].anchors)) == set(anchor_keys(tr.blocks[0].anchors)) == {

@@ -36,6 +36,7 @@ STAGES = [
     ["relsync.sentences"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments", "relsync.parsed"],
+    ["relsync.keys"],
     ["relsync.similarity", "relsync.assignment"],
     ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels",
      "relsync.align_links", "relsync.align_releases"],

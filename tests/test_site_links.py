@@ -175,6 +175,23 @@ def test_a_link_to_a_file_that_exists_is_never_repaired(run_cli, tmp_path):
     assert "@assets" not in out, out
 
 
+def test_an_image_of_the_same_name_beside_the_translation_is_its_copy(run_cli, tmp_path):
+    # tauri-docs es/start/prerequisites.mdx:149 again: with the image there, the site shows it;
+    # the finding is a warning that names the copy, and one of another name stays an error.
+    files = {
+        "upstream/start.md": "# Start\n\n![Installer](@assets/start/prerequisites/installer.png)\n\n"
+                             "![Done](@assets/start/prerequisites/done.png)\n",
+        "locales/es/start.md": "# Inicio\n\n![Instalador](./installer.png)\n\n![Listo](./setup-2.png)\n",
+    }
+    _write(tmp_path, files)
+    (tmp_path / "locales/es/installer.png").write_bytes(b"\x89PNG")
+    (tmp_path / "locales/es/setup-2.png").write_bytes(b"\x89PNG")
+    code, out, err = run_cli("check", "--format", "json", "--no-cache", cwd=tmp_path)
+    found = {f["translation"]["line"]: f for f in json.loads(out)["findings"] if f["slug"] == "link-mismatch"}
+    assert found[3]["severity"] == "warning" and "beside the translation: perhaps its copy" in found[3]["message"]
+    assert found[5]["severity"] == "error"
+
+
 SCANNED = [
     # vue-docs front matter, not a setext heading
     "---\noutline: deep\n---\n\n# Releases {#releases}\n\nText.\n",

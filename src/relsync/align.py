@@ -25,7 +25,8 @@ from .comments import commented_blocks
 from .languages import cjk_letters
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .rows import match_rows
-from .similarity import KIND_GROUP, Scorer, Unit, dice, increasing_chain, position_prior, units_of
+from .keys import dice
+from .similarity import KIND_GROUP, Scorer, Unit, increasing_chain, position_prior, units_of
 
 #: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
 GAIN_FLOOR = 0.28

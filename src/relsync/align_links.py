@@ -11,7 +11,8 @@ upstream's link to the paired heading: one link key for every rule of the aligne
 from __future__ import annotations
 
 from .model import BlockKind, Document
-from .similarity import Unit, fragment_key
+from .keys import fragment_key
+from .similarity import Unit
 from .slugs import SLUGGERS, heading_id
 
 

@@ -47,7 +47,8 @@ from .align_releases import leave_lone_releases, lone_crossings, lone_releases, 
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
 from .model import Alignment, Block, BlockKind, Document, Pair
-from .similarity import KIND_GROUP, Scorer, anchor_keys
+from .keys import anchor_keys
+from .similarity import KIND_GROUP, Scorer
 
 #: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
 #: code block by its code, the same on both sides).

@@ -13,7 +13,7 @@ from rapidfuzz import fuzz
 
 from .languages import CJK_SHARE, cjk_ratio
 from .model import Block, BlockKind, Document, Pair
-from .similarity import anchor_keys, dice
+from .keys import anchor_keys, dice
 
 _TABLE_ROW = BlockKind.TABLE_ROW
 #: Half-width of the band of rows scored against each row of a long table (as the block DP's).

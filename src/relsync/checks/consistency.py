@@ -488,20 +488,6 @@ _MARKUP_COMPARED = ("image", "footnote_ref")
 _EXPLANATION_TAGS = ("html:abbr", "html:dfn")
 
 
-#: A short quotation, as a translation sets a term off where upstream writes it in bold:
-#: 「停止」, 『…』, “…”, «…», „…“, "…", 《…》.
-_QUOTED_RE = re.compile(r"「[^」\n]{1,60}」|『[^』\n]{1,60}』|“[^”\n]{1,60}”"
-                        r"|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]"
-                        r"|\"[^\"\n]{1,60}\"|《[^》\n]{1,60}》")
-
-
-def _quoted_instead(ups: list[Block], trs: list[Block], strong: int) -> bool:
-    """Whether the translation quotes as many more terms than upstream as upstream sets in
-    bold: its own way of setting them off ("「伺服器」" for "**server**")."""
-    quoted = sum(len(_QUOTED_RE.findall(b.text)) for b in trs) - sum(len(_QUOTED_RE.findall(b.text)) for b in ups)
-    return quoted >= strong
-
-
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
 def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Images, footnote references, inline HTML tags or emphasis differ in number or kind, or
@@ -538,7 +524,7 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             problems.append(f"{kind} {a[kind]} upstream vs {b[kind]} translation")
         elif kind == "strong" and a[kind] and not b[kind] and not rendered.shows_more_strong(
                 ctx.alignment.upstream, ups, ctx.alignment.translation, trs) \
-                and not _quoted_instead(ups, trs, a[kind]):
+                and not rendered.quoted_instead(ups, trs, a[kind]):
             problems.append("bold text dropped")  # bold shown as `**` is unrendered-markup's
     if problems:
         yield ctx.pair_finding(pair, "markup differs: " + "; ".join(problems))

@@ -129,7 +129,7 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     anchor that differs only in case or `_`/`-` style, and a page name in the translation's
     own script, words or language (a localized page: `/es/Novedades_en_JavaScript_1.8` for
     `/New_in_JavaScript_1.8`, unless the two give other numbers), and a file of the same
-    name that is no page (an image the translation keeps a copy of beside it:
+    name that is no page, beside the translation and there (its own copy of an image:
     `./installer.png` for `@assets/start/installer.png`) are warnings; a GitHub blob
     or tree URL that
     differs only by `master`/`main`, or an `issues/N` link for `pull/N`, is info (GitHub
@@ -171,26 +171,11 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     lost_raw = sorted(lost)
     added_raw = sorted(added)
-    minor = 0 if added else 1
-    words = (_words(" ".join(x.text for x in ups)), _words(" ".join(x.text for x in trs)))
     if added:
-        msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}"
-        if {_github_alias(u) for u in lost} == {_github_alias(u) for u in added}:
-            branch = {_github_alias(u, False) for u in lost} == {_github_alias(u, False) for u in added}
-            msg += (" (GitHub redirects the default branch)" if branch
-                    else " (GitHub redirects an issue number to its pull request)")
-            minor = 2
-        elif all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
-            msg += " (the same page; the anchors differ only in case or slug style)"
-            minor = 1
-        elif all(any(_localized_name(a[u], b[v], words, ctx) for v in added) for u in lost):
-            msg += " (a localized page name: perhaps the same page)"
-            minor = 1
-        elif all(any(_same_file(u, v) for v in added) for u in lost):
-            msg += " (a file of the same name: perhaps the translation's copy)"
-            minor = 1
+        note, minor = _why_other(lost, added, a, b, (ups, trs), ctx)
+        msg = f"link target {', '.join(added_raw)} where upstream links to {', '.join(lost_raw)}{note}"
     else:
-        msg = f"upstream link {', '.join(lost_raw)} is missing from the translation"
+        msg, minor = f"upstream link {', '.join(lost_raw)} is missing from the translation", 1
     fix = None
     if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
             and _fragment_repair_ok(a[lost[0]], b[added[0]], ctx) \
@@ -200,6 +185,23 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             old, localized_target(target, ctx), ctx))
     yield ctx.pair_finding(pair, msg, details={"upstream": lost_raw, "translation": added_raw},
                            minor=minor, fix=fix)
+
+
+def _why_other(lost: list[str], added: list[str], a: dict, b: dict, sides: tuple, ctx: Context) -> tuple[str, int]:
+    """What may make the translation's other targets upstream's after all, for the message,
+    and how much lower the finding is (:func:`link_mismatch`)."""
+    if {_github_alias(u) for u in lost} == {_github_alias(u) for u in added}:
+        branch = {_github_alias(u, False) for u in lost} == {_github_alias(u, False) for u in added}
+        return (" (GitHub redirects the default branch)" if branch
+                else " (GitHub redirects an issue number to its pull request)"), 2
+    if all(any(_anchor_style(a[u], b[v]) for v in added) for u in lost):
+        return " (the same page; the anchors differ only in case or slug style)", 1
+    words = tuple(_words(" ".join(x.text for x in blocks)) for blocks in sides)
+    if all(any(_localized_name(a[u], b[v], words, ctx) for v in added) for u in lost):
+        return " (a localized page name: perhaps the same page)", 1
+    if all(any(_same_file(u, v, ctx) for v in added) for u in lost):
+        return " (a file of the same name beside the translation: perhaps its copy)", 1
+    return "", 0
 
 
 # -- repairs ------------------------------------------------------------------------------
@@ -446,18 +448,20 @@ def _file_types() -> mimetypes.MimeTypes:
     return mimetypes.MimeTypes()  # Python's own table, not the machine's: the same everywhere
 
 
-def _same_file(up: str, tr: str) -> bool:
+def _same_file(up: str, tr: str, ctx: Context) -> bool:
     """Links to a file of the same name that is no page or text (an image, a download: its
-    type by its extension), on no other site
-    (``./installer.png`` for upstream's ``@assets/start/prerequisites/installer.png``): a
-    translation keeps its copy of an image beside it where its generator allows it."""
+    type by its extension), the translation's beside it and there (``./installer.png`` for
+    upstream's ``@assets/start/prerequisites/installer.png``): a translation may keep its own
+    copy of an image, which the site shows. One that is not there leads nowhere."""
     names = []
     for url in (up, tr):
-        if "://" in url or url.startswith(("#", "//")) or url.lower().startswith(("mailto:", "data:")):
+        if "://" in url or url.startswith(("#", "/")) or url.lower().startswith(("mailto:", "data:")):
             return False
-        names.append(unquote(url.split("#", 1)[0].split("?", 1)[0]).rsplit("/", 1)[-1])
-    kind = _file_types().guess_type(names[0], strict=False)[0]
-    return names[0] == names[1] and kind is not None and not kind.startswith("text/")
+        names.append(unquote(url.split("#", 1)[0].split("?", 1)[0]))
+    name = names[0].rsplit("/", 1)[-1]
+    kind = _file_types().guess_type(name, strict=False)[0]
+    return (name == names[1].rsplit("/", 1)[-1] and kind is not None and not kind.startswith("text/")
+            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), names[1])))
 
 
 _NAME_WORD_RE = re.compile(r"[^\W\d_]{2,}")

@@ -22,28 +22,22 @@ from dataclasses import dataclass
 from typing import Callable, Iterator
 
 from ..model import Block, Pair, Severity
-from ..similarity import page_key
+from ..keys import page_key
 from .english import upstream_lower_words
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
 from .moved import part_elsewhere
-from .masking import (PLACEHOLDER_BASE, PLACEHOLDERS, NUMBER_RE, anchor_numbers, masked_of,
-                      prose_length, unmask)
+from .masking import NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
-from .units import (BEFORE_CONJUNCTION, LINK_KEY, LINK_RE, NAME, Unit, cited, leads_alike, link_text, lost_names,
-                    opening, sentence_lost, translation_units, unshared, upstream_units,
-                    words_left_out)
+from .stopped import stopped_short
+from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
+                    loose, lost_names, opening, sentence_lost, translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
 _MIN_CHARS = 40
-#: The part of the block without counterpart, in characters of prose, at least.
-_MIN_MISSING_SHARE = 0.2
 #: ... and when it held a number, code span or link of its own that the translation lost.
 _MIN_MISSING_SHARE_LOST = 0.1
-#: A block of more sentences or clauses than this on a side is not judged (the alignment of
-#: its units costs their product), nor one of more code spans and numbers for where it stops.
-_MAX_UNITS = 60
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
 _SKIP_COST = 4.0
 #: A group holds at most this many clauses of one sentence.
@@ -249,7 +243,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads)
     if found is None and shortfall <= _SHORTFALL:
-        found = _left_out(up, tr, memo) if english else _stopped_short(up, tr, ratio, memo)
+        found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
     return found
 
 
@@ -259,66 +253,14 @@ def _left_out(up: Block, tr: Block, memo: dict) -> Omitted | None:
     contain non-ASCII characters.")."""
     text, anchors, total = masked_of(memo, "up", up)
     runs = words_left_out((text, anchors), masked_of(memo, "tr", tr)[:2])
-    if sum(prose_length(text[a:b]) for a, b in runs) < _MIN_MISSING_SHARE * total:
+    if sum(prose_length(text[a:b]) for a, b in runs) < MIN_MISSING_SHARE * total:
         return None
     return Omitted([unmask(text[a:b], anchors) for a, b in runs], [])
 
 
-def _stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
-    """A translation that stops short: it keeps the code spans and numbers of the start of
-    the upstream block and none of its end, and is as long as that start predicts (a list
-    item whose second half is missing, cut inside a clause). The part quoted starts at the
-    last sentence or clause boundary before the first anchor lost."""
-    text, anchors, _ = masked_of(memo, "up", up)
-    if not anchors and not any(ch.isdigit() for ch in text):
-        return None
-    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
-    raw = " ".join((tr.text, *tr.anchors.links))
-    loose = {_loose(a) for a in in_translation}
-    last_kept, first_lost = -1, len(text)
-    positioned = _positioned_anchors(text, anchors)
-    if len(positioned) > _MAX_UNITS:
-        return None
-    for at, value in positioned:
-        if value in in_translation or value in raw or _loose(value) in loose:
-            last_kept = max(last_kept, at)
-        else:
-            first_lost = min(first_lost, at)
-    if last_kept < 0 or first_lost == len(text) or last_kept > first_lost:
-        return None  # nothing kept, nothing lost, or kept anchors after lost ones: not a cut end
-    cut = max((m.end() for m in _CUT_RE.finditer(text, last_kept + 1, first_lost)), default=None)
-    if cut is None:
-        return None
-    ours = shared(memo, up, tr)[0]
-
-    def length(part: str) -> float:
-        return prose_length(part) - unshared(part, ours)
-    start, end = length(text[:cut]), length(text[cut:])
-    if end < _MIN_MISSING_SHARE * (start + end):
-        return None
-    # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
-    factor = math.exp(ratio.log_ratio)
-    tr_length = lengths(memo, up, tr)[1] + 4
-    least, most = factor * start + 4, factor * length(text[:first_lost]) + 4
-    fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
-    if abs(fit) / ratio.spread > _STOPPED_FIT:
-        return None  # the translation is not as long as the start it keeps
-    return Omitted([unmask(text[cut:].strip(), anchors)], [])
-
-
-#: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
-#: dash or an opening parenthesis, or before a conjunction (what :data:`.units.CLAUSE_RE` cuts at).
-_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + BEFORE_CONJUNCTION)
-#: A translation that stops short is as long as the start of upstream it keeps within this
-#: many standard deviations.
-_STOPPED_FIT = 1.5
-
-
-def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
-    """The code spans, URLs and numbers of a masked text with their offsets."""
-    out = [(k, anchors[ord(ch) - PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in PLACEHOLDERS]
-    out += [(m.start(), m.group(0)) for m in anchor_numbers(text)]
-    return out
+def _stopped(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
+    parts = stopped_short(up, tr, ratio, memo)
+    return Omitted(parts, []) if parts else None
 
 
 def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
@@ -334,7 +276,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return _too_short(ups[0], up, tr, ratio, memo)
     trs = translation_units(tr, up, tr_held, theirs)
     lt = sum(t.length for t in trs)
-    if not lt or len(ups) > _MAX_UNITS or len(trs) > _MAX_UNITS:
+    if not lt or len(ups) > MAX_UNITS or len(trs) > MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"))
     kept -= cited(up, up_held)
@@ -359,7 +301,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
         return None  # another part could as well be the one left out, and the block is not clearly short
     least = _MIN_MISSING_SHARE_LOST if any(_surely_lost(ups[k].anchors & lost, tr) for k in skipped) \
-        else _MIN_MISSING_SHARE
+        else MIN_MISSING_SHARE
     if sum(ups[k].length for k in skipped) < least * total:
         return None
     at_end = count > 1 and not ambiguous and skipped == list(range(len(ups) - len(skipped), len(ups)))
@@ -424,7 +366,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     in_translation = frozenset().union(*(t.anchors for t in trs)) | frozenset(tr.anchors.code)
     raw = " ".join((tr.text, *tr.anchors.links, *tr.anchors.numbers))  # macros hold numbers too
     # written another way is not left out (`cargo .toml` for `Cargo.toml`: code-mismatch's)
-    loose = {_loose(a) for a in in_translation}
+    folded = {loose(a) for a in in_translation}
     owners: dict[str, set[int]] = {}
     for u in ups:
         for a in u.anchors:
@@ -434,7 +376,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     # written inside another anchor the translation keeps is not kept: `clip-path` of a
     # sentence left out, beside the {{cssxref("clip-path")}} of the sentence translated
     inside = {a: sum(b.count(a) for b in upstream_all if b != a and a in b and b in in_translation) for a in own}
-    kept = frozenset(a for a in own if a in in_translation or _loose(a) in loose
+    kept = frozenset(a for a in own if a in in_translation or loose(a) in folded
                      or (a in raw and raw.count(a) > inside[a]))
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
@@ -464,11 +406,6 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
-
-
-def _loose(text: str) -> str:
-    """Text compared for being kept at all: letter case and spaces aside."""
-    return "".join(text.split()).casefold()
 
 
 def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:

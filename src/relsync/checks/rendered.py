@@ -8,7 +8,9 @@ definitions), reduced to the text that shows as text.
 * :func:`emphasis_pairs`: the emphasis delimiters of a source line that were meant as a pair,
   with what CommonMark's flanking rules let each do (markdown-it's own ``scanDelims``);
 * :func:`repair_emphasis`: the smallest change of a line that makes such a pair render,
-  confirmed by parsing the line again.
+  confirmed by parsing the line again;
+* :func:`quoted_instead`: terms a translation sets off in quotation marks where upstream
+  writes them in bold.
 """
 
 from __future__ import annotations
@@ -322,3 +324,17 @@ def repair_emphasis(line: str, pair: tuple[Delimiter, Delimiter], env: dict,
 def _same_letters(a: str, b: str) -> bool:
     keep = re.compile(r"[\s*_]")
     return sorted(keep.sub("", a)) == sorted(keep.sub("", b))
+
+
+#: A short quotation, as a translation sets a term off where upstream writes it in bold:
+#: 「停止」, 『…』, “…”, «…», „…“, "…", 《…》.
+_QUOTED_RE = re.compile(r"「[^」\n]{1,60}」|『[^』\n]{1,60}』|“[^”\n]{1,60}”"
+                        r"|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]"
+                        r"|\"[^\"\n]{1,60}\"|《[^》\n]{1,60}》")
+
+
+def quoted_instead(ups: list[Block], trs: list[Block], strong: int) -> bool:
+    """Whether the translation quotes as many more terms than upstream as upstream sets in
+    bold: its own way of setting them off ("「伺服器」" for "**server**")."""
+    quoted = sum(len(_QUOTED_RE.findall(b.text)) for b in trs) - sum(len(_QUOTED_RE.findall(b.text)) for b in ups)
+    return quoted >= strong

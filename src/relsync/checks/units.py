@@ -15,6 +15,12 @@ from ..languages import english_zipf, singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
 
+#: The part of a block without counterpart, in characters of prose, at least (`omission`).
+MIN_MISSING_SHARE = 0.2
+#: A block of more sentences or clauses than this on a side is not judged (the alignment of
+#: its units costs their product), nor one of more code spans and numbers for where it stops.
+MAX_UNITS = 60
+
 #: Where an English clause starts: before a conjunction (:data:`CLAUSE_RE`).
 BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|where|that|with|to|for|as"
                       r"|since|unless|until|after|before|by|using|instead)\s)")
@@ -281,3 +287,8 @@ def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ..
     matcher = difflib.SequenceMatcher(None, [t[0] for t in ours], [t[0] for t in theirs], autojunk=False)
     return [(ours[i1][1], ours[i2 - 1][2]) for op, i1, i2, _, _ in matcher.get_opcodes()
             if op == "delete" and i2 - i1 >= LEFT_OUT_MIN_WORDS]
+
+
+def loose(text: str) -> str:
+    """Text compared for being kept at all: letter case and spaces aside."""
+    return "".join(text.split()).casefold()

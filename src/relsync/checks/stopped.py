@@ -1,0 +1,71 @@
+"""A translation that stops short inside a clause: what :mod:`.omission` reports when the
+sentences and clauses of a block leave nothing to skip (a list item whose second half is
+missing, cut inside its one clause), told by the anchors the translation keeps of the
+block's start and lost of its end."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from ..model import Block
+from .lengths import Ratio, lengths, shared
+from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask
+from .units import BEFORE_CONJUNCTION, MAX_UNITS, MIN_MISSING_SHARE, loose, unshared
+
+
+def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] | None:
+    """A translation that stops short: it keeps the code spans and numbers of the start of
+    the upstream block and none of its end, and is as long as that start predicts (a list
+    item whose second half is missing, cut inside a clause). The part quoted starts at the
+    last sentence or clause boundary before the first anchor lost."""
+    text, anchors, _ = masked_of(memo, "up", up)
+    if not anchors and not any(ch.isdigit() for ch in text):
+        return None
+    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
+    raw = " ".join((tr.text, *tr.anchors.links))
+    folded = {loose(a) for a in in_translation}
+    last_kept, first_lost = -1, len(text)
+    positioned = _positioned_anchors(text, anchors)
+    if len(positioned) > MAX_UNITS:
+        return None
+    for at, value in positioned:
+        if value in in_translation or value in raw or loose(value) in folded:
+            last_kept = max(last_kept, at)
+        else:
+            first_lost = min(first_lost, at)
+    if last_kept < 0 or first_lost == len(text) or last_kept > first_lost:
+        return None  # nothing kept, nothing lost, or kept anchors after lost ones: not a cut end
+    cut = max((m.end() for m in _CUT_RE.finditer(text, last_kept + 1, first_lost)), default=None)
+    if cut is None:
+        return None
+    ours = shared(memo, up, tr)[0]
+
+    def length(part: str) -> float:
+        return prose_length(part) - unshared(part, ours)
+    start, end = length(text[:cut]), length(text[cut:])
+    if end < MIN_MISSING_SHARE * (start + end):
+        return None
+    # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
+    factor = math.exp(ratio.log_ratio)
+    tr_length = lengths(memo, up, tr)[1] + 4
+    least, most = factor * start + 4, factor * length(text[:first_lost]) + 4
+    fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
+    if abs(fit) / ratio.spread > _STOPPED_FIT:
+        return None  # the translation is not as long as the start it keeps
+    return [unmask(text[cut:].strip(), anchors)]
+
+
+#: Where a part left out may start: after a sentence end, a comma, a colon, a semicolon, a
+#: dash or an opening parenthesis, or before a conjunction (what :data:`.units.CLAUSE_RE` cuts at).
+_CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + BEFORE_CONJUNCTION)
+#: A translation that stops short is as long as the start of upstream it keeps within this
+#: many standard deviations.
+_STOPPED_FIT = 1.5
+
+
+def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
+    """The code spans, URLs and numbers of a masked text with their offsets."""
+    out = [(k, anchors[ord(ch) - PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in PLACEHOLDERS]
+    out += [(m.start(), m.group(0)) for m in anchor_numbers(text)]
+    return out

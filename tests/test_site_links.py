@@ -208,3 +208,20 @@ SCANNED = [
 def test_the_scanned_ids_of_a_linked_page_are_the_parsers(text):
     sluggers = tuple(SLUGGERS.values())
     assert scanned_ids(text, sluggers) == document_ids(parse(text, "page.md"), sluggers)
+
+
+def test_the_cache_sees_the_translations_copy_of_an_image_appear(run_cli, tmp_path):
+    # whether the translation's ./installer.png is there decides the finding's level
+    _write(tmp_path, {
+        "upstream/start.md": "# Start\n\n![Installer](@assets/start/prerequisites/installer.png)\n",
+        "locales/es/start.md": "# Inicio\n\n![Instalador](./installer.png)\n",
+    })
+    cache = str(tmp_path / "cache")
+
+    def severity():
+        code, out, err = run_cli("check", "--cache-dir", cache, "--format", "json", cwd=tmp_path)
+        return [f["severity"] for f in json.loads(out)["findings"] if f["slug"] == "link-mismatch"]
+
+    assert severity() == ["error"]
+    (tmp_path / "locales/es/installer.png").write_bytes(b"\x89PNG")
+    assert severity() == ["warning"]

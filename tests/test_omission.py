@@ -419,3 +419,10 @@ def test_references_before_the_items_a_block_introduces_cite_the_whole_block():
     `page-break-*`, could not be left out."""
     found = dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru", "mozilla/firefox/releases/65/index.md"))
     assert found[63] == ["and the legacy page-break-* properties have been aliased to them"]
+
+
+def test_texts_of_thousands_of_words_are_not_compared_word_for_word():
+    from relsync.checks.units import LEFT_OUT_MAX_WORDS, words_left_out
+    words = " ".join(f"word{k % 7}" for k in range(LEFT_OUT_MAX_WORDS + 1))
+    assert words_left_out((words, ()), ("word0 word1", ())) == []
+    assert words_left_out(("word0 word1 word2 word3", ()), ("word0 word1", ())) != []

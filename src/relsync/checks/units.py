@@ -272,6 +272,8 @@ def _opened(units: list[Unit]) -> int:
 _TOKEN_RE = re.compile(r"[^\W_]+|[\ue000-\uefff]")
 #: A run of upstream's words a block written in them leaves out has at least this many words.
 LEFT_OUT_MIN_WORDS = 2
+#: Texts of more words than this on a side are not compared word for word.
+LEFT_OUT_MAX_WORDS = 2000
 
 
 def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ...]]) -> list[tuple[int, int]]:
@@ -284,6 +286,8 @@ def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ..
                  and ord(m.group(0)) - PLACEHOLDER_BASE < len(code) else m.group(0).lower(), m.start(), m.end())
                 for m in _TOKEN_RE.finditer(text)]
     ours, theirs = tokens(*up), tokens(*tr)
+    if len(ours) > LEFT_OUT_MAX_WORDS or len(theirs) > LEFT_OUT_MAX_WORDS:
+        return []  # (the comparison costs their product)
     matcher = difflib.SequenceMatcher(None, [t[0] for t in ours], [t[0] for t in theirs], autojunk=False)
     return [(ours[i1][1], ours[i2 - 1][2]) for op, i1, i2, _, _ in matcher.get_opcodes()
             if op == "delete" and i2 - i1 >= LEFT_OUT_MIN_WORDS]

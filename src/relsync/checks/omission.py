@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
+from rapidfuzz import fuzz
+
 from ..model import Block, Pair, Severity
 from ..keys import page_key
 from .english import upstream_lower_words
@@ -34,6 +36,9 @@ from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit,
                     loose, lost_names, opening, sentence_lost, translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
 
+#: A code span of the translation that upstream has not stands for an upstream one of the
+#: block from this rapidfuzz ratio (a misspelt or renamed identifier: code-mismatch's).
+_CODE_ALIKE = 80
 #: An upstream block needs this many prose characters to be judged.
 _MIN_CHARS = 40
 #: ... and when it held a number, code span or link of its own that the translation lost.
@@ -378,6 +383,11 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     inside = {a: sum(b.count(a) for b in upstream_all if b != a and a in b and b in in_translation) for a in own}
     kept = frozenset(a for a in own if a in in_translation or loose(a) in folded
                      or (a in raw and raw.count(a) > inside[a]))
+    # nor written almost alike where the translation has code upstream has not: code-mismatch's
+    # (`errorCaptured()` for `onErrorCaptured()`), in a sentence it translates
+    theirs = {loose(c) for c in tr.anchors.code} - {loose(a) for a in upstream_all}
+    if theirs:
+        kept |= _written_alike([a for a in own - kept if not NUMBER_RE.fullmatch(a)], theirs)
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
@@ -406,6 +416,20 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
+
+
+def _written_alike(lost: list[str], theirs: set[str]) -> set[str]:
+    """The code spans of ``lost`` that a code span of the translation's own stands for, each
+    for one, the most alike first."""
+    alike = sorted(((fuzz.ratio(loose(a), c, score_cutoff=_CODE_ALIKE), a, c) for a in lost for c in theirs),
+                   reverse=True)
+    found: set[str] = set()
+    used: set[str] = set()
+    for score, a, c in alike:
+        if score and a not in found and c not in used:
+            found.add(a)
+            used.add(c)
+    return found
 
 
 def _quoted_parts(ups: list[Unit], skipped: list[int]) -> list[str]:
@@ -453,8 +477,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     sentence by sentence in order; a sentence whose numbers, code or link the
     translation keeps counts as translated (not the references a block ends with, "(Firefox
     bug 1452645)", which cite the whole entry; in a translation in another script, also a
-    Latin name of that sentence alone; and a clause the translation writes as upstream
-    does, left in English), and one whose link the translation lost (no link
+    Latin name of that sentence alone; a clause the translation writes as upstream
+    does, left in English; and code the translation writes almost alike in a code span
+    upstream has not, `errorCaptured()` for `onErrorCaptured()`), and one whose link the translation lost (no link
     of the translation leads there) costs more to read as translated, as does, half as much,
     one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital where
     no sentence starts on a word upstream never writes in lower case; no common English

@@ -245,7 +245,9 @@ def language_notes(children) -> set[int]:
 
 
 def has_content(block: Block) -> bool:
-    """Front matter, HTML without visible text (a component, a wrapper) and a paragraph of
+    """Front matter, HTML without visible text (a component, a wrapper), a container with no
+    title (VitePress' ``::: code-group``, whose tabs a translation may render with a
+    component of its own) and a paragraph of
     template constructs with no prose part (MDN's ``{{FirefoxSidebar}}``, a macro whose
     arguments are all code) are structure, not text to translate: a translation may drop
     them or keep them elsewhere (a sidebar in its front matter)."""
@@ -253,7 +255,7 @@ def has_content(block: Block) -> bool:
         return False
     if block.kind == "shortcode":
         return has_prose(block.text)
-    return not (block.kind == "html" and not block.text.strip())
+    return not (block.kind in ("html", "container") and not block.text.strip())
 
 
 # -- block syntax of each site generator ---------------------------------------------------

@@ -441,3 +441,61 @@ def test_code_the_translation_writes_almost_alike_is_no_part_left_out():
     slugs = {f.slug for f in relsync.check(en, zh, locale="zh_CN", name="api/composition-api-lifecycle.md")
              if f.translation and f.translation.line == 213}
     assert "code-mismatch" in slugs
+
+
+_TERSE_EN = """# Title
+
+## Section
+
+The first paragraph explains how the reactivity system tracks every dependency of a component.
+
+The second paragraph explains how updates are batched and applied in the next tick of the loop.
+
+The third paragraph explains that watchers run after the component has been updated by Vue.
+
+The fourth paragraph explains the difference between shallow and deep reactive objects here.
+
+The fifth paragraph explains how computed properties cache their value until a dependency changes.
+
+The sixth paragraph explains how to opt out of reactivity with markRaw for large objects.
+
+Component state can be modified in the error hook to display an error state to the user. It is important that the error state does not render the content that caused the error.
+
+```js
+onErrorCaptured(() => {})
+```
+"""
+_TERSE_ZH = """# 标题
+
+## 章节
+
+第一段解释了响应式系统如何追踪组件的每一个依赖。
+
+第二段解释了更新如何被批量处理并在下一个时钟周期应用。
+
+第三段解释了侦听器会在组件被 Vue 更新之后运行。
+
+第四段解释了浅层响应式对象和深层响应式对象之间的区别。
+
+第五段解释了计算属性如何缓存其值直到某个依赖发生变化。
+
+第六段解释了如何使用 markRaw 让大型对象跳过响应式。
+
+Component state can be modified in the error hook to display an error state to the user.
+
+```js
+onErrorCaptured(() => {})
+```
+
+It is important that the error state does not render the content that caused the error.
+"""
+
+
+def test_the_part_a_block_left_in_english_leaves_out_is_looked_for_at_upstreams_length():
+    """A Chinese page (its ratio about 0.4) with one paragraph left in English that split off
+    its second sentence below the code it speaks of (the sentences of vue's
+    `onErrorCaptured()`): the part and the English paragraph pairing with nothing are as long
+    as each other, as English is; read at the page's Chinese ratio they were not, and the
+    finding did not name the paragraph."""
+    found = [f for f in relsync.check(_TERSE_EN, _TERSE_ZH, locale="zh_CN", name="x.md") if f.slug == "omission"]
+    assert [(f.translation.line, dict(f.details).get("perhaps_at")) for f in found] == [(17, 23)]

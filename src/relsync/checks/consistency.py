@@ -285,7 +285,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         # `n-config-provider`) names what upstream's prose says: a paraphrase.
         lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c] and c not in twins
                       and len(_token_re(c).findall(tr_text)) < up_counts[c]
-                      and any(_variant(d, c) for d in added))
+                      and any(code_variant(d, c) for d in added))
         if not lost:
             # A name extended into another (`setup()` -> `setup_old()`) while the name stays
             # elsewhere in the text: less certain, one level down.
@@ -425,7 +425,7 @@ def _affix(part: str, whole: str) -> bool:
 VARIANT_MIN = 60
 
 
-def _variant(new: str, old: str) -> bool:
+def code_variant(new: str, old: str) -> bool:
     """Whether ``new`` is ``old`` with another value or member: alike as text, or
     ``old`` extended (see :data:`VARIANT_MIN` and :func:`_extends`)."""
     return fuzz.ratio(new, old, score_cutoff=VARIANT_MIN) > 0 or _extends(new, old)

@@ -99,16 +99,21 @@ def _site_key(url: str, ctx: Context) -> tuple:
     return (key[0], key[1], landed)
 
 
+def _relative_path(url: str) -> str:
+    """The path a link relative to its document names (``./installer.png``, ``../guide/x.md``),
+    without fragment and query; empty for any other link (a site path, a fragment alone, a
+    scheme: ``https:``, ``mailto:``)."""
+    if url.startswith(("#", "/")) or ":" in url.split("/", 1)[0]:
+        return ""
+    return unquote(url.split("#", 1)[0].split("?", 1)[0])
+
+
 def _page_file(url: str, document: str, ctx: Context) -> str | None:
     """The upstream file of the page a relative link to a file names (``CHANGELOG.zh-CN.md``
     from the Chinese changelog: the English changelog, through the project's own pairs), or
     ``None`` for any other link."""
-    if not ctx.site.files or url.startswith(("#", "/")) or ":" in url.split("/", 1)[0]:
-        return None
-    path = unquote(url.split("#", 1)[0].split("?", 1)[0])
-    if not path:
-        return None
-    return ctx.site.upstream_file(os.path.join(os.path.dirname(document), path))
+    path = _relative_path(url) if ctx.site.files else ""
+    return ctx.site.upstream_file(os.path.join(os.path.dirname(document), path)) if path else None
 
 
 def _without_docs(path: str) -> str:
@@ -274,11 +279,10 @@ def _may_repair(up: tuple, old: str, ctx: Context) -> bool:
         return False
     if key[0]:
         return True
-    path = unquote(old.split("#", 1)[0].split("?", 1)[0])
-    if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] \
-            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), path)):
+    path = _relative_path(old)
+    if path and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), path)):
         return False  # a file beside the translation: an image of its own
-    if path and not path.startswith("/") and ":" not in path.split("/", 1)[0] and "." in path.rsplit("/", 1)[-1]:
+    if path and "." in path.rsplit("/", 1)[-1]:
         return True  # a file beside the translation that is not there: the link leads nowhere
     if not ctx.site.pages:
         return False  # no page of the site at hand: nothing proves the translation's link wrong
@@ -453,15 +457,13 @@ def _same_file(up: str, tr: str, ctx: Context) -> bool:
     type by its extension), the translation's beside it and there (``./installer.png`` for
     upstream's ``@assets/start/prerequisites/installer.png``): a translation may keep its own
     copy of an image, which the site shows. One that is not there leads nowhere."""
-    names = []
-    for url in (up, tr):
-        if "://" in url or url.startswith(("#", "/")) or url.lower().startswith(("mailto:", "data:")):
-            return False
-        names.append(unquote(url.split("#", 1)[0].split("?", 1)[0]))
-    name = names[0].rsplit("/", 1)[-1]
+    ours, theirs = _relative_path(up), _relative_path(tr)
+    name = ours.rsplit("/", 1)[-1]
+    if not name or name != theirs.rsplit("/", 1)[-1]:
+        return False
     kind = _file_types().guess_type(name, strict=False)[0]
-    return (name == names[1].rsplit("/", 1)[-1] and kind is not None and not kind.startswith("text/")
-            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), names[1])))
+    return (kind is not None and not kind.startswith("text/")
+            and os.path.isfile(os.path.join(os.path.dirname(ctx.translation_path), theirs)))
 
 
 _NAME_WORD_RE = re.compile(r"[^\W\d_]{2,}")

@@ -25,6 +25,7 @@ from rapidfuzz import fuzz
 
 from ..model import Block, Pair, Severity
 from ..keys import page_key
+from .consistency import code_variant
 from .english import upstream_lower_words
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
@@ -36,9 +37,6 @@ from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit,
                     loose, lost_names, opening, sentence_lost, translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
 
-#: A code span of the translation that upstream has not stands for an upstream one of the
-#: block from this rapidfuzz ratio (a misspelt or renamed identifier: code-mismatch's).
-_CODE_ALIKE = 80
 #: An upstream block needs this many prose characters to be judged.
 _MIN_CHARS = 40
 #: ... and when it held a number, code span or link of its own that the translation lost.
@@ -385,7 +383,8 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                      or (a in raw and raw.count(a) > inside[a]))
     # nor written almost alike where the translation has code upstream has not: code-mismatch's
     # (`errorCaptured()` for `onErrorCaptured()`), in a sentence it translates
-    theirs = {loose(c) for c in tr.anchors.code} - {loose(a) for a in upstream_all}
+    ours = {loose(a) for a in upstream_all}
+    theirs = [c for c in dict.fromkeys(tr.anchors.code) if loose(c) not in ours]
     if theirs:
         kept |= _written_alike([a for a in own - kept if not NUMBER_RE.fullmatch(a)], theirs)
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
@@ -418,15 +417,15 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
 
 
-def _written_alike(lost: list[str], theirs: set[str]) -> set[str]:
-    """The code spans of ``lost`` that a code span of the translation's own stands for, each
-    for one, the most alike first."""
-    alike = sorted(((fuzz.ratio(loose(a), c, score_cutoff=_CODE_ALIKE), a, c) for a in lost for c in theirs),
-                   reverse=True)
+def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
+    """The code spans of ``lost`` that a code span of the translation's own stands for, as
+    code-mismatch reads a span replaced (:func:`~.consistency.code_variant`), each for one,
+    the most alike first."""
+    alike = sorted(((fuzz.ratio(a, c), a, c) for a in lost for c in theirs if code_variant(c, a)), reverse=True)
     found: set[str] = set()
     used: set[str] = set()
-    for score, a, c in alike:
-        if score and a not in found and c not in used:
+    for _, a, c in alike:
+        if a not in found and c not in used:
             found.add(a)
             used.add(c)
     return found
@@ -552,7 +551,9 @@ def _finding(ctx: Context, pair: Pair, up: Block, tr: Block, found: Omitted, rat
     if found.alternative:
         quoted += " (or for " + " ".join(_quote(s) for s in found.alternative) + ": the length does not say which)"
         details["or"] = found.alternative
-    elsewhere = None if found.alternative else part_elsewhere(ctx.alignment, tr, missing, math.exp(ratio.log_ratio))
+    # (a block left in upstream's words is judged at upstream's length, and so is its part)
+    factor = 1.0 if left_in_english(ctx.memo, up, tr) else math.exp(ratio.log_ratio)
+    elsewhere = None if found.alternative else part_elsewhere(ctx.alignment, tr, missing, factor)
     if elsewhere is not None:
         quoted += (f"; the translation's {elsewhere.kind.replace('_', ' ')} at line {elsewhere.start}, which "
                    f"pairs with nothing and is as long, may be it")

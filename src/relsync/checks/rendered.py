@@ -326,11 +326,13 @@ def _same_letters(a: str, b: str) -> bool:
     return sorted(keep.sub("", a)) == sorted(keep.sub("", b))
 
 
-#: A short quotation, as a translation sets a term off where upstream writes it in bold:
-#: 「停止」, 『…』, “…”, «…», „…“, "…", 《…》.
-_QUOTED_RE = re.compile(r"「[^」\n]{1,60}」|『[^』\n]{1,60}』|“[^”\n]{1,60}”"
-                        r"|«[^»\n]{1,60}»|„[^“”\n]{1,60}[“”]"
-                        r"|\"[^\"\n]{1,60}\"|《[^》\n]{1,60}》")
+#: Quotation marks a translator may write around a term: in place of its backticks, or of
+#: the bold upstream sets it in.
+QUOTE_PAIRS = frozenset({"“”", '""', "''", "‘’", "「」", "『』", "«»", "„“"})
+#: A short quotation, as a translation sets a term off where upstream writes it in bold
+#: ("「停止」"); not between marks that are apostrophes too ("don't ... isn't").
+_QUOTED_RE = re.compile("|".join(f"{re.escape(q[0])}[^{re.escape(q[1])}\\n]{{1,60}}{re.escape(q[1])}"
+                                 for q in sorted(QUOTE_PAIRS) if q[1] not in "'\u2019"))
 
 
 def quoted_instead(ups: list[Block], trs: list[Block], strong: int) -> bool:

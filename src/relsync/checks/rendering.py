@@ -389,8 +389,6 @@ def _plain_places(ctx: Context, trs: list[tuple[Block, View]], code: str) -> lis
     return out
 
 
-#: Quotation marks a translator may write around a name in place of its backticks.
-_QUOTES = frozenset({"“”", '""', "''", "‘’", "「」", "『』", "«»", "„“"})
 
 
 _QUOTED_RE = re.compile("(\\S[ \u00a0\u202f]?)\x02([ \u00a0\u202f]?\\S)")
@@ -407,7 +405,7 @@ def _backticks_fix(ctx: Context, trs: list[tuple[Block, View]], code: str) -> Ed
     # “someAttr” is `someAttr`, not “`someAttr`” (and « tax » is `tax`)
     m = _QUOTED_RE.fullmatch(text[:start][-2:] + "\x02" + text[end:end + 2]) or \
         _QUOTED_RE.fullmatch(text[:start][-1:] + "\x02" + text[end:end + 1])
-    if m and m.group(1)[0] + m.group(2)[-1] in _QUOTES:
+    if m and m.group(1)[0] + m.group(2)[-1] in rendered.QUOTE_PAIRS:
         start, end = start - len(m.group(1)), end + len(m.group(2))
     return repairs.edit(ctx, number, text, start, end, f"`{code}`")
 

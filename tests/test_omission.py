@@ -499,3 +499,45 @@ def test_the_part_a_block_left_in_english_leaves_out_is_looked_for_at_upstreams_
     finding did not name the paragraph."""
     found = [f for f in relsync.check(_TERSE_EN, _TERSE_ZH, locale="zh_CN", name="x.md") if f.slug == "omission"]
     assert [(f.translation.line, dict(f.details).get("perhaps_at")) for f in found] == [(17, 23)]
+
+
+def test_a_translation_far_shorter_than_any_reading_is_found_by_its_length():
+    """mdn-firefox ru/62/index.md, line 82, cut after "может быть вызван" (the bug reference
+    gone too): the item keeps its macro and nothing of "now must only be called from a
+    secure context", a clause with no boundary before it and no anchor of its own. Far
+    shorter than predicted, as far as a block of one clause is reported at, it is found, the
+    part quoted by the length the translation covers, as an estimate."""
+    found = {line: parts for line, parts in _uncovered("firefox-62.en.md", "firefox-62.cut.ru.md", "ru",
+                                                        "mozilla/firefox/releases/62/index.md")}
+    assert found[82] == ["from a secure context (1460506)."]
+    en = (FIXTURES / "firefox-62.en.md").read_text(encoding="utf-8")
+    ru = (FIXTURES / "firefox-62.cut.ru.md").read_text(encoding="utf-8")
+    finding = next(f for f in relsync.check(en, ru, locale="ru", name="mozilla/firefox/releases/62/index.md")
+                   if f.slug == "omission" and f.translation.line == 82)
+    assert dict(finding.details)["estimated"] is True
+    assert "by its length the part left out is about" in finding.message
+
+
+def test_references_a_far_short_translation_keeps_are_not_quoted():
+    """mdn-firefox ru/63/index.md, line 106 (untouched): "Узлы ConstantSourceNode отныне имеют
+    не один, а два канала ({{bug(1413283)}})." for an item that also says "for Web Audio
+    API" and "in order to match the specification": the bug reference it keeps cites the
+    whole item and is no part left out."""
+    found = dict(_uncovered("firefox-63.en.md", "firefox-63.ru.md", "ru", "mozilla/firefox/releases/63/index.md"))
+    assert found[106] == ["channel count of 2 rather than 1, in order to match the specification"]
+
+
+def test_a_macros_text_that_names_code_is_no_prose():
+    """mdn-firefox ru/65/index.md, line 140: upstream writes
+    {{domxref("ServiceWorkerGlobalScope.messageerror_event", "ServiceWorkerGlobalScope.onmessageerror")}},
+    the translation {{domxref("ServiceWorkerGlobalScope.onmessageerror")}}: both show the same
+    name as code. Counted as prose on upstream's side only, the item read as far too short."""
+    from relsync.checks.masking import masked, prose_length
+    up = parse('- The {{domxref("A.messageerror_event", "A.onmessageerror")}} handler.\n').blocks[0]
+    tr = parse('- The {{domxref("A.onmessageerror")}} handler.\n').blocks[0]
+    assert prose_length(masked(up)[0]) == prose_length(masked(tr)[0])
+    assert "A.onmessageerror" in masked(up)[1]
+    prose = parse('- Use {{domxref("Node.textContent", "the text of a node")}} here.\n').blocks[0]
+    assert "the text of a node" in masked(prose)[0]
+    assert 140 not in dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru",
+                                      "mozilla/firefox/releases/65/index.md"))

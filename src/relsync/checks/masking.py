@@ -30,6 +30,9 @@ OTHER_LETTER = r"[^\W\d_A-Za-z\u00c0-\u024f\u1e00-\u1eff]"
 #: Two such letters in a row: a code span holding them is prose
 #: ("[`公式 Starlette ドキュメントサイトの「テストでの lifespan の実行」`](…)").
 _PROSE_CODE_RE = re.compile(OTHER_LETTER + "{2}")
+#: A macro's text that is a name of code (``ServiceWorkerGlobalScope.onmessageerror``,
+#: ``modify()``): shown as code, as the macro's first argument is when it has no text.
+_CODE_NAME_RE = re.compile(r"[\w$-]+(?:[.:#][\w$-]+)+(?:\(\))?|[\w$.:#-]+\(\)")
 PLACEHOLDER_BASE = 0xE000
 PLACEHOLDERS = frozenset(chr(PLACEHOLDER_BASE + k) for k in range(4096))
 
@@ -63,7 +66,8 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
     if dialects.MARKER_RE.search(text):
         def construct(m: re.Match) -> str:
             canonical, prose = dialects.construct(m.group(0))
-            return " " + " ".join(prose) + " " + place(canonical)
+            shown = " ".join(place(p) if _CODE_NAME_RE.fullmatch(p) else p for p in prose)
+            return " " + shown + " " + place(canonical)
         text = dialects.CONSTRUCT_RE.sub(construct, text)
     if "](" in block.source:
         for label in _REFERENCE_LINK_RE.findall(block.source):

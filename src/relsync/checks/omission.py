@@ -32,7 +32,7 @@ from .links import links_match
 from .moved import part_elsewhere
 from .masking import NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
-from .stopped import stopped_short
+from .stopped import far_short, stopped_short
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
                     loose, lost_names, opening, sentence_lost, translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
@@ -211,10 +211,12 @@ def _surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
 @dataclass(slots=True)
 class Omitted:
     """What a translated block leaves out: the upstream parts with no counterpart, and,
-    when another part could as well be the one left out, that part."""
+    when another part could as well be the one left out, that part; ``estimated``: the parts
+    are told by the length alone."""
 
     parts: list[str]
     alternative: list[str]
+    estimated: bool = False
 
 
 def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
@@ -247,6 +249,9 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     found = _omitted_parts(up, tr, ratio, memo, leads)
     if found is None and shortfall <= _SHORTFALL:
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
+        if found is None and not english:
+            parts = far_short(up, tr, ratio, memo, _SHORTFALL_LENGTH_ONLY)
+            found = Omitted(parts, [], estimated=True) if parts else None
     return found
 
 
@@ -507,7 +512,11 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     predicted (4.5 standard deviations) that no reading fits, not even the one leaving out
     part of it, is reported with the parts that reading leaves out (``一度 `await
     myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()`
-    once and then need to read the contents again.": its first and last clauses). A
+    once and then need to read the contents again.": its first and last clauses). Any block
+    as far shorter as one of one clause is reported at, nothing else telling the part left
+    out, is reported with upstream's end beyond the share its length covers and the last
+    code, number or link it keeps, as an estimate (``"estimated": true``). A macro's text
+    naming code (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code. A
     sentence of two code spans or numbers or more, none of which the translation has, may be
     the part left out of a block up to one standard deviation longer than predicted (a
     terse page: its other sentences fill the length). A block left in upstream's words that
@@ -531,11 +540,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired
-    ratio = ctx.memo.get("omission.ratio")
     if "omission.lower" not in ctx.memo:
         ctx.memo["omission.lower"] = upstream_lower_words(ctx)
-    if ratio is None:
-        ratio = ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
+        ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
+    ratio = ctx.memo["omission.ratio"]
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)
     if found:
         yield _finding(ctx, pair, up, tr, found, ratio)
@@ -558,5 +566,10 @@ def _finding(ctx: Context, pair: Pair, up: Block, tr: Block, found: Omitted, rat
         quoted += (f"; the translation's {elsewhere.kind.replace('_', ' ')} at line {elsewhere.start}, which "
                    f"pairs with nothing and is as long, may be it")
         details["perhaps_at"] = elsewhere.start
-    message = f"{up.kind.replace('_', ' ')} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
+    kind = up.kind.replace('_', ' ')
+    message = f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
+    if found.estimated:
+        details["estimated"] = True
+        message = (f"{kind} leaves out part of upstream: far shorter than upstream predicts, and by its "
+                   f"length the part left out is about {quoted}")
     return ctx.pair_finding(pair, message, details=details, minor=elsewhere is not None)

@@ -11,7 +11,7 @@ import re
 from ..model import Block
 from .lengths import Ratio, lengths, shared
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask
-from .units import BEFORE_CONJUNCTION, MAX_UNITS, MIN_MISSING_SHARE, loose, unshared
+from .units import BEFORE_CONJUNCTION, CITATION_RE, MAX_UNITS, MIN_MISSING_SHARE, cited, loose, unshared
 
 
 def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] | None:
@@ -69,3 +69,42 @@ def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, 
     out = [(k, anchors[ord(ch) - PLACEHOLDER_BASE]) for k, ch in enumerate(text) if ch in PLACEHOLDERS]
     out += [(m.start(), m.group(0)) for m in anchor_numbers(text)]
     return out
+
+
+def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> list[str] | None:
+    """A block of several clauses whose translation is ``least`` standard deviations or more
+    shorter than predicted (what a block of one clause is reported at) when no sentence,
+    clause or anchor tells the part left out: the end of upstream beyond the share of it the
+    translation's length covers, and beyond the last code span, number or link it keeps (not
+    the references the block ends with, which cite all of it); quoted as what the part may be."""
+    text, anchors, total = masked_of(memo, "up", up)
+    if len(_SENTENCE_END_RE.findall(text)) > MAX_UNITS:
+        return None  # not judged, as by the alignment of its sentences
+    up_length, tr_length = lengths(memo, up, tr)
+    factor = math.exp(ratio.log_ratio)
+    if up_length <= 0 or math.log((tr_length + 4) / (factor * up_length + 4)) / ratio.spread > least:
+        return None
+    covered = min(1.0, tr_length / (factor * up_length)) * total
+    cut, seen = len(text), 0.0
+    for m in _WORD_RE.finditer(text):
+        if seen >= covered:
+            cut = m.start()
+            break
+        seen += prose_length(m.group(0)) + 0.5
+    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers) | set(tr.anchors.links)
+    raw = " ".join((tr.text, *tr.anchors.links))
+    citing = cited(up, (text, anchors))
+    end = len(text)
+    if citing and all(value in in_translation or value in raw for value in citing):
+        end = CITATION_RE.search(text).start()  # the translation cites as upstream does
+    for at, value in _positioned_anchors(text, anchors):
+        if cut <= at < end and (value in in_translation or value in raw):
+            cut = max(cut, at + 1)  # the translation keeps it: the part left out comes after
+    part = text[cut:end].strip()
+    if prose_length(part) < MIN_MISSING_SHARE * total:
+        return None
+    return [unmask(part, anchors)]
+
+
+_WORD_RE = re.compile(r"\S+")
+_SENTENCE_END_RE = re.compile(r"[.!?\u3002\uff01\uff1f](?:\s|$)")

@@ -49,7 +49,7 @@ def _anchors(text: str, code: tuple[str, ...]) -> frozenset[str]:
 
 #: References in parentheses ending a block (held anchors only): "([Firefox bug 1325814](...)).", or
 #: "(...):" before the items it introduces.
-_CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.:\u3002\uff1a]?\s*$")
+CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.:\u3002\uff1a]?\s*$")
 
 
 #: A block's text with its anchors held, and the anchors (:func:`~.masking.masked`).
@@ -109,7 +109,7 @@ def cited(block: Block, held: Held | None = None) -> frozenset[str]:
     """The anchors of the references a block ends with: they cite the whole block, so a
     translation keeping them says nothing of its last sentence (one that lost them may)."""
     text, code = held or masked(block)
-    found = _CITATION_RE.search(text)
+    found = CITATION_RE.search(text)
     return _anchors(found.group(0), code) if found else frozenset()
 
 

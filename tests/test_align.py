@@ -619,3 +619,15 @@ def test_a_compound_with_hyphens_keeps_the_words_and_names_it_is_made_of():
     al, pairs = _case("fastapi-compounds", "de")
     assert pairs[9] == 9 and pairs[10] == 10 and pairs[11] == 11
     assert all(pairs[k] == k for k in range(19, 24))
+
+
+def test_a_half_that_cites_other_bugs_and_code_is_no_part_of_a_merge():
+    # mdn zh-cn/127's `filter` item cut to "为 {{WebExtAPIRef(...getDynamicRules)}} 和。": too
+    # short for its upstream item alone, it was joined with the next item, one upstream has
+    # not (host_permissions and two other bugs), as one translation of the upstream item, and
+    # the checks compared their numbers, code and links. A half of a merge whose code,
+    # numbers and links the other side has none of is another text.
+    al, pairs = _case("mdn-127-cut", "zh_CN")
+    assert pairs[72] == 71
+    added = next(p for p in al.pairs if 72 in [al.translation.blocks[j].start for j in p.translation])
+    assert not added.upstream

@@ -269,8 +269,11 @@ class Scorer:
         # note with no anchors needs the length to speak for it.
         parts, other = (ua, kb) if len(ua) > 1 else (ub, ka)
         part_links = any(k[0] == "l" for p in parts for k in p.strong[0])
-        if part_links != any(k[0] == "l" for k in (sb if parts is ua else sa)[0]):
+        other_strong = sb if parts is ua else sa
+        if part_links != any(k[0] == "l" for k in other_strong[0]):
             return 0.0  # one side links where the other links nowhere: another text (a note)
+        if any(_contradicted(p.strong, other_strong, other) for p in parts):
+            return 0.0  # a half that cites other bugs, code, links than the other side: another text
         if other and any(not (p.keys.keys() & other.keys()) for p in parts):
             penalty = UNSUPPORTED_MERGE_PENALTY
         else:

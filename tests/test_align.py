@@ -631,3 +631,14 @@ def test_a_half_that_cites_other_bugs_and_code_is_no_part_of_a_merge():
     assert pairs[72] == 71
     added = next(p for p in al.pairs if 72 in [al.translation.blocks[j].start for j in p.translation])
     assert not added.upstream
+
+
+def test_short_items_in_the_same_order_pair_one_for_one():
+    # fastapi-docs _llm-test.md (de), lines 280-287 (50-57 here): eight short items and their German,
+    # "case-sensitive" and "case-insensitive" as "Groß-/Kleinschreibung ist (nicht) relevant",
+    # twice as long as the length ratio predicts. The DP paired "case-insensitive" with the
+    # first of them (0.30, length and position alone) and left "case-sensitive" and the
+    # second unpaired: a false missing error. A pair that weak takes part in the run of
+    # unmatched blocks around it, which pairs in order when both sides hold as many.
+    al, pairs = _case("fastapi-short-items", "de")
+    assert [pairs.get(line) for line in range(50, 58)] == list(range(50, 58))

@@ -442,6 +442,9 @@ LEFTOVER_MAX_LENGTH_RATIO = 6.0
 #: changed, which the leftover pairing is for. Nor are a dated block and an undated one
 #: that names something else (:meth:`~relsync.similarity.Scorer.dated_apart`).
 LEFTOVER_CONTRADICTING_ANCHORS = 5
+#: A 1-1 pair scoring under this (length and position alone) is part of a run of unmatched
+#: blocks around it (the DP pairs an item with its neighbour's translation when neither fits).
+LEFTOVER_WEAK_PAIR = 0.35
 
 
 def _weighted_length(text: str) -> int:
@@ -466,18 +469,20 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
     Such a run is a translation whose anchors all differ from upstream's (a changed link or
     number in a one-link paragraph), or a short passage upstream rewrote: comparing the
     blocks says more than reporting one missing and one extra block. The pairs keep their
-    low scores.
+    low scores. A weak 1-1 pair in such a run is part of it (:data:`LEFTOVER_WEAK_PAIR`).
     """
     pairs = al.pairs
+    open_ = [not p.is_match or (len(p.upstream) == len(p.translation) == 1 and p.score < LEFTOVER_WEAK_PAIR)
+             for p in pairs]
     out: list[Pair] = []
     k = 0
     while k < len(pairs):
-        if pairs[k].is_match:
+        if not open_[k]:
             out.append(pairs[k])
             k += 1
             continue
         end = k
-        while end < len(pairs) and not pairs[end].is_match:
+        while end < len(pairs) and open_[end]:
             end += 1
         segment = pairs[k:end]
         ups = [i for p in segment for i in p.upstream]
@@ -486,7 +491,8 @@ def _pair_leftovers(al: Alignment, scorer: Scorer) -> list[Pair]:
         kinds_tr = [al.translation.blocks[j].kind for j in trs]
         quotes_up = [al.upstream.blocks[i].quote for i in ups]
         quotes_tr = [al.translation.blocks[j].quote for j in trs]
-        if (ups and len(ups) <= LEFTOVER_MAX_BLOCKS and kinds_up == kinds_tr and quotes_up == quotes_tr
+        if (not all(p.is_match for p in segment) and ups and len(ups) <= LEFTOVER_MAX_BLOCKS
+                and kinds_up == kinds_tr and quotes_up == quotes_tr
                 and all(kind not in _NOT_LEFTOVER for kind in kinds_up)
                 and all(_leftover_pair(al.upstream.blocks[i], al.translation.blocks[j], scorer)
                         for i, j in zip(ups, trs))):

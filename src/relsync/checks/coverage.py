@@ -234,7 +234,9 @@ def _groups_paired(doc: Document, block: Block, paired: set[int]) -> bool:
 def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated block is still in English, or identical to upstream where it should not be.
 
-    Names, code, numbers, bylines and short labels may stay as they are; prose may not. In a
+    Names, code, numbers, bylines and short labels may stay as they are; prose may not, but
+    for the output of an example the page shows as code, every piece of its text in a code
+    block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`). In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
     upstream wording); in any other script, prose with almost no letter of that script. On a
@@ -286,7 +288,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
     if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
         min_words = 2  # "Published: March 4, 2025" copied as is
-    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind):
+    if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
+            and not _shown_code(trs, ctx):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
@@ -297,6 +300,23 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
 
 _TAG_RE = re.compile(r"<[^<>]*>")
+
+
+def _shown_code(blocks: list[Block], ctx: Context) -> bool:
+    """Whether every piece of text of ``blocks`` (between tags, line by line) is in a code
+    block of the translation: the output of an example the page shows as code, kept as the
+    code is ("Open Modal" of a live demo, the `<button>Open Modal</button>` above it)."""
+    shown = ctx.memo.get("untranslated.code")
+    if shown is None:
+        shown = ctx.memo["untranslated.code"] = "\n".join(
+            b.source for b in ctx.alignment.translation.blocks if b.kind == BlockKind.CODE)
+    if not shown:
+        return False
+    pieces = [" ".join(piece.split()) for b in blocks for line in b.source.split("\n")
+              for piece in _TAG_RE.split(line)]
+    pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
+    shown = " ".join(shown.split())
+    return bool(pieces) and all(p in shown for p in pieces)
 
 
 def _text_offset(block: Block) -> int:

@@ -486,6 +486,8 @@ _MARKUP_COMPARED = ("image", "footnote_ref")
 #: Inline HTML that explains a word with a tooltip (its meaning, the English term): a
 #: translator may add it where upstream has none.
 _EXPLANATION_TAGS = ("html:abbr", "html:dfn")
+#: Inline HTML that renders as Markdown's emphasis (counted by opening and closing tag).
+_RENDERED_AS = {"strong": ("html:strong", "html:b"), "em": ("html:em", "html:i")}
 
 
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
@@ -493,7 +495,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """Images, footnote references, inline HTML tags or emphasis differ in number or kind, or
     HTML blocks do not nest where upstream's do.
 
-    Emphasis style may change (`*a*` vs `_a_`) and CJK typography may drop italics, so
+    Emphasis style may change (`*a*` vs `_a_`, `<strong>` and `<i>` for `**` and `_`, which
+    CJK text often needs to render) and CJK typography may drop italics, so
     emphasis is compared by presence, and bold a translation renders as quotation marks
     around as many terms (`「伺服器」` for `**server**`, `«optional»`) is kept; images,
     footnote references and HTML tags by count. A language note a translator adds to a link
@@ -515,6 +518,11 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         a.update(blk.markup.as_dict())
     for blk in trs:
         b.update(blk.markup.as_dict())
+    for counts in (a, b):  # `<strong>` renders as `**` does (where `**` would not: `<strong>“x”</strong>的`)
+        for kind, tags in _RENDERED_AS.items():
+            tagged = sum(counts.pop(t, 0) for t in tags)
+            if tagged:
+                counts[kind] += (tagged + 1) // 2
     problems = []
     for kind in sorted(set(a) | set(b)):
         compared = kind in _MARKUP_COMPARED or kind.startswith("html:")

@@ -232,15 +232,22 @@ _NOTE_TEXT_RE = re.compile(r"\s*\([^\d()<>]{1,15}\)\s*")
 
 
 def language_notes(children) -> set[int]:
-    """Indices of the two tags of each language note among inline tokens (the text between
-    stays text)."""
+    """Indices of the two tags of each translator's note among inline tokens (the text
+    between stays text): a language note, and a footnote mark that links within the page
+    (``<sup>[[1]](#footnote-1)</sup>``, a note of the translator's own; whether the page
+    has that id is for the link rules)."""
     notes: set[int] = set()
     for k in range(len(children) - 2):
         a, t, b = children[k], children[k + 1], children[k + 2]
-        if (a.type == "html_inline" and b.type == "html_inline" and t.type == "text"
-                and a.content.strip().lower() == "<sup>" and b.content.strip().lower() == "</sup>"
+        if a.type != "html_inline" or a.content.strip().lower() != "<sup>":
+            continue
+        if (b.type == "html_inline" and t.type == "text" and b.content.strip().lower() == "</sup>"
                 and _NOTE_TEXT_RE.fullmatch(t.content)):
             notes.update((k, k + 2))
+        elif (k + 4 < len(children) and t.type == "link_open" and str(t.attrs.get("href", "")).startswith("#")
+              and children[k + 3].type == "link_close" and children[k + 4].type == "html_inline"
+              and children[k + 4].content.strip().lower() == "</sup>"):
+            notes.update((k, k + 4))
     return notes
 
 

@@ -486,8 +486,6 @@ _MARKUP_COMPARED = ("image", "footnote_ref")
 #: Inline HTML that explains a word with a tooltip (its meaning, the English term): a
 #: translator may add it where upstream has none.
 _EXPLANATION_TAGS = ("html:abbr", "html:dfn")
-#: Inline HTML that renders as Markdown's emphasis (counted by opening and closing tag).
-_RENDERED_AS = {"strong": ("html:strong", "html:b"), "em": ("html:em", "html:i")}
 
 
 @check("RS205", "consistency.markup-mismatch", Severity.WARNING)
@@ -501,7 +499,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     around as many terms (`「伺服器」` for `**server**`, `«optional»`) is kept; images,
     footnote references and HTML tags by count. A language note a translator adds to a link
     (`<sup>(angl.)</sup>`, a short parenthesized word in superscript) is no markup of the
-    text, nor is an explanation a translator adds
+    text, nor is a footnote mark linking within the page (`<sup>[[1]](#footnote-1)</sup>`),
+    nor an explanation a translator adds
     (`<abbr title="Abfrage">Query</abbr>`, `<dfn title="...">`) where upstream has fewer.
 
     Fails: "see ![diagram](d.png)[^1]" / "见下图". Passes: "a *new* API" / "一个_新的_ API".
@@ -518,11 +517,8 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         a.update(blk.markup.as_dict())
     for blk in trs:
         b.update(blk.markup.as_dict())
-    for counts in (a, b):  # `<strong>` renders as `**` does (where `**` would not: `<strong>“x”</strong>的`)
-        for kind, tags in _RENDERED_AS.items():
-            tagged = sum(counts.pop(t, 0) for t in tags)
-            if tagged:
-                counts[kind] += (tagged + 1) // 2
+    rendered.fold_html_emphasis(a)
+    rendered.fold_html_emphasis(b)
     problems = []
     for kind in sorted(set(a) | set(b)):
         compared = kind in _MARKUP_COMPARED or kind.startswith("html:")

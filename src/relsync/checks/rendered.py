@@ -340,3 +340,17 @@ def quoted_instead(ups: list[Block], trs: list[Block], strong: int) -> bool:
     bold: its own way of setting them off ("「伺服器」" for "**server**")."""
     quoted = sum(len(_QUOTED_RE.findall(b.text)) for b in trs) - sum(len(_QUOTED_RE.findall(b.text)) for b in ups)
     return quoted >= strong
+
+
+#: Inline HTML that renders as Markdown's emphasis (counted by opening and closing tag).
+_RENDERED_AS = {"strong": ("html:strong", "html:b"), "em": ("html:em", "html:i")}
+
+
+def fold_html_emphasis(counts) -> None:
+    """``counts`` (markup kinds of blocks) with ``<strong>``/``<b>`` counted as bold and
+    ``<em>``/``<i>`` as emphasis, as they render (where ``**`` would not:
+    ``<strong>“x”</strong>的``)."""
+    for kind, tags in _RENDERED_AS.items():
+        tagged = sum(counts.pop(t, 0) for t in tags)
+        if tagged:
+            counts[kind] += (tagged + 1) // 2

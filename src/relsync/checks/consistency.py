@@ -496,7 +496,9 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Emphasis style may change (`*a*` vs `_a_`, `<strong>` and `<i>` for `**` and `_`, which
     CJK text often needs to render) and CJK typography may drop italics, so
     emphasis is compared by presence, and bold a translation renders as quotation marks
-    around as many terms (`「伺服器」` for `**server**`, `«optional»`) is kept; images,
+    around as many terms (`「伺服器」` for `**server**`, `«optional»`) is kept, and a page
+    that leaves out the bold of three blocks or more and keeps it in a quarter at most has
+    a style of its own; images,
     footnote references and HTML tags by count. A language note a translator adds to a link
     (`<sup>(angl.)</sup>`, a short parenthesized word in superscript) is no markup of the
     text, nor is a footnote mark linking within the page (`<sup>[[1]](#footnote-1)</sup>`),
@@ -528,7 +530,7 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
             problems.append(f"{kind} {a[kind]} upstream vs {b[kind]} translation")
         elif kind == "strong" and a[kind] and not b[kind] and not rendered.shows_more_strong(
                 ctx.alignment.upstream, ups, ctx.alignment.translation, trs) \
-                and not rendered.quoted_instead(ups, trs, a[kind]):
+                and not rendered.quoted_instead(ups, trs, a[kind]) and not rendered.drops_bold(ctx.alignment, ctx.memo):
             problems.append("bold text dropped")  # bold shown as `**` is unrendered-markup's
     if problems:
         yield ctx.pair_finding(pair, "markup differs: " + "; ".join(problems))

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_inline import StateInline
 
-from ..model import Block, BlockKind, Document
+from ..model import Alignment, Block, BlockKind, Document
 from ..parse import markdown
 
 #: Blocks whose inline source the site renders as Markdown text.
@@ -354,3 +354,27 @@ def fold_html_emphasis(counts) -> None:
         tagged = sum(counts.pop(t, 0) for t in tags)
         if tagged:
             counts[kind] += (tagged + 1) // 2
+
+
+#: Blocks whose bold a page leaves out, at least, for that to be its style.
+BOLD_STYLE_BLOCKS = 3
+
+
+def drops_bold(al: Alignment, memo: dict) -> bool:
+    """Whether the translation's page leaves out the bold of :data:`BOLD_STYLE_BLOCKS` of its
+    paired blocks or more and keeps it in a quarter of them at most: its style (as CJK
+    typography often drops emphasis), not a block's slip."""
+    found = memo.get("markup.drops_bold")
+    if found is None:
+        kept = dropped = 0
+        for pair in al.pairs:
+            if not pair.is_match:
+                continue
+            if any(dict(al.upstream.blocks[i].markup.counts).get("strong") for i in pair.upstream):
+                counts: Counter = Counter()
+                for j in pair.translation:
+                    counts.update(dict(al.translation.blocks[j].markup.counts))
+                fold_html_emphasis(counts)
+                kept, dropped = (kept + 1, dropped) if counts["strong"] else (kept, dropped + 1)
+        found = memo["markup.drops_bold"] = dropped >= BOLD_STYLE_BLOCKS and 3 * kept <= dropped
+    return found

@@ -11,6 +11,7 @@ from .. import dialects
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
+from .masking import IMAGES_ONLY_RE
 from .moved import perhaps_moved
 from .registry import Context, Problem, Scope, check
 
@@ -236,7 +237,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
     Names, code, numbers, bylines and short labels may stay as they are; prose may not, but
     for the output of an example the page shows as code, every piece of its text in a code
-    block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`). In a
+    block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`),
+    and for the alt text of a block that is only images, which the page does not show. In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
     upstream wording); in any other script, prose with almost no letter of that script. On a
@@ -288,6 +290,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
     if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
         min_words = 2  # "Published: March 4, 2025" copied as is
+    if all(IMAGES_ONLY_RE.fullmatch(b.source) for b in trs):
+        return  # alt texts: no text the page shows
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""

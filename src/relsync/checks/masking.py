@@ -14,6 +14,8 @@ from ..model import Block
 #: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+#: A block that is nothing but images: its alt texts are no text a reader of the page reads.
+IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
 
 
 def prose_length(text: str) -> int:

@@ -30,7 +30,7 @@ from .english import upstream_lower_words
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
 from .moved import part_elsewhere
-from .masking import NUMBER_RE, masked_of, prose_length, unmask
+from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
 from .stopped import far_short, stopped_short
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
@@ -74,7 +74,6 @@ _FAR_SHORT = -4.5
 #: A block that lost every code span and number of one of its sentences (two or more) is
 #: judged up to this many standard deviations longer than predicted.
 _SENTENCE_LOST = 1.0
-_IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
 #: A clause of this many words in lower case that the translation writes as upstream does
 #: is kept.
 _SAME_WORDS = 3
@@ -231,7 +230,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
             leads: Callable[[str], bool] | None = None) -> Omitted | None:
     """What ``tr`` clearly leaves out of ``up``, or ``None``. ``leads(url)``: whether a link
     of the translation leads where an upstream link does (links unused without it)."""
-    if _IMAGES_ONLY_RE.fullmatch(up.source):
+    if IMAGES_ONLY_RE.fullmatch(up.source):
         return None  # an image's alt text is no prose a reader misses
     memo = {} if memo is None else memo
     if masked_of(memo, "up", up)[2] < _MIN_CHARS:

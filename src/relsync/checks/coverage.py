@@ -238,7 +238,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Names, code, numbers, bylines and short labels may stay as they are; prose may not, but
     for the output of an example the page shows as code, every piece of its text in a code
     block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`),
-    and for the alt text of a block that is only images, which the page does not show. In a
+    for the alt text of a block that is only images, which the page does not show, and for
+    English words that spell out a code name ("`g`reater `t`han" for `gt`). In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
     upstream wording); in any other script, prose with almost no letter of that script. On a
@@ -292,6 +293,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         min_words = 2  # "Published: March 4, 2025" copied as is
     if all(IMAGES_ONLY_RE.fullmatch(b.source) for b in trs):
         return  # alt texts: no text the page shows
+    if any(_SPELLED_RE.search(b.source) for b in trs):
+        return  # "`g`reater `t`han": English words that spell out a code name, kept for it
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
@@ -304,6 +307,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
 
 _TAG_RE = re.compile(r"<[^<>]*>")
+#: A letter or two of code glued to the rest of a word: the word spells out the code's name.
+_SPELLED_RE = re.compile(r"(?<![\w`])`[A-Za-z]{1,2}`[a-z]")
 
 
 def _shown_code(blocks: list[Block], ctx: Context) -> bool:

@@ -316,15 +316,14 @@ def _shown_code(blocks: list[Block], ctx: Context) -> bool:
     block of the translation: the output of an example the page shows as code, kept as the
     code is ("Open Modal" of a live demo, the `<button>Open Modal</button>` above it)."""
     shown = ctx.memo.get("untranslated.code")
-    if shown is None:
-        shown = ctx.memo["untranslated.code"] = "\n".join(
-            b.source for b in ctx.alignment.translation.blocks if b.kind == BlockKind.CODE)
+    if shown is None:  # the page's code, its spaces as one
+        shown = ctx.memo["untranslated.code"] = " ".join(
+            " ".join(b.source.split()) for b in ctx.alignment.translation.blocks if b.kind == BlockKind.CODE)
     if not shown:
         return False
     pieces = [" ".join(piece.split()) for b in blocks for line in b.source.split("\n")
               for piece in _TAG_RE.split(line)]
     pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
-    shown = " ".join(shown.split())
     return bool(pieces) and all(p in shown for p in pieces)
 
 

@@ -536,22 +536,6 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         yield ctx.pair_finding(pair, "markup differs: " + "; ".join(problems))
 
 
-@check("RS206", "consistency.heading-level", Severity.WARNING)
-def heading_level(pair: Pair, ctx: Context) -> Iterator[Problem]:
-    """A translated heading has a different level than its upstream heading.
-
-    A front-matter `title` counts as a level-1 heading.
-
-    Fails: "## Beta features" / "### 测试版功能". Passes: "## Beta features" / "## 测试版功能".
-    """
-    sides = matched_sides(pair, ctx)
-    if sides is None:
-        return
-    up, tr = sides[0][0], sides[1][0]
-    if up.is_heading and tr.is_heading and up.level != tr.level:
-        yield ctx.pair_finding(pair, f"heading level {tr.level} in translation, {up.level} upstream")
-
-
 def _table_sizes(doc) -> tuple[Counter[int], dict[int, int]]:
     """Rows and widest row of every table of a document, by table id, in one pass."""
     rows: Counter[int] = Counter()

@@ -33,7 +33,7 @@ def heading_level(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if "heading-level.shift" not in ctx.memo:
         ctx.memo["heading-level.shift"] = _page_shift(ctx.alignment)
     shift = ctx.memo["heading-level.shift"]
-    if shift is None:
+    if shift is None or not up.kind == tr.kind == BlockKind.HEADING:  # (a title is no part of the shift)
         yield ctx.pair_finding(pair, message)
     elif shift[0] == tr.index:
         way = "deeper" if shift[1] > 0 else "higher"

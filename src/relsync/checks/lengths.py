@@ -47,6 +47,16 @@ class Ratio:
     log_ratio: float
     spread: float
 
+    def deviation(self, up_length: float, tr_length: float) -> float:
+        """How many standard deviations a translation of ``tr_length`` characters is from the
+        length predicted for ``up_length`` (negative: shorter), both lengths smoothed by
+        :data:`SMOOTHING` (a few characters more or less weigh less in a short block)."""
+        return math.log((tr_length + SMOOTHING) / (math.exp(self.log_ratio) * up_length + SMOOTHING)) / self.spread
+
+
+#: Characters added to both lengths before a block's length is judged against its upstream's.
+SMOOTHING = 4
+
 
 def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
     """The median log length ratio of the document's one-to-one paragraphs and list items,

@@ -358,8 +358,7 @@ def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Om
     predicts (:data:`_SHORTFALL_LENGTH_ONLY`): a list item of which the translation kept only
     its emoji or its first words."""
     tr_length = lengths(memo, up, tr)[1]
-    z = math.log((tr_length + 4) / (math.exp(ratio.log_ratio) * unit.length + 4)) / ratio.spread
-    return Omitted([unit.text], []) if z <= _SHORTFALL_LENGTH_ONLY else None
+    return Omitted([unit.text], []) if ratio.deviation(unit.length, tr_length) <= _SHORTFALL_LENGTH_ONLY else None
 
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],

@@ -10,7 +10,9 @@ definitions), reduced to the text that shows as text.
 * :func:`repair_emphasis`: the smallest change of a line that makes such a pair render,
   confirmed by parsing the line again;
 * :func:`quoted_instead`: terms a translation sets off in quotation marks where upstream
-  writes them in bold.
+  writes them in bold;
+* :func:`fold_html_emphasis`: ``<strong>`` and ``<i>`` counted as the emphasis they render;
+  :func:`drops_bold`: a translation's page that leaves out bold as its style.
 """
 
 from __future__ import annotations
@@ -370,11 +372,16 @@ def drops_bold(al: Alignment, memo: dict) -> bool:
         for pair in al.pairs:
             if not pair.is_match:
                 continue
-            if any(dict(al.upstream.blocks[i].markup.counts).get("strong") for i in pair.upstream):
-                counts: Counter = Counter()
-                for j in pair.translation:
-                    counts.update(dict(al.translation.blocks[j].markup.counts))
-                fold_html_emphasis(counts)
-                kept, dropped = (kept + 1, dropped) if counts["strong"] else (kept, dropped + 1)
+            if _bold(al.upstream_blocks(pair)):
+                kept, dropped = (kept + 1, dropped) if _bold(al.translation_blocks(pair)) else (kept, dropped + 1)
         found = memo["markup.drops_bold"] = dropped >= BOLD_STYLE_BLOCKS and 3 * kept <= dropped
     return found
+
+
+def _bold(blocks: list[Block]) -> int:
+    """The bold of blocks, Markdown's and HTML's (:func:`fold_html_emphasis`)."""
+    counts: Counter = Counter()
+    for block in blocks:
+        counts.update(block.markup.as_dict())
+    fold_html_emphasis(counts)
+    return counts["strong"]

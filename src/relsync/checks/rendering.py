@@ -389,8 +389,6 @@ def _plain_places(ctx: Context, trs: list[tuple[Block, View]], code: str) -> lis
     return out
 
 
-
-
 _QUOTED_RE = re.compile("(\\S[ \u00a0\u202f]?)\x02([ \u00a0\u202f]?\\S)")
 
 

@@ -1,17 +1,20 @@
 """A translation that stops short inside a clause: what :mod:`.omission` reports when the
 sentences and clauses of a block leave nothing to skip (a list item whose second half is
 missing, cut inside its one clause), told by the anchors the translation keeps of the
-block's start and lost of its end."""
+block's start and lost of its end (:func:`stopped_short`), or, far shorter than predicted,
+by the share of upstream its length covers (:func:`far_short`)."""
 
 from __future__ import annotations
 
 import math
 import re
+from typing import Callable
 
 from ..model import Block
-from .lengths import Ratio, lengths, shared
+from .lengths import SMOOTHING, Ratio, lengths, shared
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask
-from .units import BEFORE_CONJUNCTION, CITATION_RE, MAX_UNITS, MIN_MISSING_SHARE, cited, loose, unshared
+from .units import (BEFORE_CONJUNCTION, CITATION_RE, MAX_UNITS, MIN_MISSING_SHARE, cited, loose, unshared,
+                    upstream_units)
 
 
 def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] | None:
@@ -22,15 +25,13 @@ def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] |
     text, anchors, _ = masked_of(memo, "up", up)
     if not anchors and not any(ch.isdigit() for ch in text):
         return None
-    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
-    raw = " ".join((tr.text, *tr.anchors.links))
-    folded = {loose(a) for a in in_translation}
+    kept = _kept_by(tr)
     last_kept, first_lost = -1, len(text)
     positioned = _positioned_anchors(text, anchors)
     if len(positioned) > MAX_UNITS:
         return None
     for at, value in positioned:
-        if value in in_translation or value in raw or loose(value) in folded:
+        if kept(value):
             last_kept = max(last_kept, at)
         else:
             first_lost = min(first_lost, at)
@@ -48,8 +49,8 @@ def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] |
         return None
     # as long as upstream up to the cut, or up to the first anchor lost (the cut may be after it)
     factor = math.exp(ratio.log_ratio)
-    tr_length = lengths(memo, up, tr)[1] + 4
-    least, most = factor * start + 4, factor * length(text[:first_lost]) + 4
+    tr_length = lengths(memo, up, tr)[1] + SMOOTHING
+    least, most = factor * start + SMOOTHING, factor * length(text[:first_lost]) + SMOOTHING
     fit = math.log(tr_length / least if tr_length < least else most / tr_length if tr_length > most else 1.0)
     if abs(fit) / ratio.spread > _STOPPED_FIT:
         return None  # the translation is not as long as the start it keeps
@@ -62,6 +63,15 @@ _CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + 
 #: A translation that stops short is as long as the start of upstream it keeps within this
 #: many standard deviations.
 _STOPPED_FIT = 1.5
+
+
+def _kept_by(tr: Block) -> Callable[[str], bool]:
+    """Whether the translation keeps a code span, number or URL of upstream: as it is, in its
+    text or links, or written with other spaces or case (`cargo .toml` for `Cargo.toml`)."""
+    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
+    raw = " ".join((tr.text, *tr.anchors.links))
+    folded = {loose(a) for a in in_translation}
+    return lambda value: value in in_translation or value in raw or loose(value) in folded
 
 
 def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:
@@ -78,27 +88,25 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
     translation's length covers, and beyond the last code span, number or link it keeps (not
     the references the block ends with, which cite all of it); quoted as what the part may be."""
     text, anchors, total = masked_of(memo, "up", up)
-    if len(_SENTENCE_END_RE.findall(text)) > MAX_UNITS:
-        return None  # not judged, as by the alignment of its sentences
     up_length, tr_length = lengths(memo, up, tr)
-    factor = math.exp(ratio.log_ratio)
-    if up_length <= 0 or math.log((tr_length + 4) / (factor * up_length + 4)) / ratio.spread > least:
+    if up_length <= 0 or ratio.deviation(up_length, tr_length) > least:
         return None
-    covered = min(1.0, tr_length / (factor * up_length)) * total
+    if len(upstream_units(up, (text, anchors), shared(memo, up, tr)[0])[0]) > MAX_UNITS:
+        return None  # not judged, as by the alignment of its sentences
+    covered = min(1.0, tr_length / (math.exp(ratio.log_ratio) * up_length)) * total
     cut, seen = len(text), 0.0
     for m in _WORD_RE.finditer(text):
         if seen >= covered:
             cut = m.start()
             break
         seen += prose_length(m.group(0)) + 0.5
-    in_translation = set(tr.anchors.code) | set(tr.anchors.numbers) | set(tr.anchors.links)
-    raw = " ".join((tr.text, *tr.anchors.links))
+    kept = _kept_by(tr)
     citing = cited(up, (text, anchors))
     end = len(text)
-    if citing and all(value in in_translation or value in raw for value in citing):
+    if citing and all(kept(value) for value in citing):
         end = CITATION_RE.search(text).start()  # the translation cites as upstream does
     for at, value in _positioned_anchors(text, anchors):
-        if cut <= at < end and (value in in_translation or value in raw):
+        if cut <= at < end and kept(value):
             cut = max(cut, at + 1)  # the translation keeps it: the part left out comes after
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
@@ -107,4 +115,3 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
 
 
 _WORD_RE = re.compile(r"\S+")
-_SENTENCE_END_RE = re.compile(r"[.!?\u3002\uff01\uff1f](?:\s|$)")

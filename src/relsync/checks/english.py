@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 from typing import Iterator
 
 from .. import dialects, sentences
@@ -29,7 +30,9 @@ _WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 _RUN_RE = re.compile(r"[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*"
                      r"(?:[ ,;:()]+[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*)*[.:]?")
 _OPENING_QUOTES = "\"'\u201c\u2018\u300c\u300e\u00ab"
-_LOWER_WORD_RE = re.compile(r"(?<![\w.-])[a-z][a-z'-]+(?![\w-])")
+#: A word in lower case, not inside a longer word or name (``(?<![\w.-])`` before its first
+#: letter, written after that letter: the scan then looks only where a letter is).
+_LOWER_WORD_RE = re.compile(r"[a-z](?<![\w.-][a-z])[a-z'-]+(?![\w-])")
 _KINDS = ("paragraph", "list_item")
 #: English words that make a run of words a clause rather than a name or a noun phrase
 #: (a translation may keep "browser CORS preflight request" as its terms).
@@ -68,8 +71,24 @@ def _lower_words(doc_text: str) -> frozenset[str]:
 
 
 def upstream_lower_words(ctx: Context) -> frozenset[str]:
-    """The words upstream's paragraphs, list items and headings write in lower case."""
+    """The words upstream's paragraphs and list items write in lower case."""
     return _memo(ctx)["lower"]
+
+
+class LowerWords:
+    """:func:`upstream_lower_words` as a set to ask whether a word is in, read from the page
+    the first time it is asked (most blocks never ask)."""
+
+    __slots__ = ("_ctx", "_words")
+
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self._words: frozenset[str] | None = None
+
+    def __contains__(self, word: object) -> bool:
+        if self._words is None:
+            self._words = upstream_lower_words(self._ctx)
+        return word in self._words
 
 
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
@@ -84,19 +103,42 @@ def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
     return found
 
 
-def _memo(ctx: Context) -> dict:
+class _PageMemo(dict):
+    """What the English rules read of a page, each entry computed when it is first read (most
+    pages need few of them): ``lower`` (:func:`upstream_lower_words`, shared by every locale
+    of the upstream page), ``latin``, ``tr_text`` (the translation's prose, case-folded),
+    ``kept`` (terms the glossary keeps as they are) and ``headings`` (the translation's
+    headings and how often each is written); ``uses`` and ``translated`` are set by their
+    readers."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__()
+        self.ctx = ctx
+
+    def __missing__(self, key: str):
+        ctx = self.ctx
+        al = ctx.alignment
+        if key == "lower":
+            value = al.upstream.derived("english.lower", lambda: _lower_words(
+                "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)))
+        elif key == "latin":
+            value = _is_latin(ctx)
+        elif key == "tr_text":
+            value = "\n".join(b.text for b in al.translation.blocks if b.kind in _KINDS or b.is_heading).casefold()
+        elif key == "kept":
+            value = frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold())
+        elif key == "headings":
+            value = Counter(" ".join(b.text.split()).casefold() for b in al.translation.blocks if b.is_heading)
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+
+def _memo(ctx: Context) -> _PageMemo:
     memo = ctx.memo.get("english")
     if memo is None:
-        al = ctx.alignment
-        up_text = "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)
-        tr_blocks = [b for b in al.translation.blocks if b.kind in _KINDS or b.is_heading]
-        memo = ctx.memo["english"] = {
-            "lower": al.upstream.derived("english.lower", lambda: _lower_words(up_text)),
-            "latin": _is_latin(ctx),
-            "tr_text": "\n".join(b.text for b in tr_blocks).casefold(),
-            "kept": frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold()),
-            "headings": Counter(" ".join(b.text.split()).casefold() for b in al.translation.blocks if b.is_heading),
-        }
+        memo = ctx.memo["english"] = _PageMemo(ctx)
     return memo
 
 
@@ -145,16 +187,20 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
     """Clauses of upstream's English words inside a translated block."""
     memo = _memo(ctx)
     text, held = _masked(tr.text, tr.anchors.code)
-    up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
+    up_words: set[str] | None = None
     out = []
     for m in _RUN_RE.finditer(text):
         run = m.group(0)
         words = _WORD_RE.findall(run)
+        if len(words) < _CLAUSE_WORDS:
+            continue
         ordinary = _ordinary(words, memo["lower"])
-        if len(words) < _CLAUSE_WORDS or len(set(w.lower() for w in ordinary)) < _CLAUSE_ORDINARY:
+        if len(set(w.lower() for w in ordinary)) < _CLAUSE_ORDINARY:
             continue
         if sum(1 for w in words if w.lower() in FUNCTION_WORDS) < _CLAUSE_FUNCTION_WORDS:
             continue  # a noun phrase the translation keeps as its terms
+        if up_words is None:
+            up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
         if sum(1 for w in words if w.lower() in up_words) < 0.8 * len(words):
             continue  # not upstream's words
         if _quoted(text, m.start(), m.end()):
@@ -269,7 +315,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     tr = al.translation.blocks[pair.translation[0]]
-    if tr.kind not in _KINDS or len(_LOWER_WORD_RE.findall(tr.text)) < _SENTENCE_ORDINARY:
+    if tr.kind not in _KINDS or sum(1 for _ in islice(_LOWER_WORD_RE.finditer(tr.text), _SENTENCE_ORDINARY)) \
+            < _SENTENCE_ORDINARY:
         return  # too few English words for a clause (most translated blocks)
     ups = al.upstream_blocks(pair)
     if any(u.kind not in _KINDS for u in ups):
@@ -345,7 +392,7 @@ def _heading_text(tr: Block) -> str:
 
 def _is_label(block: Block) -> bool:
     """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
-    return block.kind in _KINDS and _LABEL_RE.fullmatch(block.source.strip()) is not None
+    return block.kind in _KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
 
 
 def _is_summary(block: Block) -> bool:

@@ -39,16 +39,21 @@ PLACEHOLDER_BASE = 0xE000
 PLACEHOLDERS = frozenset(chr(PLACEHOLDER_BASE + k) for k in range(4096))
 
 
+_STORES = {"up": "omission.masked.up", "tr": "omission.masked.tr"}
+
+
 def masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:
     """:func:`masked` and the length of its text, once per block of an alignment."""
-    key = ("omission.masked", side, block.index)
-    value = ctx_memo.get(key)
+    store = ctx_memo.get(_STORES[side])  # the side's blocks by index (hot: no key to build)
+    if store is None:
+        store = ctx_memo[_STORES[side]] = {}
+    value = store.get(block.index)
     if value is None:
         text, anchors = masked(block)
         # the masked text's only spaces are single " " (what prose_length counts, faster)
         spaces = text.count(" ")
         placeholders = len(_PRIVATE_RE.findall(text)) if not text.isascii() else 0
-        value = ctx_memo[key] = (text, anchors, len(text) - spaces - placeholders + spaces // 2)
+        value = store[block.index] = (text, anchors, len(text) - spaces - placeholders + spaces // 2)
     return value
 
 def masked(block: Block) -> tuple[str, tuple[str, ...]]:
@@ -78,7 +83,7 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
                 text = text.replace(label, place(number))
     if block.anchors.code:
         for c in sorted({c for c in block.anchors.code if c}, key=len, reverse=True):
-            if _PROSE_CODE_RE.search(c):
+            if not c.isascii() and _PROSE_CODE_RE.search(c):
                 continue  # a span of words in another script than Latin is prose a reader reads
             if c in text and len(anchors) < 4096:
                 text = text.replace(c, place(c))

@@ -19,14 +19,14 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Container, Iterator
 
 from rapidfuzz import fuzz
 
 from ..model import Block, Pair, Severity
 from ..keys import page_key
 from .consistency import code_variant
-from .english import upstream_lower_words
+from .english import LowerWords
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
 from .moved import part_elsewhere
@@ -362,7 +362,7 @@ def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Om
 
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],
-                   up_code: tuple[str, ...] = (), lower: frozenset[str] | None = None
+                   up_code: tuple[str, ...] = (), lower: Container[str] | None = None
                    ) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream sentence alone (of one or more of its clauses) that the
     translation keeps, and those it lost;
@@ -538,8 +538,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired
-    if "omission.lower" not in ctx.memo:
-        ctx.memo["omission.lower"] = upstream_lower_words(ctx)
+    if "omission.ratio" not in ctx.memo:
+        ctx.memo["omission.lower"] = LowerWords(ctx)
         ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
     ratio = ctx.memo["omission.ratio"]
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)

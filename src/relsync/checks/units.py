@@ -8,7 +8,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Container, Mapping
 
 from .. import sentences
 from ..languages import english_zipf, singular
@@ -56,8 +56,10 @@ CITATION_RE = re.compile(r"\(\s*[\ue000-\uefff][\ue000-\uefff\s,;]*\)\s*[.:\u300
 Held = tuple[str, tuple[str, ...]]
 
 
-#: A word in Latin letters, also where a text in another script writes it without spaces.
-LATIN_WORD_RE = re.compile(r"(?<![A-Za-z0-9.-])[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9-])")
+#: A word in Latin letters, also where a text in another script writes it without spaces (no
+#: letter, digit, "." or "-" before it: looked behind its first letter, so that the scan
+#: stops only at letters).
+LATIN_WORD_RE = re.compile(r"[A-Za-z](?<![A-Za-z0-9.-][A-Za-z])[A-Za-z0-9]+(?![A-Za-z0-9-])")
 
 
 #: Words written alike on both sides, each with the share of its uses to leave out.
@@ -176,7 +178,7 @@ _STARTS_RE = re.compile(r"(?:^|[.!?:]\s+|\s[-*]\s+)$")
 NAME = "\x00name:"
 
 
-def names(text: str, lower: frozenset[str]) -> set[str]:
+def names(text: str, lower: Container[str]) -> set[str]:
     """The names of a text: a word with a capital inside (``JavaScript``, ``API``), or
     capitalized (``Nuxt``) where no sentence starts and written in lower case nowhere in the
     upstream document (``lower``; "Plugins" of a title is a word); no common English word."""
@@ -196,7 +198,7 @@ def _stem(name: str) -> str:
     return singular(name).casefold()
 
 
-def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: frozenset[str] | None,
+def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Container[str] | None,
                latin: bool) -> frozenset[str]:
     """The names of one upstream unit alone, outside its code, that the translation writes
     nowhere, also not as the singular (``WeakMap`` for ``WeakMaps``), when it writes another

@@ -1,0 +1,49 @@
+"""The word patterns of the omission and English rules, written for speed, against the plain
+patterns they stand for; and the page's lower-case words, read only when asked."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings, strategies as st
+
+from relsync.align import align
+from relsync.checks.english import _LOWER_WORD_RE, LowerWords, upstream_lower_words
+from relsync.checks.registry import Context
+from relsync.checks.units import LATIN_WORD_RE
+from relsync.parse import parse
+
+# What each pattern says, with the look behind written before the word as one reads it.
+_PLAIN_LATIN_WORD = re.compile(r"(?<![A-Za-z0-9.-])[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9-])")
+_PLAIN_LOWER_WORD = re.compile(r"(?<![\w.-])[a-z][a-z'-]+(?![\w-])")
+
+_TEXT = st.text(alphabet=st.sampled_from(list("abzAZ09.-'_ \n,") + ["é", "中", "ж", "\ue000", "ß"]),
+                max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_TEXT)
+def test_the_word_patterns_find_what_the_plain_patterns_find(text):
+    assert LATIN_WORD_RE.findall(text) == _PLAIN_LATIN_WORD.findall(text)
+    assert _LOWER_WORD_RE.findall(text) == _PLAIN_LOWER_WORD.findall(text)
+
+
+def test_the_word_patterns_at_the_edges_of_words():
+    text = "x.js a-b don't1 v2 foo.bar 中文API的 é-clair _tail end"
+    assert LATIN_WORD_RE.findall(text) == _PLAIN_LATIN_WORD.findall(text)
+    assert _LOWER_WORD_RE.findall(text) == _PLAIN_LOWER_WORD.findall(text)
+    assert "js" not in LATIN_WORD_RE.findall(text)  # after a ".": part of a name
+    assert "don" in _LOWER_WORD_RE.findall(text)  # cut at the "'", as before
+
+
+def test_the_pages_lower_case_words_are_read_once_asked_and_only_then():
+    up = parse("# Title\n\nThe compiler is faster on Linux.\n", "en.md")
+    tr = parse("# 标题\n\n编译器在 Linux 上更快。\n", "zh.md", ("en", "zh_CN"))
+    ctx = Context(align(up, tr), locale="zh_CN")
+    words = LowerWords(ctx)
+    assert "english" not in ctx.memo  # nothing read yet
+    assert "compiler" in words and "faster" in words
+    assert "Linux" not in words and "linux" not in words
+    assert "english" in ctx.memo
+    assert {w for w in ("the", "compiler", "is", "faster", "on", "title") if w in words} == set(
+        upstream_lower_words(ctx)) == {"compiler", "is", "faster", "on"}  # paragraphs and list items

@@ -132,3 +132,22 @@ def test_merge_reports_rejects_other_files(run_cli, tmp_path):
     bad.write_text('{"something": 1}', encoding="utf-8")
     code, _, err = run_cli("merge-reports", str(bad))
     assert code == 2 and "bad.json" in err
+
+
+def test_pairs_are_checked_with_the_runs_collector_thresholds_and_the_process_keeps_its_own(
+        run_cli, project, monkeypatch):
+    import gc
+
+    seen = []
+    one = runner._one
+
+    def recording(*args, **kwargs):
+        seen.append(gc.get_threshold())
+        return one(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "_one", recording)
+    before = gc.get_threshold()
+    assert before != runner.RUN_GC_THRESHOLDS
+    check_json(run_cli, project, "-j", "1", "--no-cache")
+    assert seen and set(seen) == {runner.RUN_GC_THRESHOLDS}
+    assert gc.get_threshold() == before

@@ -19,12 +19,14 @@ a new subdirectory).
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import json
 import os
 import re
 import sys
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -358,6 +360,24 @@ def parse_shard(value: str) -> tuple[int, int]:
 
 # -- many pairs ---------------------------------------------------------------------------
 
+#: The garbage collector's thresholds while pairs are checked. A run allocates many small
+#: objects that live to its end (parsed pages, alignments, findings); with Python's defaults
+#: a full collection traverses all of them again every few pairs (fastapi-docs, 1,488 pairs:
+#: 1.5 s of 20 s collecting, two thirds of it in full collections; 0.7 s with these).
+RUN_GC_THRESHOLDS = (5000, 10, 100)
+
+
+@contextmanager
+def _collected_rarely():
+    """:data:`RUN_GC_THRESHOLDS` for the time of the block, the process's own after it."""
+    before = gc.get_threshold()
+    gc.set_threshold(*RUN_GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
+
+
 # Worker state: set once per process by the pool initializer.
 _WORKER: tuple[Config, bool, str | None, str | None, Site | None] | None = None
 
@@ -366,6 +386,7 @@ def _init_worker(cfg: Config, reports: bool, since: str | None, base: str | None
                  site: Site | None = None) -> None:
     global _WORKER
     _WORKER = (cfg, reports, since, base, site)
+    gc.set_threshold(*RUN_GC_THRESHOLDS)  # the process is the pool's: no thresholds to give back
 
 
 def _one(spec: PairSpec, cfg: Config, reports: bool, since: str | None,
@@ -458,17 +479,18 @@ def check_pairs(cfg: Config, pairs: list[PairSpec], jobs: int = 1, cache: Cache 
     groups = by_upstream(pairs, todo)
     if jobs == 0:  # as many processes as CPUs when there is enough to share
         jobs = default_jobs() if len(todo) >= AUTO_PARALLEL_PAIRS else 1
-    if jobs > 1 and len(groups) > 1:
-        _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base, site), done, failed)
-    else:
-        for k in (k for group in groups for k in group):
-            mark = notice_mark()
-            try:
-                value = _one(pairs[k], cfg, reports, since, base, site)
-            except RelsyncError as exc:
-                failed[k] = exc
-                continue
-            done(k, value, notices_since(mark))
+    with _collected_rarely():
+        if jobs > 1 and len(groups) > 1:
+            _check_in_processes(cfg, pairs, groups, jobs, (reports, since, base, site), done, failed)
+        else:
+            for k in (k for group in groups for k in group):
+                mark = notice_mark()
+                try:
+                    value = _one(pairs[k], cfg, reports, since, base, site)
+                except RelsyncError as exc:
+                    failed[k] = exc
+                    continue
+                done(k, value, notices_since(mark))
     if failed:
         raise failed[min(failed)]
     if cache is not None:

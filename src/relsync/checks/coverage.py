@@ -7,7 +7,7 @@ from typing import Iterator
 
 from rapidfuzz import fuzz
 
-from .. import dialects
+from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english
 from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
@@ -86,6 +86,35 @@ def prose_text(text: str, code: tuple[str, ...] = ()) -> str:
     return " ".join(URL_RE.sub(" ", text).split())
 
 
+#: A word joined by an apostrophe to letters English does not join so (English writes only its
+#: contractions and possessive there: "it's", "don't", "you're", "we've", "we'll", "you'd",
+#: "I'm"): Turkish sets its suffixes so on a foreign word ("Code'u", "header’ları"), Italian
+#: and French elide so ("dell'app", "aujourd'hui").
+_OTHER_APOSTROPHE_RE = re.compile(r"(?<![\w'’])[^\W\d_]{2,}['’](?!(?:s|t|re|ve|ll|d|m)(?![^\W\d_]))[^\W\d_]")
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
+
+
+def written_in_target(prose: str, up: str) -> bool:
+    """Whether every sentence of a text shows the translator's own language in words no
+    English text writes: a word joined to its suffix or elided as English never does
+    (``Code'u``, ``dell'app``), or a word with a letter outside ASCII that upstream's text
+    does not have (``için``, ``parámetros``): "Type hint'ler ve annotation'lar" is Turkish,
+    whatever the identifier reads in its English terms. A sentence without them may be
+    English left as it is ("Mas ele é assinado. So, when you receive a token...")."""
+    if not _shows_target(prose, up):
+        return False
+    return all(_shows_target(s, up) for s in sentences.split(prose) if _LETTERS_RE.search(s))
+
+
+def _shows_target(text: str, up: str) -> bool:
+    if _OTHER_APOSTROPHE_RE.search(text):
+        return True
+    if text.isascii():
+        return False
+    theirs = up.casefold()
+    return any(not w.isascii() and w.casefold() not in theirs for w in _LETTERS_RE.findall(text))
+
+
 def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int,
                     locale: str = "", kind: str = "paragraph") -> bool:
     """True when ``tr`` is still the source language: English words where the target is CJK;
@@ -104,6 +133,8 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     # A translated label before a list of names ("编辑： Agustina Barbetta、Udi Hofesh"):
     # only the names stayed.
     if cjk_target and CJK_RE.search(tr) and not any(w[0].islower() for w in words):
+        return False
+    if not cjk_target and written_in_target(prose, up):
         return False
     if cjk_target or fuzz.ratio(prose_text(up, code), prose) >= 95:
         return True
@@ -242,7 +273,11 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     English words that spell out a code name ("`g`reater `t`han" for `gt`). In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
-    upstream wording); in any other script, prose with almost no letter of that script. On a
+    upstream wording), unless each of its sentences shows the translation's own grammar
+    around upstream's terms: a suffix joined by an apostrophe as English never joins one
+    ("Response Status Code'u" in Turkish), or a word with a letter outside ASCII that
+    upstream does not write ("GitHub Actions tabanlı CI"); in any other script, prose with
+    almost no letter of that script. On a
     page whose paragraphs are translated, a heading, title, bold label or ``<summary>`` of
     ordinary English words (upstream writes them in lower case; in another script than Latin
     also a common English word, Zipf frequency >= 4 in wordfreq's lists, that the translation

@@ -21,7 +21,7 @@ from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
-from .coverage import is_untranslated
+from .coverage import is_untranslated, written_in_target
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 
@@ -423,6 +423,8 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
     text = _heading_text(tr)
+    if written_in_target(text, up.text):
+        return False  # "Response Status Code'u": the translation's grammar around upstream's terms
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
     if not memo["latin"]:

@@ -461,6 +461,14 @@ def _restricted(languages: tuple[str, ...]):
     return ident
 
 
+def reads_as(text: str, target: str, least: float) -> bool:
+    """Whether the identifier, asked English or ``target``'s language (any length), says the latter at ``least``."""
+    lang = language_code(target)
+    ident = _restricted(("en", lang)) if lang != "en" else None
+    found = ident.classify(text) if ident is not None else ("en", 0.0)
+    return found[0] == lang and found[1] >= least
+
+
 def identify(text: str, candidates: tuple[str, ...] | None = None) -> str | None:
     """The language ``text`` is written in, by script first, then by the language
     identifier (py3langid, loaded only when the script cannot decide).

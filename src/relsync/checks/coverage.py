@@ -140,7 +140,7 @@ def _own_words_in(sentence: str, theirs: set[str], locale: str) -> bool:
 
 
 def _shows_target(text: str, up: str) -> bool:
-    if _OTHER_APOSTROPHE_RE.search(text):
+    if ("'" in text or "’" in text) and _OTHER_APOSTROPHE_RE.search(text):
         return True
     if text.isascii():
         return False
@@ -304,8 +304,11 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Names, code, numbers, bylines and short labels may stay as they are; prose may not, but
     for the output of an example the page shows as code, every piece of its text in a code
     block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`),
-    for the alt text of a block that is only images, which the page does not show, and for
-    English words that spell out a code name ("`g`reater `t`han" for `gt`). In a
+    for the alt text of a block that is only images, which the page does not show, for
+    English words that spell out a code name ("`g`reater `t`han" for `gt`), and for a
+    heading that names what the translation's own sentences call by the same name ("####
+    Microsoft C++ Build Tools" above "Descarga el instalador de Microsoft C++ Build
+    Tools"). In a
     translation into a language written in Latin script, prose the language identifier reads
     as English is reported even when it is not upstream's text (English left from an older
     upstream wording), unless each of its sentences shows the translation's own grammar
@@ -335,25 +338,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ups = al.upstream_blocks(pair)
     trs = al.translation_blocks(pair)
     if pair.kind == "table_row":
-        up, tr = ups[0], trs[0]
-        english = []
-        for k, cell in enumerate(tr.cells):
-            up_text = up.cells[k].text if k < len(up.cells) else ""
-            words = prose_words(cell.text, cell.anchors.code)
-            if not words:
-                continue
-            if len(words) == 1 and words[0][0].isupper() and cell.anchors.numbers:
-                continue  # a name and its version: "Harbor 1.7", "Python 3.13"
-            if ctx.cjk_target and cjk_ratio(cell.text) < CJK_PRESENT and (cell.text == up_text or len(words) >= 3):
-                english.append(cell.text)
-            elif not ctx.cjk_target and cell.text == up_text and len(words) >= 2:
-                english.append(cell.text)
-        words = sum(len(prose_words(c)) for c in english)
-        if english and (words >= 2 or len(english) == len([c for c in tr.cells if c.text])):
-            cells = ", ".join(f"\u201c{c}\u201d" for c in english)
-            label = "header cells" if tr.header or up.header else "cells"
-            yield ctx.pair_finding(pair, f"table {label} left in English: {cells}",
-                                   details={"cells": english})
+        yield from _english_cells(pair, ups[0], trs[0], ctx)
         return
     if any(b.kind not in _TRANSLATABLE for b in trs):
         return
@@ -368,7 +353,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if any(_SPELLED_RE.search(b.source) for b in trs):
         return  # "`g`reater `t`han": English words that spell out a code name, kept for it
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
-            and not _shown_code(trs, ctx):
+            and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and _kept_name(trs[0], ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
@@ -397,6 +382,48 @@ def _shown_code(blocks: list[Block], ctx: Context) -> bool:
               for piece in _TAG_RE.split(line)]
     pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
     return bool(pieces) and all(p in shown for p in pieces)
+
+
+def _english_cells(pair: Pair, up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:
+    """:func:`untranslated` of a table row: its cells left in English."""
+    english = []
+    for k, cell in enumerate(tr.cells):
+        up_text = up.cells[k].text if k < len(up.cells) else ""
+        words = prose_words(cell.text, cell.anchors.code)
+        if not words:
+            continue
+        if len(words) == 1 and words[0][0].isupper() and cell.anchors.numbers:
+            continue  # a name and its version: "Harbor 1.7", "Python 3.13"
+        if ctx.cjk_target and cjk_ratio(cell.text) < CJK_PRESENT and (cell.text == up_text or len(words) >= 3):
+            english.append(cell.text)
+        elif not ctx.cjk_target and cell.text == up_text and len(words) >= 2:
+            english.append(cell.text)
+    words = sum(len(prose_words(c)) for c in english)
+    if english and (words >= 2 or len(english) == len([c for c in tr.cells if c.text])):
+        cells = ", ".join(f"\u201c{c}\u201d" for c in english)
+        label = "header cells" if tr.header or up.header else "cells"
+        yield ctx.pair_finding(pair, f"table {label} left in English: {cells}", details={"cells": english})
+
+
+def _kept_name(heading: Block, ctx: Context) -> bool:
+    """Whether the translation writes a heading's text in a sentence of its own language
+    elsewhere on the page: a name it keeps ("#### Microsoft C++ Build Tools" above
+    "Descarga el instalador de Microsoft C++ Build Tools y ábrelo...")."""
+    name = " ".join(dialects.split(heading.text)[0].split()).casefold()
+    if len(name) < 4:
+        return False
+    for b in ctx.alignment.translation.blocks:
+        if b.index == heading.index or b.kind not in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
+            continue
+        text = " ".join(b.text.split())
+        at = text.casefold().find(name)
+        if at < 0:
+            continue
+        rest = text[:at] + " " + text[at + len(name):]
+        if (cjk_ratio(rest) >= CJK_PRESENT) if ctx.cjk_target else (
+                bool(ctx.locale) and is_english(prose_text(rest, b.anchors.code), ctx.locale) is False):
+            return True
+    return False
 
 
 def _text_offset(block: Block) -> int:

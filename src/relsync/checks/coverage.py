@@ -65,7 +65,7 @@ def _is_byline(text: str) -> bool:
 _LIST_SEPARATOR_RE = re.compile(r"[,、，/&;·]")
 
 
-def _names_only(words: list[str], kind: str, prose: str) -> bool:
+def names_only(words: list[str], kind: str, prose: str) -> bool:
     """Prose of three or more words that are mostly capitalized is a list of names
     (specifications, products): "Mathematical Markup Language: MathML Version 2.0". A
     heading is one only when every word is capitalized and it lists them ("Media、WebRTC、
@@ -161,7 +161,7 @@ def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, m
     if len(set(words)) < min_words:  # "Firefox bug 1823757, Firefox bug 1866993" is two words
         return False
     prose = prose_text(tr, code)
-    if _is_byline(prose) or _names_only(words, kind, prose):
+    if _is_byline(prose) or names_only(words, kind, prose):
         return False
     # A translated label before a list of names ("编辑： Agustina Barbetta、Udi Hofesh"):
     # only the names stayed.
@@ -452,7 +452,7 @@ def _english_extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
     words = prose_words(text, code)
     prose = prose_text(text, code)
     if (len(words) < EXTRA_MIN_WORDS or len(prose) < IDENTIFY_MIN_CHARS or _is_byline(prose)
-            or _names_only(words, pair.kind, prose)):
+            or names_only(words, pair.kind, prose)):
         return
     if is_english(prose, ctx.locale) is True:
         yield ctx.pair_finding(pair, f"{blocks[0].kind.replace('_', ' ')} still in English, with no "

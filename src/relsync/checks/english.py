@@ -21,7 +21,7 @@ from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of
 from ..model import Alignment, Block, Pair, Severity
-from .coverage import is_untranslated, written_in_target
+from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 
@@ -425,6 +425,8 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     text = _heading_text(tr)
     if written_in_target(text, up.text):
         return False  # "Response Status Code'u": the translation's grammar around upstream's terms
+    if names_only(prose_words(text), "heading", text):
+        return False  # "Media、WebRTC、Web Audio": names, listed as the translation lists
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
     if not memo["latin"]:

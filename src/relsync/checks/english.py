@@ -19,7 +19,7 @@ from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
-from ..languages import english_zipf, identify, language_code, language_scripts, script_of
+from ..languages import english_zipf, identify, language_code, language_scripts, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .masking import hold, unmask
@@ -439,6 +439,9 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     plain = " ".join(w for w in text.split() if not any("\ue000" <= c <= "\ue0ff" for c in w)).strip()
     if plain.casefold() in memo["kept"] or _uses(memo, plain) > 1:
         return False  # a phrase the translation keeps
+    one = " ".join(plain.split()[:-1] + [singular(plain.split()[-1])]) if plain else plain
+    if one != plain and _uses(memo, one):
+        return False  # ... also as one of them: "Service workers" over "service worker が ..."
     if memo["latin"]:
         return not any(_uses(memo, w) > 1 for w in ordinary)
     return True  # no letter of the target's script (the cheap test before)

@@ -306,30 +306,31 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     block of the translation (a live demo's "Open Modal" below `<button>Open Modal</button>`),
     for the alt text of a block that is only images, which the page does not show, for
     English words that spell out a code name ("`g`reater `t`han" for `gt`), and for a
-    heading that names what the translation's own sentences call by the same name ("####
-    Microsoft C++ Build Tools" above "Descarga el instalador de Microsoft C++ Build
-    Tools"). In a
-    translation into a language written in Latin script, prose the language identifier reads
-    as English is reported even when it is not upstream's text (English left from an older
-    upstream wording), unless each of its sentences shows the translation's own grammar
-    around upstream's terms: a suffix joined by an apostrophe as English never joins one
-    ("Response Status Code'u" in Turkish), a word with a letter outside ASCII that upstream
-    does not write ("GitHub Actions tabanlı CI"), or words of its own, without a clause of
-    upstream's words, that the identifier surely reads as the target's language ("OAuth2
-    con Password (y hashing), Bearer con tokens JWT"); in any other script, prose with
-    almost no letter of that script. On a
-    page whose paragraphs are translated, a heading, title, bold label or ``<summary>`` of
+    heading that names what the translation's own sentences call by the same name
+    ("#### Microsoft C++ Build Tools" above "Descarga el instalador de Microsoft C++ Build
+    Tools"). In a translation into a language written in Latin script, prose the language
+    identifier reads as English is reported even when it is not upstream's text (English
+    left from an older upstream wording), unless each of its sentences shows the
+    translation's own grammar around upstream's terms: a suffix joined by an apostrophe as
+    English never joins one ("Response Status Code'u" in Turkish), a word with a letter
+    outside ASCII that upstream does not write ("GitHub Actions tabanlı CI"), or words of
+    its own, without a clause of upstream's words, that the identifier surely reads as the
+    target's language ("OAuth2 con Password (y hashing), Bearer con tokens JWT"); in any
+    other script, prose with almost no letter of that script. On a page whose paragraphs
+    are translated, a heading, title, bold label or ``<summary>`` of
     ordinary English words (upstream writes them in lower case; in another script than Latin
     also a common English word, Zipf frequency >= 4 in wordfreq's lists, that the translation
-    does not use as a term in its own sentences) is English in any script, also when
-    upstream's heading has changed since (see :mod:`relsync.checks.english`).
+    does not use as a term in its own sentences, nor a list of names, nor a term its
+    sentences write, in the singular too) is English in any script, also when upstream's
+    heading has changed since (see :mod:`relsync.checks.english`).
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
     in a pt-BR translation; "## Update Optimizations" left as it is on a translated Chinese
     page. Passes: "`torch.compile` support for Python 3.13" /
     "`torch.compile` 支持 Python 3.13"; "`Dim.AUTO`" / "`Dim.AUTO`"; "**Authors**: Ana
-    Silva" / "**Autor(es)**: Ana Silva".
+    Silva" / "**Autor(es)**: Ana Silva"; "# Response Status Code" / "# Response Status
+    Code'u" in Turkish.
     """
     if not pair.is_match:
         yield from _english_extra(pair, ctx)

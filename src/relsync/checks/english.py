@@ -20,7 +20,7 @@ from typing import Iterator
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of, singular
-from ..model import Alignment, Block, Pair, Severity
+from ..model import Alignment, Block, Document, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
@@ -352,7 +352,8 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
         if up.is_heading and tr.is_heading:
             what, minimum = pair.kind.replace("_", " "), _HEADING_ORDINARY
-        elif _is_label(up) and _is_label(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
+        elif _is_label(up) and _is_label(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()) \
+                and not _among_names(tr, al):
             what, minimum = "label", 1
         elif _is_summary(up) and _is_summary(tr) and " ".join(up.text.split()) == " ".join(tr.text.split()):
             what, minimum = "summary", 1
@@ -393,6 +394,38 @@ def _heading_text(tr: Block) -> str:
 def _is_label(block: Block) -> bool:
     """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
     return block.kind in _KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
+
+
+#: A label among this many labels of names, at least, in its list is one of them.
+_NAMES_AROUND = 2
+
+
+def _among_names(label: Block, al: Alignment) -> bool:
+    """Whether a list item that is a label stands in a list (the items beside it at its
+    indentation) with :data:`_NAMES_AROUND` labels or more that are names: capitalized, no
+    common English word ("**Cookie Sessions**" below "**WebSockets**" and "**CORS**": the
+    names of features, kept; "**Performance**" and "**Security**" are words)."""
+    doc = al.translation
+    indent = _indent(doc, label)
+    names = 0
+    for step in (-1, 1):
+        k = label.index + step
+        while 0 <= k < len(doc.blocks) and doc.blocks[k].kind == "list_item" and len(_indent(doc, doc.blocks[k])) >= len(indent):
+            b = doc.blocks[k]
+            if _indent(doc, b) == indent and _is_label(b) and _is_name(b.text):
+                names += 1
+            k += step
+    return names >= _NAMES_AROUND
+
+
+def _is_name(text: str) -> bool:
+    words = _WORD_RE.findall(text)
+    return bool(words) and all(not w[0].islower() and english_zipf(w) == 0.0 for w in words)
+
+
+def _indent(doc: Document, block: Block) -> str:
+    line = doc.source_lines(block.start, block.start)[0]
+    return line[:len(line) - len(line.lstrip())]
 
 
 def _is_summary(block: Block) -> bool:

@@ -396,8 +396,10 @@ def _is_label(block: Block) -> bool:
     return block.kind in _KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
 
 
-#: A label among this many labels of names, at least, in its list is one of them.
+#: A label among this many labels of names, at least, in its list is one of them ...
 _NAMES_AROUND = 2
+#: ... read this many items before and after it at most (a list of names is short).
+_BESIDE = 20
 
 
 def _among_names(label: Block, al: Alignment) -> bool:
@@ -410,12 +412,15 @@ def _among_names(label: Block, al: Alignment) -> bool:
     names = 0
     for step in (-1, 1):
         k = label.index + step
-        while 0 <= k < len(doc.blocks) and doc.blocks[k].kind == "list_item" and len(_indent(doc, doc.blocks[k])) >= len(indent):
+        while 0 <= k < len(doc.blocks) and abs(k - label.index) <= _BESIDE and doc.blocks[k].kind == "list_item" \
+                and len(_indent(doc, doc.blocks[k])) >= len(indent):
             b = doc.blocks[k]
             if _indent(doc, b) == indent and _is_label(b) and _is_name(b.text):
                 names += 1
+                if names >= _NAMES_AROUND:
+                    return True
             k += step
-    return names >= _NAMES_AROUND
+    return False
 
 
 def _is_name(text: str) -> bool:

@@ -11,6 +11,7 @@ from relsync.align import align
 from relsync.checks.english import _LOWER_WORD_RE, LowerWords, upstream_lower_words
 from relsync.checks.registry import Context
 from relsync.checks.units import LATIN_WORD_RE
+from relsync.config import Config
 from relsync.parse import parse
 
 # What each pattern says, with the look behind written before the word as one reads it.
@@ -47,3 +48,30 @@ def test_the_pages_lower_case_words_are_read_once_asked_and_only_then():
     assert "english" in ctx.memo
     assert {w for w in ("the", "compiler", "is", "faster", "on", "title") if w in words} == set(
         upstream_lower_words(ctx)) == {"compiler", "is", "faster", "on"}  # paragraphs and list items
+
+
+def test_a_pairs_rules_leave_no_cycle_through_its_context():
+    # The memos rules keep in a context must not point back at it: a cycle would keep every
+    # pair's documents alive until the collector runs, which a run sets to run rarely.
+    import gc
+    import weakref
+
+    from relsync.checks import run_checks
+    from relsync.pipeline import make_context, read_pair
+    from relsync.project import PairSpec
+
+    from .conftest import EXAMPLE_TR, EXAMPLE_UP
+
+    al, _ = read_pair(PairSpec(EXAMPLE_UP, EXAMPLE_TR, "zh_CN", "example.md"))
+    ctx = make_context(al, Config(), "zh_CN")
+    assert run_checks(ctx)
+    assert "english" in ctx.memo and "omission.lower" in ctx.memo  # the memos this is about
+    ref = weakref.ref(ctx)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del ctx
+        assert ref() is None
+    finally:
+        if enabled:
+            gc.enable()

@@ -363,7 +363,7 @@ def parse_shard(value: str) -> tuple[int, int]:
 #: The garbage collector's thresholds while pairs are checked. A run allocates many small
 #: objects that live to its end (parsed pages, alignments, findings); with Python's defaults
 #: a full collection traverses all of them again every few pairs (fastapi-docs, 1,488 pairs:
-#: 1.5 s of 20 s collecting, two thirds of it in full collections; 0.7 s with these).
+#: 1.5 s of 20 s collecting, two thirds of it in full collections; 0.8-0.9 s with these).
 RUN_GC_THRESHOLDS = (5000, 10, 100)
 
 

@@ -104,10 +104,11 @@ def written_in_target(prose: str, up: str, locale: str = "") -> bool:
     language (:data:`OWN_WORDS_CONFIDENCE`): "OAuth2 con Password (y hashing), Bearer con
     tokens JWT". A sentence with none may be English left as it is ("Mas ele é assinado.
     So, when you receive a token...")."""
-    if not locale and not _shows_target(prose, up):
+    folded = up.casefold()
+    if not locale and not _shows_target(prose, folded):
         return False
     theirs = {w.casefold() for w in _LETTERS_RE.findall(up)} if locale else set()
-    return all(_shows_target(s, up) or (locale and _own_words_in(s, theirs, locale))
+    return all(_shows_target(s, folded) or (locale and _own_words_in(s, theirs, locale))
                for s in sentences.split(prose) if _LETTERS_RE.search(s))
 
 
@@ -139,13 +140,12 @@ def _own_words_in(sentence: str, theirs: set[str], locale: str) -> bool:
     return bool(own) and reads_as(" ".join(own), locale, OWN_WORDS_CONFIDENCE)
 
 
-def _shows_target(text: str, up: str) -> bool:
+def _shows_target(text: str, folded_up: str) -> bool:
     if ("'" in text or "’" in text) and _OTHER_APOSTROPHE_RE.search(text):
         return True
     if text.isascii():
         return False
-    theirs = up.casefold()
-    return any(not w.isascii() and w.casefold() not in theirs for w in _LETTERS_RE.findall(text))
+    return any(not w.isascii() and w.casefold() not in folded_up for w in _LETTERS_RE.findall(text))
 
 
 def is_untranslated(up: str, tr: str, code: tuple[str, ...], cjk_target: bool, min_words: int,

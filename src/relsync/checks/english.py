@@ -20,7 +20,7 @@ from typing import Iterator
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import english_zipf, identify, language_code, language_scripts, script_of, singular
-from ..model import Alignment, Block, Document, Pair, Severity
+from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
@@ -79,16 +79,16 @@ class LowerWords:
     """:func:`upstream_lower_words` as a set to ask whether a word is in, read from the page
     the first time it is asked (most blocks never ask)."""
 
-    __slots__ = ("_ctx", "_words")
+    __slots__ = ("_memo", "_page")
 
     def __init__(self, ctx: Context) -> None:
-        self._ctx = ctx
-        self._words: frozenset[str] | None = None
+        self._memo, self._page = ctx.memo, _page_of(ctx)  # not the context (see _PageMemo)
 
     def __contains__(self, word: object) -> bool:
-        if self._words is None:
-            self._words = upstream_lower_words(self._ctx)
-        return word in self._words
+        memo = self._memo.get("english")
+        if memo is None:
+            memo = self._memo["english"] = _PageMemo(*self._page)
+        return word in memo["lower"]
 
 
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
@@ -111,22 +111,23 @@ class _PageMemo(dict):
     headings and how often each is written); ``uses`` and ``translated`` are set by their
     readers."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, al: Alignment, locale: str, cjk_target: bool, glossary: list[tuple[str, str]]) -> None:
         super().__init__()
-        self.ctx = ctx
+        # what the entries are read from, not the context itself: the context keeps this memo,
+        # and a cycle would keep the pair's documents until the collector runs
+        self.al, self.locale, self.cjk_target, self.glossary = al, locale, cjk_target, glossary
 
     def __missing__(self, key: str):
-        ctx = self.ctx
-        al = ctx.alignment
+        al = self.al
         if key == "lower":
             value = al.upstream.derived("english.lower", lambda: _lower_words(
                 "\n".join(b.text for b in al.upstream.blocks if b.kind in _KINDS)))
         elif key == "latin":
-            value = _is_latin(ctx)
+            value = _latin(self.locale, self.cjk_target)
         elif key == "tr_text":
             value = "\n".join(b.text for b in al.translation.blocks if b.kind in _KINDS or b.is_heading).casefold()
         elif key == "kept":
-            value = frozenset(s.casefold() for s, t in ctx.glossary if s.casefold() == t.casefold())
+            value = frozenset(s.casefold() for s, t in self.glossary if s.casefold() == t.casefold())
         elif key == "headings":
             value = Counter(" ".join(b.text.split()).casefold() for b in al.translation.blocks if b.is_heading)
         else:
@@ -135,16 +136,24 @@ class _PageMemo(dict):
         return value
 
 
+def _page_of(ctx: Context) -> tuple[Alignment, str, bool, list[tuple[str, str]]]:
+    return ctx.alignment, ctx.locale, ctx.cjk_target, ctx.glossary
+
+
 def _memo(ctx: Context) -> _PageMemo:
     memo = ctx.memo.get("english")
     if memo is None:
-        memo = ctx.memo["english"] = _PageMemo(ctx)
+        memo = ctx.memo["english"] = _PageMemo(*_page_of(ctx))
     return memo
 
 
 def _is_latin(ctx: Context) -> bool:
     """Whether the target language is written in Latin letters."""
-    return "Latn" in language_scripts(ctx.locale) if ctx.locale else not ctx.cjk_target
+    return _latin(ctx.locale, ctx.cjk_target)
+
+
+def _latin(locale: str, cjk_target: bool) -> bool:
+    return "Latn" in language_scripts(locale) if locale else not cjk_target
 
 
 def _uses(memo: dict, phrase: str) -> int:
@@ -404,18 +413,17 @@ _BESIDE = 20
 
 def _among_names(label: Block, al: Alignment) -> bool:
     """Whether a list item that is a label stands in a list (the items beside it at its
-    indentation) with :data:`_NAMES_AROUND` labels or more that are names: capitalized, no
+    depth) with :data:`_NAMES_AROUND` labels or more that are names: capitalized, no
     common English word ("**Cookie Sessions**" below "**WebSockets**" and "**CORS**": the
     names of features, kept; "**Performance**" and "**Security**" are words)."""
-    doc = al.translation
-    indent = _indent(doc, label)
+    blocks = al.translation.blocks
     names = 0
     for step in (-1, 1):
         k = label.index + step
-        while 0 <= k < len(doc.blocks) and abs(k - label.index) <= _BESIDE and doc.blocks[k].kind == "list_item" \
-                and len(_indent(doc, doc.blocks[k])) >= len(indent):
-            b = doc.blocks[k]
-            if _indent(doc, b) == indent and _is_label(b) and _is_name(b.text):
+        while 0 <= k < len(blocks) and abs(k - label.index) <= _BESIDE and blocks[k].kind == "list_item" \
+                and blocks[k].level >= label.level:
+            b = blocks[k]
+            if b.level == label.level and _is_label(b) and _is_name(b.text):
                 names += 1
                 if names >= _NAMES_AROUND:
                     return True
@@ -427,10 +435,6 @@ def _is_name(text: str) -> bool:
     words = _WORD_RE.findall(text)
     return bool(words) and all(not w[0].islower() and english_zipf(w) == 0.0 for w in words)
 
-
-def _indent(doc: Document, block: Block) -> str:
-    line = doc.source_lines(block.start, block.start)[0]
-    return line[:len(line) - len(line.lstrip())]
 
 
 def _is_summary(block: Block) -> bool:
@@ -477,7 +481,8 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     plain = " ".join(w for w in text.split() if not any("\ue000" <= c <= "\ue0ff" for c in w)).strip()
     if plain.casefold() in memo["kept"] or _uses(memo, plain) > 1:
         return False  # a phrase the translation keeps
-    one = " ".join(plain.split()[:-1] + [singular(plain.split()[-1])]) if plain else plain
+    *head, last = plain.split() or [""]
+    one = " ".join([*head, singular(last)])
     if one != plain and _uses(memo, one):
         return False  # ... also as one of them: "Service workers" over "service worker が ..."
     if memo["latin"]:

@@ -642,3 +642,41 @@ def test_short_items_in_the_same_order_pair_one_for_one():
     # unmatched blocks around it, which pairs in order when both sides hold as many.
     al, pairs = _case("fastapi-short-items", "de")
     assert [pairs.get(line) for line in range(50, 58)] == list(range(50, 58))
+
+
+def test_a_description_pairs_with_the_one_under_the_term_its_term_pairs_with():
+    # zh-cn/3 (real): under "Notable bugs fixed in Firefox 3" the translation's description
+    # "文章中所提供的相关 Bug 信息…" is the upstream one; the next translated entry, "Firefox 3
+    # 的界面改动", is an entry upstream has in another section, its description left in
+    # English. The ordered alignment paired upstream's description with that English one
+    # (they share "information" and the page's "Firefox 3") and left the true one extra.
+    al, pairs = _case("mdn-description", "zh_CN", upstream="mdn-stub")
+    assert pairs[201] == 78 and pairs[202] == 79
+    extra = [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream]
+    assert 79 not in extra
+    # and the entry it held, left in upstream's words, is the one upstream has in another
+    # section ("Theme changes in Firefox 3"): it pairs there, moved, with its term
+    assert pairs[137] == 81 and pairs[136] == 80 and _moved(al, 136) == [True]
+
+
+def test_descriptions_under_two_paired_terms_pair_in_order():
+    # es/3 with its "Mejoras CSS" entry moved to the end of the page (as
+    # `benchmarks/bench_moves.py` moves 5% of its items): the ordered alignment paired
+    # the "Offline resources" description with the moved entry's place, CSS's upstream
+    # description ("Firefox 3 features a number of improvements in its CSS support", the "3"
+    # they share), and left "Firefox now lets web applications request…" without a partner.
+    text = (ROOT / "tests" / "fixtures" / "align-cases" / "mdn-crossed.es.md").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = next(k for k, line in enumerate(lines) if "Mejoras CSS" in line)
+    entry = lines[at:at + 2]
+    del lines[at:at + 2]
+    lines += ["", *entry]
+    up = parse((ROOT / "tests" / "fixtures" / "align-cases" / "mdn-crossed.en.md").read_text(encoding="utf-8"))
+    tr = parse("\n".join(lines), locales=("en", "es"))
+    al = align(up, tr)
+    assert covered_once(al)
+    pairs = {al.upstream.blocks[p.upstream[0]].start: al.translation.blocks[p.translation[0]].start
+             for p in al.pairs if p.is_match}
+    offline = next(k for k, line in enumerate(lines, 1) if "Recursos en modo desconectado" in line)
+    up_offline = next(b.start for b in up.blocks if b.text.startswith("Offline resources"))
+    assert pairs[up_offline] == offline and pairs[up_offline + 1] == offline + 1

@@ -40,7 +40,7 @@ STAGES = [
     ["relsync.similarity", "relsync.assignment"],
     ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels",
      "relsync.align_links", "relsync.align_releases"],
-    ["relsync.align_moved"],
+    ["relsync.align_moved", "relsync.align_kids"],
     ["relsync.align"],
     ["relsync.stale"],
     ["relsync.checks"],

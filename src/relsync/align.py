@@ -15,6 +15,7 @@ import bisect
 from collections import Counter
 
 
+from .align_kids import nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
@@ -580,6 +581,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = add_pairs(al, scorer, swapped_pairs(al, scorer))
     al.pairs = add_pairs(al, scorer, section_swaps(al, scorer))
     al.pairs = add_pairs(al, scorer, late_parents(al, scorer))
+    al.pairs = nested_pairs(al, scorer)
     return al
 
 

@@ -66,10 +66,13 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     writer meant. A small integer (up to 10) that is only absent may be written as a word;
     one replaced by another small integer (`3` upstream, `4` in the translation, neither
     elsewhere in the pair) is a finding. Numbers inside code, links and
-    dates are left to their own rules; a number of the link text that the other side keeps
-    in the link target is not lost, unless the translation's text gives another number once
-    more than upstream's in its place (`Firefox 31 and Firefox 32` written `Firefox 32 и
-    Firefox 32`).
+    dates are left to their own rules; a number of the text that the other side writes in
+    its code is not lost (`长度超过 1000` for `length > 1000`), unless that code holds it
+    only as upstream's own code does and the text gives another number in its place
+    ("version 1.3" for "version 1.2" beside `pip install demo==1.2` on both sides); a number
+    of the link text that the other side keeps in the link target is not lost, unless the
+    translation's text gives another number once more than upstream's in its place
+    (`Firefox 31 and Firefox 32` written `Firefox 32 и Firefox 32`).
 
     `relsync fix` repairs one substitution: one value lost and one added, each written once
     and plainly, of the same shape, every other number of the block kept.
@@ -98,8 +101,13 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     # "`length > 1000`" may become "长度超过 1000": a number may move between code and prose,
     # and "[issue 4512](.../issues/4512)" may become "[这个问题](.../issues/4512)".
     kept_in_link = {n for n in lost if _in_code(n, tr.links) and not _in_code(n, tr.code)}
+    # ... but code that holds it only as upstream's own code does ("version 1.2" beside
+    # `pip install demo==1.2` on both sides) does not hold the text's number
+    replaced = {n for n in lost if not _in_code(n, tr.links) and _count(n, tr.code) <= _count(n, up.code)}
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
     added = {n for n in added if not _in_code(n, up.code) and not _in_code(n, up.links)}
+    if added and not lost:
+        lost = replaced  # another number given in its place: replaced, not moved into code
     if kept_in_link and not lost and not added:
         lost, added = _substituted(Counter(up.numbers), Counter(tr.numbers), kept_in_link)
     if not lost and not added:
@@ -145,6 +153,10 @@ _DIGITS_RE = re.compile(r"\d+(?:\.\d+)*")
 
 def _in_code(number: str, code: tuple[str, ...]) -> bool:
     return any(number in _DIGITS_RE.findall(c) for c in code)
+
+
+def _count(number: str, code: tuple[str, ...]) -> int:
+    return sum(_DIGITS_RE.findall(c).count(number) for c in code)
 
 
 def _bounds(value: str) -> tuple[str, str]:

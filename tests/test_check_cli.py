@@ -198,6 +198,25 @@ def test_the_summary_counts_the_findings_relsync_fix_can_repair(run_cli, project
     assert "fixable" not in out.splitlines()[-1]
 
 
+def test_a_repair_relsync_fix_withholds_is_not_counted_fixable(run_cli, tmp_path):
+    """A date the rule could repair, in a passage whose number changed past repair (two
+    numbers for one): `relsync fix` leaves the passage to a translator, so the summary, of
+    `check` and of `merge-reports`, does not count the date as fixable."""
+    (tmp_path / "en.md").write_text("Released on January 29, 2025 with 12 fixes.\n", encoding="utf-8")
+    (tmp_path / "fr.md").write_text("Publié le 28 janvier 2025 avec 13 corrections et 14 tests.\n",
+                                    encoding="utf-8")
+    _, out, _ = run_cli("check", "en.md", "fr.md", "-l", "fr", "--format", "json", "-o", "r.json", cwd=tmp_path)
+    data = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert [f["slug"] for f in data["findings"] if f.get("fix")] == ["date-mismatch"]
+    assert data["summary"]["fixable"] == 0
+    code, out, _ = run_cli("--no-color", "check", "en.md", "fr.md", "-l", "fr", cwd=tmp_path)
+    assert "fixable" not in out.splitlines()[-1]
+    code, out, _ = run_cli("merge-reports", "r.json", "r.json", cwd=tmp_path)
+    assert json.loads(out)["summary"]["fixable"] == 0
+    run_cli("fix", "en.md", "fr.md", "-l", "fr", cwd=tmp_path)
+    assert "28 janvier" in (tmp_path / "fr.md").read_text(encoding="utf-8")
+
+
 def test_one_pair_given_on_the_command_line(run_cli, project):
     code, out, _ = run_cli("check", "--format", "json", "upstream/notes.md", str(TR))
     assert code == 1 and slugs(out) == ["number-mismatch", "link-mismatch"]

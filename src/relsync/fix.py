@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .align import align
-from .checks import UNREADABLE, find_rule
+from .checks import UNREADABLE
+from .checks.registry import fixable, passage, selectable
 from .config import Config
 from .errors import InputError
 from .io import atomic_write_bytes, display_path, read_bytes
@@ -70,13 +71,6 @@ class FixResult:
         return [f for ff in self.files for f in ff.applied]
 
 
-def fixable(finding: Finding, rules: set[str] | None = None) -> bool:
-    """Whether ``relsync fix`` is about this finding: its rule repairs (and is one of
-    ``rules``, when given)."""
-    rule = find_rule(finding.slug)
-    return rule is not None and rule.fixable and (rules is None or rule.slug in rules)
-
-
 def fix_text(upstream: str, translation: str, *, locale: str = "", name: str = "",
              config: Config | None = None, glossary: Iterable[tuple[str, str]] = (),
              rules: set[str] | None = None) -> tuple[str, list[Finding]]:
@@ -108,9 +102,9 @@ def fix_project(project: Project, *, rules: set[str] | None = None, jobs: int = 
     site = site_of(project)
     by_file: dict[str, list[Finding]] = {}
     remaining: list[tuple[Finding, str]] = [(f, UNREAD) for f in unread]
-    unrepaired = {_passage(f): f for f in findings if f.fix is None}
+    unrepaired = {passage(f): f for f in findings if f.fix is None}
     for f in findings:
-        other = unrepaired.get(_passage(f))
+        other = unrepaired.get(passage(f))
         if f.fix is not None and f.fix.path in untouchable:
             remaining.append((f, UNREAD_PAIR))
         elif f.fix is None or f.fix.path not in specs:
@@ -144,13 +138,6 @@ def _untouchable(project: Project, unread: list[Finding]) -> set[str]:
 def _ident(f: Finding) -> tuple:
     """A finding's identity across rounds of repairs (one-line edits move no line)."""
     return (f.fingerprint(), f.translation.line if f.translation else 0, f.upstream.line if f.upstream else 0)
-
-
-def _passage(f: Finding) -> tuple:
-    """The aligned blocks a finding is on: a passage with a difference no rule can repair is
-    a sentence that changed, and none of its values is repaired on its own."""
-    return (f.translation.path if f.translation else "", f.translation.line if f.translation else 0,
-            f.upstream.line if f.upstream else 0)
 
 
 def refuse_conflicts(path: str, data: bytes) -> None:
@@ -212,14 +199,6 @@ def repair(data: bytes, findings: list[Finding], findings_of: Callable[[str], li
     done = {_ident(f) for f in ff.applied}
     ff.refused = [(f, why) for f, why in ff.refused if _ident(f) not in done]
     return ff
-
-
-def selectable(findings: list[Finding], rules: set[str] | None = None) -> list[Finding]:
-    """The findings whose repair may be made: they carry one, and no other finding of a
-    repairing rule on their passage lacks one (the sentence changed more than a value)."""
-    found = [f for f in findings if fixable(f, rules)]
-    unrepaired = {_passage(f) for f in found if f.fix is None}
-    return [f for f in found if f.fix is not None and _passage(f) not in unrepaired]
 
 
 def _round(data: bytes, findings: list[Finding], findings_of: Callable[[str], list[Finding]],

@@ -36,6 +36,7 @@ from . import stale
 from ._version import __version__
 from .baseline import apply_baseline, baseline_path, read_baseline
 from .checks import ProjectContext, resolve_settings, run_project_checks
+from .checks.registry import selectable
 from .checks.site import Site, site_of
 from .config import Config, load_config
 from .errors import InputError, RelsyncError, collapse_notices, notice, notice_mark, notices_since
@@ -77,7 +78,7 @@ class CheckResult:
             "info": by_severity.get("info", 0),
             "by_rule": dict(sorted(by_rule.items())),
             "baselined": self.baselined,
-            "fixable": sum(f.fix is not None for f in self.findings),
+            "fixable": len(selectable(self.findings)),  # what `relsync fix` repairs
         }
 
 

@@ -141,6 +141,30 @@ def find_rule(name: str) -> Rule | None:
     return None
 
 
+def fixable(finding: Finding, rules: set[str] | None = None) -> bool:
+    """Whether ``relsync fix`` is about this finding: its rule repairs (and is one of
+    ``rules``, when given)."""
+    rule = find_rule(finding.slug)
+    return rule is not None and rule.fixable and (rules is None or rule.slug in rules)
+
+
+def passage(finding: Finding) -> tuple:
+    """The aligned blocks a finding is on: a passage with a difference no rule can repair is
+    a sentence that changed, and none of its values is repaired on its own."""
+    return (finding.translation.path if finding.translation else "",
+            finding.translation.line if finding.translation else 0,
+            finding.upstream.line if finding.upstream else 0)
+
+
+def selectable(findings: Iterable[Finding], rules: set[str] | None = None) -> list[Finding]:
+    """The findings whose repair ``relsync fix`` may make: they carry one, and no other
+    finding of a repairing rule on their passage lacks one (the sentence changed more than a
+    value)."""
+    found = [f for f in findings if fixable(f, rules)]
+    unrepaired = {passage(f) for f in found if f.fix is None}
+    return [f for f in found if f.fix is not None and passage(f) not in unrepaired]
+
+
 # -- settings -----------------------------------------------------------------------------
 
 def _rule_name(name: str, where: str, families: bool = True) -> str:

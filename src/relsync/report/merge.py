@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Iterable
 
+from ..checks import find_rule
 from ..errors import InputError, RelsyncError
 from ..io import display_path
 
@@ -57,11 +58,23 @@ def merge_reports(paths: Iterable[Path]) -> tuple[str, dict]:
         by_rule[name] = by_rule.get(name, 0) + 1
     summary["by_rule"] = dict(sorted(by_rule.items()))
     summary["baselined"] = sum(int(d.get("summary", {}).get("baselined", 0)) for _, d in loaded)
-    summary["fixable"] = sum(1 for f in unique if f.get("fix"))
+    summary["fixable"] = _repairable(unique)
     return "json", {"findings": unique, "summary": summary}
 
 
 _SEVERITIES = ("error", "warning", "info")
+
+
+def _repairable(findings: list[dict]) -> int:
+    """How many of the findings `relsync fix` repairs: those that carry a repair, on a passage
+    where no other finding of a repairing rule lacks one
+    (:func:`~relsync.checks.registry.selectable`, read from the JSON)."""
+    def passage(f: dict) -> tuple:
+        tr, up = f.get("translation") or {}, f.get("upstream") or {}
+        return tr.get("path", ""), tr.get("line", 0), up.get("line", 0)
+    found = [f for f in findings if (rule := find_rule(str(f.get("slug", "")))) is not None and rule.fixable]
+    unrepaired = {passage(f) for f in found if not f.get("fix")}
+    return sum(1 for f in found if f.get("fix") and passage(f) not in unrepaired)
 
 
 def _location_problem(value: object) -> bool:

@@ -338,3 +338,15 @@ def test_docusaurus_reads_a_translation_at_the_source_files_own_path(run_cli, tm
         "i18n/fr/docusaurus-plugin-content-docs/current/intro.md": "# Intro\n\nTexte.\n"})
     got = pairs_json(run_cli, site)
     assert got["pairs"] == [] and len(got["missing"]) == 1 and len(got["orphans"]) == 1
+
+
+def test_a_locale_whose_folder_pairs_nothing_is_named_in_the_error(run_cli, tmp_path):
+    """A Jekyll (polyglot) site whose French folder exists but holds no file the layout
+    pairs: the error names the locale, not an empty list."""
+    site = write(tmp_path / "site", {
+        "_config.yml": 'languages: ["en", "fr"]\ndefault_lang: "en"\nplugins:\n  - jekyll-polyglot\n',
+        "_posts/2025-02-01-release.md": "---\nlang: en\n---\n\nVersion 4.1 is out.\n",
+        "fr/_posts/2025-02-01-release.md": "---\nlang: fr\n---\n\nLa version 4.1 est sortie.\n"})
+    code, out, err = run_cli("check", cwd=site)
+    assert code == 2
+    assert "no translation: locales fr have none yet" in err

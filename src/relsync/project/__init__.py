@@ -239,7 +239,7 @@ def require_pairs(project: Project) -> None:
     if project.unstarted:
         targets = ", ".join(dict.fromkeys(r.translation.text for r in layout.rules))
         raise ConfigError(f"the {layout.name} layout{where} finds {len(project.unstarted)} upstream documents and "
-                          f"no translation: locales {', '.join(project.not_started)} have none yet (looked for "
+                          f"no translation: locales {', '.join(project.not_started or project.locales)} have none yet (looked for "
                           f"{targets}); nothing to check")
     example = next((rel for rel in markdown_files(cfg)), None)
     if example is None:

@@ -632,7 +632,7 @@ def test_markdown_reports_neutralise_mentions(run_cli, tmp_path, command):
         if shutil.which("git") is None:
             pytest.skip("git is not installed")
         P = stale_repo(tmp_path)
-        (P / UP).write_text(UP_V2 + "\n## Credits by @user\n\nThanks to @user and @org/team for the help.\n",
+        (P / UP).write_text(UP_V2 + "\n## Credits by @user and @org/team\n\nThanks to @user and @org/team for the help.\n",
                             encoding="utf-8")
         git(P, "commit", "-qam", "thanks")
     code, out, err = run_cli(*command.split(), "--no-cache" if command.startswith("check") else "-p", cwd=P)

@@ -568,3 +568,28 @@ def test_mark_synced_needs_git_and_a_committed_upstream(run_cli, repo, tmp_path)
     if stale.work_tree(outside / "upstream/a.md") is None:
         code, _, err = run_cli("mark-synced", cwd=outside)
         assert code == 2 and "not in a git work tree" in err
+
+
+def test_a_paragraph_extended_before_a_new_section_pairs_as_the_translation_was_made(run_cli, tmp_path):
+    """A Docusaurus page's last paragraph got a sentence and a number, and a section was
+    added after it. Aligned with upstream now, the translation's old paragraph paired with
+    the new section's paragraph (as short as it, and nearer the end) and the extended one was
+    reported missing; aligned as it was made (upstream at the synced revision, carried onto
+    upstream now), the paragraph is stale and only the new section is missing."""
+    r = Repo(tmp_path / "site")
+    up, tr = Path("upstream/intro.md"), Path("locales/fr/intro.md")
+    r.write(up, "# Intro\n\n## Getting Started\n\nGet started by creating a new site. Run `npm init`.\n\n"
+                "Use this awesome feature option.\n")
+    r.write(tr, "# Introduction\n\n## Premiers pas\n\nCommencez par créer un nouveau site. Lancez `npm init`.\n\n"
+                "Utilisez cette option géniale.\n")
+    r.commit("Intro and its translation")
+    r.edit(up, ("feature option.", "feature option. It is on by default since 3.5.\n\n## New section\n\n"
+                                   "Brand new text here."))
+    r.commit("Upstream: a default and a new section", up)
+    findings = check(run_cli, r)
+    assert [f["upstream"]["line"] for f in of(findings, "missing")] == [line_of(r, up, "## New section")]
+    [f] = of(findings, "stale")
+    assert f["translation"]["line"] == line_of(r, tr, "Utilisez") and f["upstream"]["line"] == line_of(r, up, "Use this")
+    code, out, _ = run_cli("--no-color", "diff", cwd=r.root)
+    row = next(line for line in out.splitlines() if "Brand new text here." in line)
+    assert row.startswith("MISSING") and row.rstrip().endswith("│")  # nothing beside it

@@ -124,11 +124,15 @@ def check_pair(spec: PairSpec, cfg: Config, alignment: Alignment | None = None,
     al = alignment
     if not readable:
         return unreadable_findings(al, spec, cfg)
-    ctx = make_context(al, cfg, spec.locale, spec.name, glossary_for(spec, cfg), site)
     try:
-        ctx.staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
+        staleness = staleness_for(spec, al, cfg) if staleness is AUTO else staleness
     except InputError as exc:  # a value of the translation's front matter (its source_commit)
         al.translation.problems.append((exc.line or 1, exc.problem))
+        staleness = None
+    if staleness is not None and staleness.alignment is not None:
+        al = staleness.alignment  # the translation paired as it was made
+    ctx = make_context(al, cfg, spec.locale, spec.name, glossary_for(spec, cfg), site)
+    ctx.staleness = staleness
     findings = run_checks(ctx, cfg.rule_enabled, cfg.rule_severity)
     if al.upstream.problems or al.translation.problems:  # never repair what was read around a problem
         findings = [replace(f, fix=None) if f.fix is not None else f for f in findings]
@@ -162,7 +166,8 @@ def report_pair(spec: PairSpec, cfg: Config, since: str | None = None,
     except InputError as exc:
         al.translation.problems.append((exc.line or 1, exc.problem))
         st = None
-    return PairReport(spec, al, check_pair(spec, cfg, al, staleness=st, site=site), st)
+    shown = st.alignment if st is not None and st.alignment is not None else al
+    return PairReport(spec, shown, check_pair(spec, cfg, al, staleness=st, site=site), st)
 
 
 # -- the library's entry points -----------------------------------------------------------

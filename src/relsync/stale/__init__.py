@@ -8,6 +8,10 @@ touched the translation. Renames of the upstream file are followed.
 The upstream document at that revision is diffed against the upstream document now
 (:mod:`.diff`), and the changes are carried onto the translation through an alignment of the
 *old* upstream with the translation, since that is the text the translation was made from.
+When the alignment of upstream now pairs a block added since that revision, or leaves a block
+changed since without a partner, that alignment of the old upstream, carried onto upstream
+now, is the pairing every rule reads (:func:`as_made`): a paragraph extended before a new
+section is stale, and the new section is what is missing.
 Git is reached through :mod:`.git`; the front matter is read and written by
 :mod:`.frontmatter`.
 """
@@ -22,12 +26,13 @@ from ..align import align
 from ..dialects_mkdocs import site_extensions
 from ..errors import ConfigError, InputError, notice
 from ..io import atomic_write_bytes, decode
-from ..model import Alignment, Document, StrEnum
+from ..model import Alignment, Document, Pair, StrEnum
 from ..parse import parse
 from ..parsed import parse_shared
 from . import noise
 from .comments import from_comments
-from .diff import BlockChange, Change, WordDiff, block_source, changed_lines, diff_blocks, format_word_diff, word_diff
+from .diff import (BlockChange, Change, WordDiff, block_source, changed_lines, diff_and_map, diff_blocks, format_word_diff,
+                   word_diff)
 from .frontmatter import front_matter_commit, recorded_key, set_source_commit
 from .git import (NOT_A_CHECKOUT, SHALLOW, GitError, cat_files, commit_at, counted_commit, former_names, history_key, is_shallow,
                   last_commit, last_commit_time, merge_base, relative, repository_state, resolve, work_tree)
@@ -90,6 +95,10 @@ class Staleness:
     sync: SyncPoint
     changes: list[BlockChange] = field(default_factory=list)
     passages: list[Passage] = field(default_factory=list)
+    alignment: Alignment | None = None
+    """Upstream now paired with the translation as the translation was made: from the upstream
+    of the synced revision, aligned with the translation, each of its blocks carried onto the
+    block it is now (:func:`as_made`); ``None`` when the alignment of upstream now holds."""
 
     @property
     def open(self) -> list[Passage]:
@@ -112,15 +121,21 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
     result = Staleness(sync)
     if old.text == al.upstream.text:
         return result
-    changes = diff_blocks(old, al.upstream)
+    changes, carried = diff_and_map(old, al.upstream)
     result.changes = changes
     if not changes:
         return result
+    then = None  # old aligned with the translation, once
+    if sync.source in _MADE_FROM:
+        made = as_made(old, al, changes, carried)
+        if made is not None:
+            result.alignment, then = made
+            al = made[0]
     from_new: dict[int, tuple[int, ...]] = {}
     for pair in al.pairs:
         for i in pair.upstream:
             from_new[i] = pair.translation
-    from_old = _translated_from_old(old, al, changes, from_new)
+    from_old = _translated_from_old(old, al, changes, from_new, then)
     groups: dict[int, tuple[set[int], list[BlockChange]]] = {}
     owner: dict[int, int] = {}
     for change in changes:
@@ -157,14 +172,52 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
     return result
 
 
+#: How a synced revision was found when it is the text the translator had (not ``--since`` or
+#: a pull request's base, which only name what to compare with).
+_MADE_FROM = frozenset({"front-matter", "git", "date"})
+
+
+def as_made(old: Document, al: Alignment, changes: list[BlockChange],
+            carried: dict[int, int]) -> tuple[Alignment, Alignment] | None:
+    """Upstream now paired with the translation as the translator saw upstream: when the
+    alignment of upstream now pairs a block added since the synced revision (text the
+    translation cannot hold yet) or leaves a block changed since without a partner, the
+    upstream of that revision is aligned with the translation and each of its blocks carried
+    onto the block it is now (``carried``); blocks added since have no partner. Returns that
+    alignment and the one of the synced revision, or ``None`` when the alignment of upstream
+    now shows neither."""
+    paired = {i for p in al.pairs if p.is_match for i in p.upstream}
+    if not any(c.new is not None and (c.new.index in paired) == (c.change == Change.ADDED) for c in changes
+               if c.change != Change.REMOVED):
+        return None
+    items: list[tuple[tuple[int, int, int], Pair]] = []
+    last = -1
+    then = align(old, al.translation)
+    for k, p in enumerate(then.pairs):
+        ups = tuple(carried[i] for i in p.upstream if i in carried)
+        if ups:
+            last = min(ups)
+        elif not p.translation:
+            continue  # removed since, never translated
+        kind = al.upstream.blocks[ups[0]].kind if ups else p.kind
+        both = bool(ups) and bool(p.translation)
+        items.append(((last, 0 if ups else 1, k), Pair(ups, p.translation, p.score if both else 0.0, kind,
+                                                       p.moved and both)))
+    held = {i for _, p in items for i in p.upstream}
+    items.extend(((b.index, 0, -1), Pair((b.index,), (), 0.0, b.kind)) for b in al.upstream.blocks
+                 if b.index not in held)
+    return Alignment(al.upstream, al.translation, [p for _, p in sorted(items, key=lambda x: x[0])]), then
+
+
 def _translated_from_old(old: Document, al: Alignment, changes: list[BlockChange],
-                         from_new: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+                         from_new: dict[int, tuple[int, ...]],
+                         then: Alignment | None = None) -> dict[int, tuple[int, ...]]:
     """The translation's blocks each changed or removed block of ``old`` was translated as.
 
     A changed block whose block now is paired in ``al`` was translated as that pair's
     translation (the text around it is the same in both revisions); only when a removed
     block, or a changed one that pairs with nothing now, is among the changes is ``old``
-    aligned with the translation itself.
+    aligned with the translation itself (``then``, when it already was).
     """
     out: dict[int, tuple[int, ...]] = {}
     for change in changes:
@@ -177,7 +230,7 @@ def _translated_from_old(old: Document, al: Alignment, changes: list[BlockChange
     else:
         return out
     out = {}
-    for pair in align(old, al.translation).pairs:
+    for pair in (then or align(old, al.translation)).pairs:
         for i in pair.upstream:
             out[i] = pair.translation
     return out

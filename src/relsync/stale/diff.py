@@ -188,23 +188,33 @@ def diff_blocks(old: Document, new: Document) -> list[BlockChange]:
     differing blocks, blocks of the same kind are paired by similarity (a rewritten paragraph
     is ``changed``); the rest are ``removed`` or ``added``.
     """
+    return diff_and_map(old, new)[0]
+
+
+def diff_and_map(old: Document, new: Document) -> tuple[list[BlockChange], dict[int, int]]:
+    """:func:`diff_blocks`, and every block of ``old`` that is a block of ``new`` (the same, or
+    changed) -> that block (front matter to front matter, in order)."""
     a, b = _diffable(old), _diffable(new)
     ka = [block_key(old, x) for x in a]
     kb = [block_key(new, x) for x in b]
     changes: list[BlockChange] = []
+    mapping = {x.index: y.index for x, y in zip((x for x in old.blocks if x.kind == "front_matter"),
+                                                (y for y in new.blocks if y.kind == "front_matter"))}
     matcher = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
+            mapping.update((a[i].index, b[j].index) for i, j in zip(range(i1, i2), range(j1, j2)))
             continue
         for o, n in _pair_region(old, new, a[i1:i2], b[j1:j2]):
             if o is not None and n is not None:
                 diff = word_diff(block_source(old, o), block_source(new, n))
                 changes.append(BlockChange(Change.CHANGED, o, n, diff))
+                mapping[o.index] = n.index
             elif o is not None:
                 changes.append(BlockChange(Change.REMOVED, o, None, (("-", block_source(old, o)),)))
             else:
                 changes.append(BlockChange(Change.ADDED, None, n, (("+", block_source(new, n)),)))
-    return changes
+    return changes, mapping
 
 
 def _similarity(old: Document, new: Document, o: Block, n: Block) -> float:

@@ -593,3 +593,25 @@ def test_a_paragraph_extended_before_a_new_section_pairs_as_the_translation_was_
     code, out, _ = run_cli("--no-color", "diff", cwd=r.root)
     row = next(line for line in out.splitlines() if "Brand new text here." in line)
     assert row.startswith("MISSING") and row.rstrip().endswith("│")  # nothing beside it
+
+
+def test_a_section_translated_after_the_recorded_revision_still_pairs(run_cli, tmp_path):
+    """The translator translated upstream's new section but did not record the new revision
+    (`relsync mark-synced`): the translation fits upstream now better than the recorded
+    revision, and pairs with it; nothing is missing or extra."""
+    r = Repo(tmp_path / "site")
+    up, tr = Path("upstream/intro.md"), Path("locales/fr/intro.md")
+    r.write(up, "# Intro\n\n## Getting Started\n\nGet started by creating a new site. Run `npm init`.\n\n"
+                "Use this awesome feature option.\n")
+    r.write(tr, "# Introduction\n\n## Premiers pas\n\nCommencez par créer un nouveau site. Lancez `npm init`.\n\n"
+                "Utilisez cette option géniale.\n")
+    r.commit("Intro and its translation")
+    code, _, err = run_cli("mark-synced", str(up), str(tr), cwd=r.root)
+    assert code == 0, err
+    r.commit("Translation synced", tr)
+    r.edit(up, ("feature option.", "feature option.\n\n## Deployment\n\nDeploy with `npm run deploy` to port 8080."))
+    r.commit("Upstream: deployment", up)
+    r.edit(tr, ("option géniale.", "option géniale.\n\n## Déploiement\n\nDéployez avec `npm run deploy` sur le port 8080."))
+    r.commit("Translation: deployment", tr)
+    findings = check(run_cli, r)
+    assert of(findings, "missing") == [] and of(findings, "extra") == []

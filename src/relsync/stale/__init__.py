@@ -127,10 +127,8 @@ def compare(old: Document, al: Alignment, sync: SyncPoint,
         return result
     then = None  # old aligned with the translation, once
     if sync.source in _MADE_FROM:
-        made = as_made(old, al, changes, carried)
-        if made is not None:
-            result.alignment, then = made
-            al = made[0]
+        result.alignment, then = as_made(old, al, changes, carried)
+        al = result.alignment or al
     from_new: dict[int, tuple[int, ...]] = {}
     for pair in al.pairs:
         for i in pair.upstream:
@@ -178,21 +176,25 @@ _MADE_FROM = frozenset({"front-matter", "git", "date"})
 
 
 def as_made(old: Document, al: Alignment, changes: list[BlockChange],
-            carried: dict[int, int]) -> tuple[Alignment, Alignment] | None:
+            carried: dict[int, int]) -> tuple[Alignment | None, Alignment | None]:
     """Upstream now paired with the translation as the translator saw upstream: when the
     alignment of upstream now pairs a block added since the synced revision (text the
     translation cannot hold yet) or leaves a block changed since without a partner, the
     upstream of that revision is aligned with the translation and each of its blocks carried
     onto the block it is now (``carried``); blocks added since have no partner. Returns that
-    alignment and the one of the synced revision, or ``None`` when the alignment of upstream
-    now shows neither."""
+    alignment (``None`` when the alignment of upstream now shows neither, or when the
+    translation fits upstream now at least as well: its pairs' scores add up to as much, a
+    section translated since and the revision not recorded) and the alignment of the synced
+    revision when it was made."""
     paired = {i for p in al.pairs if p.is_match for i in p.upstream}
     if not any(c.new is not None and (c.new.index in paired) == (c.change == Change.ADDED) for c in changes
                if c.change != Change.REMOVED):
-        return None
+        return None, None
     items: list[tuple[tuple[int, int, int], Pair]] = []
     last = -1
     then = align(old, al.translation)
+    if sum(p.score for p in then.pairs if p.is_match) <= sum(p.score for p in al.pairs if p.is_match):
+        return None, then  # the translation fits upstream now as well (a section translated since, not recorded)
     for k, p in enumerate(then.pairs):
         ups = tuple(carried[i] for i in p.upstream if i in carried)
         if ups:

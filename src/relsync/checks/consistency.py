@@ -374,9 +374,13 @@ def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem
 def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator[Problem]:
     """A Markdown or YAML example: compared by its structure (:mod:`.examples`)."""
     if examples.skeleton(up.text, info) != examples.skeleton(tr.text, info):
+        i, k, theirs, ours = examples.first_difference(up.text, tr.text, info)
+        where = f"`{ours}` where upstream has `{theirs}`" if ours and theirs else \
+            f"upstream's `{theirs}` left out" if theirs else f"`{ours}` added"
         yield ctx.finding(f"code block differs from upstream outside its prose and example values "
-                          f"({examples.language(info)} compared by its structure)",
-                          upstream_line=up.start, translation_line=tr.start)
+                          f"({examples.language(info)} compared by its structure): {where}",
+                          upstream_line=up.start + 1 + i if theirs else up.start,
+                          translation_line=tr.start + 1 + k if ours else tr.start)
 
 
 def _drop_same_pages(lost: list[str], added: list[str]) -> list[tuple[str, str]]:

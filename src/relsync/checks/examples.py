@@ -19,6 +19,7 @@ an example's names are translated (``Ctrl+Espacio`` for ``Ctrl+Space``).
 from __future__ import annotations
 
 import functools
+import difflib
 import re
 
 from rapidfuzz.distance import Levenshtein
@@ -98,6 +99,20 @@ def skeleton(text: str, info: str) -> str:
     if lang in YAML_INFO:
         return yaml_skeleton(text)
     return code_skeleton(text, info)
+
+
+def first_difference(up: str, tr: str, info: str) -> tuple[int, int, str, str]:
+    """Where a Markdown or YAML example first differs by its structure, line by line: the
+    upstream's and the translation's line (0-based in the block's text), and the upstream and
+    translation lines there (``""`` for a line one side lacks)."""
+    la, lb = up.split("\n"), tr.split("\n")
+    ka = [skeleton(x, info) for x in la]
+    kb = [skeleton(x, info) for x in lb]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        if tag != "equal":
+            return (min(i1, len(la) - 1), min(j1, len(lb) - 1), la[i1].strip() if i1 < i2 else "",
+                    lb[j1].strip() if j1 < j2 else "")
+    return 0, 0, "", ""
 
 
 #: A placeholder in angle brackets: words in capitals (``<PROJECT ROOT>``) or in another

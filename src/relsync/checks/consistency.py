@@ -103,7 +103,7 @@ def number_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     kept_in_link = {n for n in lost if _in_code(n, tr.links) and not _in_code(n, tr.code)}
     # ... but code that holds it only as upstream's own code does ("version 1.2" beside
     # `pip install demo==1.2` on both sides) does not hold the text's number
-    replaced = {n for n in lost if not _in_code(n, tr.links) and _count(n, tr.code) <= _count(n, up.code)}
+    replaced = {n for n in lost if _count(n, tr.links) <= _count(n, up.links) and _count(n, tr.code) <= _count(n, up.code)}
     lost = {n for n in lost if not _in_code(n, tr.code) and not _in_code(n, tr.links)}
     added = {n for n in added if not _in_code(n, up.code) and not _in_code(n, up.links)}
     if added and not lost:
@@ -364,21 +364,26 @@ def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem
         yield from _example_mismatch(up, tr, ctx, info)
         return
     if code_skeleton(up.text, info) != code_skeleton(tr.text, info):
-        line = _first_code_difference(up.text, tr.text, info)
+        i, k, theirs, ours = examples.first_difference(up.text, tr.text, info)
         prose = prose_free_skeleton(up.text, info) == prose_free_skeleton(tr.text, info)
         where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
-        yield ctx.finding(f"code block differs from upstream {where} (at block line {line})",
-                          upstream_line=up.start, translation_line=tr.start, minor=prose)
+        yield ctx.finding(f"code block differs from upstream {where} (at block line {k + 1}): "
+                          f"{_what_differs(theirs, ours)}", upstream_line=up.start + 1 + i if theirs else up.start,
+                          translation_line=tr.start + 1 + k if ours else tr.start, minor=prose)
+
+
+def _what_differs(theirs: str, ours: str, width: int = 80) -> str:
+    theirs, ours = (x if len(x) <= width else x[:width - 1] + "\u2026" for x in (theirs, ours))
+    return f"`{ours}` where upstream has `{theirs}`" if ours and theirs else \
+        f"upstream's `{theirs}` left out" if theirs else f"`{ours}` added"
 
 
 def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator[Problem]:
     """A Markdown or YAML example: compared by its structure (:mod:`.examples`)."""
     if examples.skeleton(up.text, info) != examples.skeleton(tr.text, info):
         i, k, theirs, ours = examples.first_difference(up.text, tr.text, info)
-        where = f"`{ours}` where upstream has `{theirs}`" if ours and theirs else \
-            f"upstream's `{theirs}` left out" if theirs else f"`{ours}` added"
         yield ctx.finding(f"code block differs from upstream outside its prose and example values "
-                          f"({examples.language(info)} compared by its structure): {where}",
+                          f"({examples.language(info)} compared by its structure): {_what_differs(theirs, ours)}",
                           upstream_line=up.start + 1 + i if theirs else up.start,
                           translation_line=tr.start + 1 + k if ours else tr.start)
 
@@ -485,17 +490,6 @@ def _code_core(code: str) -> str:
     code = _PAREN_RE.sub("", code)
     code = re.sub(r">[^<>]*<", "><", code)
     return _NON_CODE_RE.sub("", code)
-
-
-def _first_code_difference(a: str, b: str, info: str) -> int:
-    la = [code_skeleton(x, info) for x in a.split("\n")]
-    lb = [code_skeleton(x, info) for x in b.split("\n")]
-    la = [x for x in la if x]
-    lb = [x for x in lb if x]
-    for k, (x, y) in enumerate(zip(la, lb), start=1):
-        if x != y:
-            return k
-    return min(len(la), len(lb)) + 1
 
 
 _MARKUP_COMPARED = ("image", "footnote_ref")

@@ -106,12 +106,15 @@ def first_difference(up: str, tr: str, info: str) -> tuple[int, int, str, str]:
     upstream's and the translation's line (0-based in the block's text), and the upstream and
     translation lines there (``""`` for a line one side lacks)."""
     la, lb = up.split("\n"), tr.split("\n")
-    ka = [skeleton(x, info) for x in la]
-    kb = [skeleton(x, info) for x in lb]
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+    # lines with nothing to keep (blank, a comment alone) are left out of the comparison
+    ka = [(k, x) for k, x in enumerate(skeleton(line, info) for line in la) if x]
+    kb = [(k, x) for k, x in enumerate(skeleton(line, info) for line in lb) if x]
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [x for _, x in ka], [x for _, x in kb],
+                                                         autojunk=False).get_opcodes():
         if tag != "equal":
-            return (min(i1, len(la) - 1), min(j1, len(lb) - 1), la[i1].strip() if i1 < i2 else "",
-                    lb[j1].strip() if j1 < j2 else "")
+            i = ka[min(i1, len(ka) - 1)][0] if ka else 0
+            k = kb[min(j1, len(kb) - 1)][0] if kb else 0
+            return i, k, la[i].strip() if i1 < i2 else "", lb[k].strip() if j1 < j2 else ""
     return 0, 0, "", ""
 
 

@@ -570,12 +570,8 @@ def test_mark_synced_needs_git_and_a_committed_upstream(run_cli, repo, tmp_path)
         assert code == 2 and "not in a git work tree" in err
 
 
-def test_a_paragraph_extended_before_a_new_section_pairs_as_the_translation_was_made(run_cli, tmp_path):
-    """A Docusaurus page's last paragraph got a sentence and a number, and a section was
-    added after it. Aligned with upstream now, the translation's old paragraph paired with
-    the new section's paragraph (as short as it, and nearer the end) and the extended one was
-    reported missing; aligned as it was made (upstream at the synced revision, carried onto
-    upstream now), the paragraph is stale and only the new section is missing."""
+def _intro_repo(tmp_path: Path) -> tuple[Repo, Path, Path]:
+    """A Docusaurus-like page and its French translation, committed together."""
     r = Repo(tmp_path / "site")
     up, tr = Path("upstream/intro.md"), Path("locales/fr/intro.md")
     r.write(up, "# Intro\n\n## Getting Started\n\nGet started by creating a new site. Run `npm init`.\n\n"
@@ -583,6 +579,16 @@ def test_a_paragraph_extended_before_a_new_section_pairs_as_the_translation_was_
     r.write(tr, "# Introduction\n\n## Premiers pas\n\nCommencez par créer un nouveau site. Lancez `npm init`.\n\n"
                 "Utilisez cette option géniale.\n")
     r.commit("Intro and its translation")
+    return r, up, tr
+
+
+def test_a_paragraph_extended_before_a_new_section_pairs_as_the_translation_was_made(run_cli, tmp_path):
+    """A Docusaurus page's last paragraph got a sentence and a number, and a section was
+    added after it. Aligned with upstream now, the translation's old paragraph paired with
+    the new section's paragraph (as short as it, and nearer the end) and the extended one was
+    reported missing; aligned as it was made (upstream at the synced revision, carried onto
+    upstream now), the paragraph is stale and only the new section is missing."""
+    r, up, tr = _intro_repo(tmp_path)
     r.edit(up, ("feature option.", "feature option. It is on by default since 3.5.\n\n## New section\n\n"
                                    "Brand new text here."))
     r.commit("Upstream: a default and a new section", up)
@@ -599,13 +605,7 @@ def test_a_section_translated_after_the_recorded_revision_still_pairs(run_cli, t
     """The translator translated upstream's new section but did not record the new revision
     (`relsync mark-synced`): the translation fits upstream now better than the recorded
     revision, and pairs with it; nothing is missing or extra."""
-    r = Repo(tmp_path / "site")
-    up, tr = Path("upstream/intro.md"), Path("locales/fr/intro.md")
-    r.write(up, "# Intro\n\n## Getting Started\n\nGet started by creating a new site. Run `npm init`.\n\n"
-                "Use this awesome feature option.\n")
-    r.write(tr, "# Introduction\n\n## Premiers pas\n\nCommencez par créer un nouveau site. Lancez `npm init`.\n\n"
-                "Utilisez cette option géniale.\n")
-    r.commit("Intro and its translation")
+    r, up, tr = _intro_repo(tmp_path)
     code, _, err = run_cli("mark-synced", str(up), str(tr), cwd=r.root)
     assert code == 0, err
     r.commit("Translation synced", tr)

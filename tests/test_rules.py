@@ -3,6 +3,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from relsync.checks import rules
 
@@ -47,3 +49,16 @@ def test_readme_rule_table_is_generated_from_the_registry(run_cli):
     m = re.search(r"<!-- rules-table[^>]*-->\n(.*?)<!-- /rules-table -->", readme, re.S)
     assert m, "README has no rules-table markers"
     assert m.group(1) == out, "README rule table is stale: run `python scripts/update_rules_table.py`"
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs"), blacklist_characters="\n\r"), min_size=1,
+               max_size=30))
+def test_code_in_a_message_renders_as_one_code_span_of_the_same_text(text):
+    """Code quoted in a finding's message (`code-mismatch` quotes lines of code blocks, which
+    may hold backticks) is one code span in the Markdown reports, with its text unchanged."""
+    from markdown_it import MarkdownIt
+
+    from relsync.checks.registry import code
+    tokens = MarkdownIt("commonmark").parseInline(code(text))[0].children
+    assert [t.type for t in tokens] == ["code_inline"]
+    assert tokens[0].content == text

@@ -15,7 +15,7 @@ from ..anchors import code_skeleton, english_reading, prose_free_skeleton
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from . import examples, rendered, repairs
-from .registry import Context, Problem, Scope, check
+from .registry import Context, Problem, Scope, check, code
 
 #: Integers up to this value are often written as words ("two", "两个"): one that is only
 #: absent on one side is not compared; one replaced by another small integer is.
@@ -310,10 +310,9 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
                      for c in added):
         minor = True  # `.vue` for `*.vue` may be reworded around it ("the .vue extension")
     if added:
-        msg = (f"translation has {', '.join(f'`{c}`' for c in added)} where upstream has "
-               f"{', '.join(f'`{c}`' for c in lost)}")
+        msg = f"translation has {', '.join(map(code, added))} where upstream has {', '.join(map(code, lost))}"
     else:
-        msg = "upstream code " + ", ".join(f"`{c}`" for c in lost) + " not in translation"
+        msg = "upstream code " + ", ".join(map(code, lost)) + " not in translation"
     fix = None
     if len(lost) == 1 and len(added) == 1 and not minor and repairs.confident(pair, ctx) \
             and not _upstream_has_code(ctx, added[0]):
@@ -374,8 +373,8 @@ def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem
 
 def _what_differs(theirs: str, ours: str, width: int = 80) -> str:
     theirs, ours = (x if len(x) <= width else x[:width - 1] + "\u2026" for x in (theirs, ours))
-    return f"`{ours}` where upstream has `{theirs}`" if ours and theirs else \
-        f"upstream's `{theirs}` left out" if theirs else f"`{ours}` added"
+    return f"{code(ours)} where upstream has {code(theirs)}" if ours and theirs else \
+        f"upstream's {code(theirs)} left out" if theirs else f"{code(ours)} added"
 
 
 def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator[Problem]:

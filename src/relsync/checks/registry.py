@@ -20,6 +20,7 @@ severity, and applies suppressions.
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
@@ -139,6 +140,16 @@ def find_rule(name: str) -> Rule | None:
         if key.upper() == r.id or key.lower() == r.slug or key.lower() == f"{r.family}.{r.slug}":
             return r
     return None
+
+
+def code(text: str) -> str:
+    """``text`` as a Markdown code span in a message: fenced by more backticks than any run of
+    them inside, with a space inside the fence when it starts or ends with a backtick, or with
+    a space at both ends (which CommonMark would take off)."""
+    runs = [len(r) for r in re.findall(r"`+", text)]
+    fence = "`" * (max(runs, default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" or (text[:1] == text[-1:] == " " and text.strip()) else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def fixable(finding: Finding, rules: set[str] | None = None) -> bool:

@@ -615,3 +615,46 @@ def test_a_section_translated_after_the_recorded_revision_still_pairs(run_cli, t
     r.commit("Translation: deployment", tr)
     findings = check(run_cli, r)
     assert of(findings, "missing") == [] and of(findings, "extra") == []
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_pairing_as_made_covers_every_block_once_in_upstream_order(seed):
+    """Pages of `tests/fixtures/align-cases` edited as upstream is (a paragraph extended, a
+    section inserted, a block deleted) and aligned as their translation was made: every block
+    of upstream now and of the translation is in exactly one pair, in upstream's order."""
+    import random
+
+    from relsync.align import align
+    from relsync.stale.diff import diff_and_map
+
+    cases = FIXTURES / "align-cases"
+    rng = random.Random(seed)
+    made = 0
+    for up_path in sorted(cases.glob("*.en.md")):
+        found = sorted(cases.glob(up_path.name.replace(".en.md", ".*.md")))
+        tr_path = next((p for p in found if p != up_path), None)
+        if tr_path is None:
+            continue
+        locale = tr_path.name.split(".")[-2]
+        blocks = up_path.read_text(encoding="utf-8").split("\n\n")
+        for _ in range(3):
+            k = rng.randrange(len(blocks))
+            op = rng.choice(["extend", "insert", "delete"])
+            if op == "extend":
+                blocks[k] += " It is on by default since 3.5."
+            elif op == "insert":
+                blocks.insert(k, "## New section\n\nBrand new text here, 42 times.")
+            elif len(blocks) > 3:
+                del blocks[k]
+        old, new = parse(up_path.read_text(encoding="utf-8")), parse("\n\n".join(blocks))
+        tr = parse(tr_path.read_text(encoding="utf-8"), locales=("en", locale))
+        al = align(new, tr)
+        made_al, _ = stale.as_made(old, al, *diff_and_map(old, new))
+        if made_al is None:
+            continue
+        made += 1
+        assert sorted(i for p in made_al.pairs for i in p.upstream) == list(range(len(new.blocks)))
+        assert sorted(j for p in made_al.pairs for j in p.translation) == list(range(len(tr.blocks)))
+        firsts = [p.upstream[0] for p in made_al.pairs if p.upstream]
+        assert firsts == sorted(firsts)
+    assert made  # the edits give the pass work

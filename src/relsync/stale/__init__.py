@@ -196,7 +196,7 @@ def as_made(old: Document, al: Alignment, changes: list[BlockChange],
     if sum(p.score for p in then.pairs if p.is_match) <= sum(p.score for p in al.pairs if p.is_match):
         return None, then  # the translation fits upstream now as well (a section translated since, not recorded)
     for k, p in enumerate(then.pairs):
-        ups = tuple(carried[i] for i in p.upstream if i in carried)
+        ups = tuple(sorted(carried[i] for i in p.upstream if i in carried))
         if ups:
             last = min(ups)
         elif not p.translation:

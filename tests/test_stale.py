@@ -658,3 +658,21 @@ def test_a_pairing_as_made_covers_every_block_once_in_upstream_order(seed):
         firsts = [p.upstream[0] for p in made_al.pairs if p.upstream]
         assert firsts == sorted(firsts)
     assert made  # the edits give the pass work
+
+
+def test_an_entry_upstream_moved_keeps_its_pair_when_the_translation_is_paired_as_made(run_cli, tmp_path):
+    """vue-docs translations/index.md, a year behind: upstream moved "Deutsch / German" to the
+    top of its list (the block diff reads it removed and added) and reworded a heading. The
+    reworded heading leaves a changed block, so the translation is paired as it was made; the
+    German entry, which the alignment of upstream now pairs in its new place, keeps that pair:
+    nothing is missing or orphaned."""
+    case = STALE / "vue-moved"
+    r = Repo(tmp_path / "site")
+    up, tr = Path("upstream/translations/index.md"), Path("locales/zh_CN/translations/index.md")
+    r.write(up, (case / "old.en.md").read_text(encoding="utf-8"))
+    r.write(tr, (case / "zh_CN.md").read_text(encoding="utf-8"))
+    r.commit("Translations page and its translation")
+    r.write(up, (case / "new.en.md").read_text(encoding="utf-8"))
+    r.commit("Upstream a year later", up)
+    findings = check(run_cli, r)
+    assert of(findings, "missing") == [] and of(findings, "orphaned") == []

@@ -181,7 +181,9 @@ def as_made(old: Document, al: Alignment, changes: list[BlockChange],
     alignment of upstream now pairs a block added since the synced revision (text the
     translation cannot hold yet) or leaves a block changed since without a partner, the
     upstream of that revision is aligned with the translation and each of its blocks carried
-    onto the block it is now (``carried``); blocks added since have no partner. Returns that
+    onto the block it is now (``carried``); blocks added since have no partner, but for one
+    the alignment of upstream now pairs with the translation of a block removed since (a
+    block upstream replaced or moved, which keeps that pair). Returns that
     alignment (``None`` when the alignment of upstream now shows neither, or when the
     translation fits upstream now at least as well: its pairs' scores add up to as much, a
     section translated since and the revision not recorded) and the alignment of the synced
@@ -206,8 +208,15 @@ def as_made(old: Document, al: Alignment, changes: list[BlockChange],
         items.append(((last, 0 if ups else 1, k), Pair(ups, p.translation, p.score if both else 0.0, kind,
                                                        p.moved and both)))
     held = {i for _, p in items for i in p.upstream}
-    items.extend(((b.index, 0, -1), Pair((b.index,), (), 0.0, b.kind)) for b in al.upstream.blocks
-                 if b.index not in held)
+    # a translation whose old text upstream removed, paired now with a block added since, is
+    # that block's translation as upstream replaced or moved it: the pair of upstream now stands
+    now = {p.translation[0]: p for p in al.pairs if len(p.upstream) == 1 and len(p.translation) == 1
+           and p.upstream[0] not in held}
+    kept = {p.upstream[0]: p for _, p in items if not p.upstream and len(p.translation) == 1
+            for p in [now.get(p.translation[0])] if p is not None}
+    items = [(key, p) for key, p in items if p.upstream or len(p.translation) != 1 or p.translation[0] not in now]
+    items.extend(((b.index, 0, -1), kept.get(b.index) or Pair((b.index,), (), 0.0, b.kind))
+                 for b in al.upstream.blocks if b.index not in held)
     return Alignment(al.upstream, al.translation, [p for _, p in sorted(items, key=lambda x: x[0])]), then
 
 

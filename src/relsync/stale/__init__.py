@@ -212,9 +212,9 @@ def as_made(old: Document, al: Alignment, changes: list[BlockChange],
     # that block's translation as upstream replaced or moved it: the pair of upstream now stands
     now = {p.translation[0]: p for p in al.pairs if len(p.upstream) == 1 and len(p.translation) == 1
            and p.upstream[0] not in held}
-    kept = {p.upstream[0]: p for _, p in items if not p.upstream and len(p.translation) == 1
-            for p in [now.get(p.translation[0])] if p is not None}
-    items = [(key, p) for key, p in items if p.upstream or len(p.translation) != 1 or p.translation[0] not in now]
+    orphans = {p.translation[0] for _, p in items if not p.upstream and len(p.translation) == 1} & now.keys()
+    kept = {now[t].upstream[0]: now[t] for t in orphans}
+    items = [(key, p) for key, p in items if p.upstream or p.translation[0] not in orphans]
     items.extend(((b.index, 0, -1), kept.get(b.index) or Pair((b.index,), (), 0.0, b.kind))
                  for b in al.upstream.blocks if b.index not in held)
     return Alignment(al.upstream, al.translation, [p for _, p in sorted(items, key=lambda x: x[0])]), then

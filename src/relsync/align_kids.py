@@ -31,7 +31,12 @@ MIN_SCORE = 0.28
 
 
 def _direct(doc: Document) -> dict[int, list[int]]:
-    """List item -> the blocks nested directly under it (not under an item nested in it)."""
+    """List item -> the blocks nested directly under it (not under an item nested in it);
+    once per document."""
+    return doc.derived("align.kids", lambda: _direct_of(doc))
+
+
+def _direct_of(doc: Document) -> dict[int, list[int]]:
     kids = nested(doc)
     holder: dict[int, int] = {}
     for item, inside in kids.items():  # in document order: a deeper item comes later
@@ -51,7 +56,7 @@ def nested_pairs(al: Alignment, scorer: Scorer) -> list[Pair]:
     unpaired_b = {p.translation[0] for p in al.pairs if not p.upstream and len(p.translation) == 1}
     if not unpaired_a and not unpaired_b:
         return al.pairs
-    kids_a = up.derived("align.kids", lambda: _direct(up))  # pure: shared by every pair of the page
+    kids_a = _direct(up)
     kids_b = _direct(tr) if kids_a else {}
     if not kids_b:
         return al.pairs

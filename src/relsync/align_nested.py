@@ -32,7 +32,12 @@ from .similarity import Scorer
 
 
 def nested(doc: Document) -> dict[int, range]:
-    """List item -> the blocks indented under it (its nested paragraphs, code and lists)."""
+    """List item -> the blocks indented under it (its nested paragraphs, code and lists); once
+    per document (several passes of an alignment read it; not to be changed)."""
+    return doc.derived("align.nested", lambda: _nested(doc))
+
+
+def _nested(doc: Document) -> dict[int, range]:
     lines = doc.text.split("\n")
     blocks = doc.blocks
 

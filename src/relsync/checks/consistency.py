@@ -366,15 +366,17 @@ def _code_block_mismatch(up: Block, tr: Block, ctx: Context) -> Iterator[Problem
         i, k, theirs, ours = examples.first_difference(up.text, tr.text, info)
         prose = prose_free_skeleton(up.text, info) == prose_free_skeleton(tr.text, info)
         where = "only in text of a placeholder or in prose" if prose else "outside comments and strings"
-        yield ctx.finding(f"code block differs from upstream {where} (at block line {k + 1}): "
+        yield ctx.finding(f"code block differs from upstream {where} (at block line {k + 1})"
                           f"{_what_differs(theirs, ours)}", upstream_line=up.start + 1 + i if theirs else up.start,
                           translation_line=tr.start + 1 + k if ours else tr.start, minor=prose)
 
 
 def _what_differs(theirs: str, ours: str, width: int = 80) -> str:
+    """``: `ours` where upstream has `theirs` `` (or what one side lacks); nothing when no one
+    line differs."""
     theirs, ours = (x if len(x) <= width else x[:width - 1] + "\u2026" for x in (theirs, ours))
-    return f"{code(ours)} where upstream has {code(theirs)}" if ours and theirs else \
-        f"upstream's {code(theirs)} left out" if theirs else f"{code(ours)} added"
+    return f": {code(ours)} where upstream has {code(theirs)}" if ours and theirs else \
+        f": upstream's {code(theirs)} left out" if theirs else f": {code(ours)} added" if ours else ""
 
 
 def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator[Problem]:
@@ -382,7 +384,7 @@ def _example_mismatch(up: Block, tr: Block, ctx: Context, info: str) -> Iterator
     if examples.skeleton(up.text, info) != examples.skeleton(tr.text, info):
         i, k, theirs, ours = examples.first_difference(up.text, tr.text, info)
         yield ctx.finding(f"code block differs from upstream outside its prose and example values "
-                          f"({examples.language(info)} compared by its structure): {_what_differs(theirs, ours)}",
+                          f"({examples.language(info)} compared by its structure){_what_differs(theirs, ours)}",
                           upstream_line=up.start + 1 + i if theirs else up.start,
                           translation_line=tr.start + 1 + k if ours else tr.start)
 

@@ -102,9 +102,11 @@ def skeleton(text: str, info: str) -> str:
 
 
 def first_difference(up: str, tr: str, info: str) -> tuple[int, int, str, str]:
-    """Where a Markdown or YAML example first differs by its structure, line by line: the
-    upstream's and the translation's line (0-based in the block's text), and the upstream and
-    translation lines there (``""`` for a line one side lacks)."""
+    """Where a code block first differs by what a translation must keep of it
+    (:func:`skeleton`: the structure of a Markdown or YAML example, the code of any other),
+    line by line: the upstream's and the translation's line (0-based in the block's text),
+    and the upstream and translation lines there (``""`` for a line one side lacks; both when
+    no one line differs)."""
     la, lb = up.split("\n"), tr.split("\n")
     # lines with nothing to keep (blank, a comment alone) are left out of the comparison
     ka = [(k, x) for k, x in enumerate(skeleton(line, info) for line in la) if x]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable, Iterable, TypeVar
 
 from ..config import RULE_FAMILIES, Config
 from ..errors import ConfigError
@@ -142,6 +142,9 @@ def find_rule(name: str) -> Rule | None:
     return None
 
 
+T = TypeVar("T")
+
+
 def code(text: str) -> str:
     """``text`` as a Markdown code span in a message: fenced by more backticks than any run of
     them inside, with a space inside the fence when it starts or ends with a backtick, or with
@@ -171,9 +174,14 @@ def selectable(findings: Iterable[Finding], rules: set[str] | None = None) -> li
     """The findings whose repair ``relsync fix`` may make: they carry one, and no other
     finding of a repairing rule on their passage lacks one (the sentence changed more than a
     value)."""
-    found = [f for f in findings if fixable(f, rules)]
-    unrepaired = {passage(f) for f in found if f.fix is None}
-    return [f for f in found if f.fix is not None and passage(f) not in unrepaired]
+    return repairs_made([f for f in findings if fixable(f, rules)], passage, lambda f: f.fix is not None)
+
+
+def repairs_made(found: list[T], passage_of: Callable[[T], tuple], repaired: Callable[[T], bool]) -> list[T]:
+    """Of the findings of repairing rules ``found`` (as :class:`Finding` or as read from a
+    report), those whose repair is made: no other of them on their passage lacks one."""
+    unrepaired = {passage_of(f) for f in found if not repaired(f)}
+    return [f for f in found if repaired(f) and passage_of(f) not in unrepaired]
 
 
 # -- settings -----------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..checks import find_rule
+from ..checks.registry import repairs_made
 from ..errors import InputError, RelsyncError
 from ..io import display_path
 
@@ -66,15 +67,13 @@ _SEVERITIES = ("error", "warning", "info")
 
 
 def _repairable(findings: list[dict]) -> int:
-    """How many of the findings `relsync fix` repairs: those that carry a repair, on a passage
-    where no other finding of a repairing rule lacks one
-    (:func:`~relsync.checks.registry.selectable`, read from the JSON)."""
+    """How many of the findings `relsync fix` repairs (:func:`~relsync.checks.registry.selectable`,
+    read from the JSON)."""
     def passage(f: dict) -> tuple:
         tr, up = f.get("translation") or {}, f.get("upstream") or {}
         return tr.get("path", ""), tr.get("line", 0), up.get("line", 0)
     found = [f for f in findings if (rule := find_rule(str(f.get("slug", "")))) is not None and rule.fixable]
-    unrepaired = {passage(f) for f in found if not f.get("fix")}
-    return sum(1 for f in found if f.get("fix") and passage(f) not in unrepaired)
+    return len(repairs_made(found, passage, lambda f: bool(f.get("fix"))))
 
 
 def _location_problem(value: object) -> bool:

@@ -420,9 +420,10 @@ def test_a_gap_with_more_blocks_on_one_side_pairs_only_by_evidence():
     # description (line 55), and it lacks the "New components and functionality" section.
     # Once the "Securing updates" entry pairs out of order, the gap after the localization
     # item holds that partial description against eight upstream blocks: nothing shared,
-    # so it does not pair with FUEL's description, the one as long.
+    # so it does not pair with FUEL's description, the one as long. (That description pairs
+    # with its translation, which zh-cn/3 keeps under another term, line 47, by their words.)
     al, pairs = _case("mdn-partial", "zh_CN", upstream="mdn-stub")
-    assert 142 not in pairs
+    assert pairs.get(142) == 47
     assert [al.translation.blocks[p.translation[0]].start for p in al.pairs if not p.upstream].count(55) == 1
 
 

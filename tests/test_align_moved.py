@@ -465,3 +465,65 @@ def test_a_word_the_translation_writes_its_own_way_is_no_other_text():
     al = align(parse(up), parse(tr, locales=("en", "de")))
     assert _partner(al, _line_of(al.upstream, "Anti-virus integration")) == (
         _line_of(al.translation, "Anti-Virus integration"), True)
+
+
+def test_an_entry_naming_nothing_moved_to_another_group_pairs_by_its_words():
+    # naive-ui 1.5.0: "Refactor experimental setting primary color feature." is under
+    # "Breaking Changes" in English (line 299); the Chinese, as bench_moves.py moves 10% of the
+    # changelog's items, has it after its "Fixes" entry (line 303), which English has alone
+    # (line 303): no anchor, one entry a group, nothing but words to tell the two apart.
+    al = _aligned("changelog-no-anchor")
+    refactor = _line_of(al.translation, "重构了试验性的设定主色功能")
+    fixes = _line_of(al.translation, "修正了一些零碎的样式错误")
+    assert _partner(al, _line_of(al.upstream, "Refactor experimental setting")) == (refactor, True)
+    glitches = [b.start for b in al.upstream.blocks if b.text == "Fix some style glitches."]
+    assert glitches[0] == 303 and _partner(al, 303)[0] == fixes  # (1.4.x says it again, line 394)
+    _covered_once(al)
+    up, tr = _docs("changelog-no-anchor")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra")]
+
+
+def test_two_entries_of_one_component_trade_partners_by_their_words():
+    # naive-ui 1.x, lines 127-128: two `n-input` fixes side by side. Moved to another
+    # release, the Chinese of the first leaves the ordered alignment to pair its English with
+    # the second's Chinese, and the second's English with the one moved: their anchors are
+    # the same; their words (暗色主题, 背景 and 光标) are not.
+    up, tr = _docs("changelog-no-anchor")
+    lines = tr.split("\n")
+    first = next(k for k, line in enumerate(lines) if "暗色主题 focus" in line)
+    target = next(k for k, line in enumerate(lines) if "n-select" in line and "composite" not in line
+                  and k < first - 20)
+    moved = lines.pop(first)
+    lines.insert(target + 1, moved)
+    al = align(parse(up), parse("\n".join(lines), locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "focused background color"))[0] == \
+        _line_of(al.translation, "暗色主题 focus")
+    assert _partner(al, _line_of(al.upstream, "caret color not correct in warning"))[0] == \
+        _line_of(al.translation, "状态下光标颜色不正确")
+    _covered_once(al)
+
+
+def test_a_description_moved_under_another_term_pairs_by_its_words():
+    # MDN zh-cn/3 keeps FUEL's description (its line 47 here) under the term of another
+    # page; its words are FUEL's ("扩展开发者", "XPCOM"), the description upstream has at
+    # line 142.
+    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-description.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "FUEL is about making it easier"))[0] == \
+        _line_of(al.translation, "FUEL 使扩展开发者")
+    # The term over it stays with its own upstream, by its words ("更新扩展" for "Updating
+    # extensions"), not with FUEL's term because of what it holds.
+    assert _partner(al, _line_of(al.upstream, "Updating extensions for Firefox 3"))[0] == \
+        _line_of(al.translation, "更新扩展以兼容 Firefox 3")
+
+
+def test_words_alone_do_not_pair_a_translator_note_with_an_untranslated_line():
+    # pytorch 2.6 (tests/fixtures/align): "We thank everyone who tested the release
+    # candidates." has no translation, and the translator added a note naming a release
+    # (版本); a document of a few dozen pairs teaches no word pairs to trust.
+    root = ROOT / "tests" / "fixtures" / "align"
+    up = (root / "pytorch-2.6-html.en.md").read_text(encoding="utf-8")
+    tr = (root / "pytorch-2.6-html.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "We thank everyone"))[0] is None

@@ -7,45 +7,49 @@ code blocks), and pairs whose two blocks each name something the other does not 
 only the page's version where the translation names a link), are paired again by what
 identifies an entry: its strong anchors (issue and pull-request references, links, code
 names, numbers, a code block's code; a link's page name is a code name too: `nsIJSON` and a
-link to ``/nsIJSON``). A new pair needs a shared anchor found in no
-other block of the scope on either side, or the same set of strong anchors found once on each
-side (a number alone is not enough: a page's own version); two blocks citing other references
-never pair, nor do blocks of very different lengths or a dated block and an undated one. Within
-each top-level section (a release) first, then across the document; the best evidence first,
-two blocks naming the same anchors before anything else, the ordered alignment's pair winning a
-tie. Then the blocks still without a partner that share strong anchors pair at their best as a
-whole (a maximum-weight matching of their overlap and score), within each release first; a pair
-the ordered alignment made by length and position alone (one block naming code or a link, the
-other nothing) yields its blocks to a block that has no partner. Last, blocks with no telling
-strong anchor (a number alone is the page's version) pair when they share a Latin word the
-translation kept (four letters or more, or an acronym in capitals: `SSL`) that no other of them
-holds, in their release, then in the document; a pair of the ordered alignment that won
-over a neighbour without a partner by a hair takes part in that pass too. Unpaired headings whose sections' blocks went to one another's sections then
-pair too (a whole group moved), and so do headings naming something written alike; list
-items naming nothing (or only a localized page, when left without a partner or paired by the
-page's version alone) pair by what is nested under them,
-and the blocks left under two headings paired out of order are aligned in order with each
-other (:mod:`relsync.align_nested`).
+link to ``/nsIJSON``). A new pair needs a shared anchor found in no other block of the scope
+on either side, or the same set of strong anchors found once on each side (a number alone is
+not enough: a page's own version); two blocks citing other references never pair, nor do
+blocks of very different lengths or a dated block and an undated one. Within each top-level
+section (a release) first, then across the document; the best evidence first, two blocks
+naming the same anchors before anything else, the ordered alignment's pair winning a tie.
+Then the blocks still without a partner that share strong anchors pair at their best as a
+whole (a maximum-weight matching of their overlap, score and words: :mod:`relsync.lexicon`),
+within each release first; a pair the ordered alignment made by length and position alone
+(one block naming code or a link, the other nothing) yields its blocks to a block that has
+no partner. Then blocks with no telling strong anchor (a number alone is the page's version)
+pair when they share a Latin word the translation kept (four letters or more, or an acronym
+in capitals: `SSL`) that no other of them holds, in their release, then in the document; a
+pair of the ordered alignment that won over a neighbour without a partner by a hair takes
+part in that pass too. Last, what is left pairs by its words, and two pairs whose anchors
+cannot tell them apart trade partners when their words say so (:mod:`relsync.align_words`).
+Unpaired headings whose sections' blocks went to one another's sections then pair too (a
+whole group moved), and so do headings naming something written alike; list items naming
+nothing (or only a localized page, when left without a partner or paired by the page's
+version alone) pair by what is nested under them, and the blocks left under two headings
+paired out of order are aligned in order with each other (:mod:`relsync.align_nested`).
 
 The blocks of a release one language has alone (its version named by no heading of the
 other, :mod:`relsync.align_releases`) take no part, and the pairs the ordered alignment made
-from them into another release are undone: they are missing or extra as a whole.
-
-A pair out of the translation's order is ``moved``; the pair list keeps upstream's order, and
-the translation's order outside moved pairs.
+from them into another release are undone: they are missing or extra as a whole. A pair out
+of the translation's order is ``moved``; the pair list keeps upstream's order, and the
+translation's order outside moved pairs.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from functools import cached_property
 
-from .align_nested import (cognate, evident, moved_headings, own_language_words, parent_pairs, same_text_pairs,
+from .align_nested import (cognate, evident, moved_headings, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
+from .align_words import pair_parents, rematch_words, swap_by_words
 from .align_releases import leave_lone_releases, lone_crossings, lone_releases, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
+from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document, Pair
 from .keys import anchor_keys
 from .similarity import KIND_GROUP, Scorer
@@ -220,6 +224,13 @@ class _Matching:
                 self.partner_a[a], self.partner_b[b] = b, a
                 self.original[a] = b
 
+    @cached_property
+    def lexicon(self) -> Lexicon:
+        """The words pairs hold together (:mod:`relsync.lexicon`), on first use: those the
+        anchors made and the ordered alignment's confident pairs of blocks out of play."""
+        sure = {a: b for a, b in self.partner_a.items() if b is not None and telling(self.up.keys[a] & self.tr.keys[b])}
+        return Lexicon(self.al, sure, (set(self.partner_a), set(self.partner_b)))
+
     def _disputed(self, p: Pair) -> bool:
         """A pair each of whose blocks names something the other does not, or sharing no
         telling anchor (the page's version) where the translation names code or a link."""
@@ -279,7 +290,7 @@ class _Matching:
                     if self.original.get(a) == b:
                         out.append((_rank(q, True), 1, a, b))
                     elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
-                          and _identified(a, b, up, tr, sa, sb) and self._alike(a, b)):
+                          and _identified(a, b, up, tr, sa, sb) and self.alike(a, b)):
                         out.append((_rank(q, False), 0, a, b))
             b = self.original.get(a)
             if b is not None and b not in seen and b in self.partner_b and (1, b) not in self.fixed:
@@ -403,13 +414,14 @@ class _Matching:
                 ra, rb = _references(ka), _references(kb)
                 if q < MIN_OVERLAP or (ra and rb and not ra & rb) or not telling(ka & kb):
                     continue
-                if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self._alike(a, b):
+                if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self.alike(a, b):
                     continue
                 if a in self.released[0] and b in self.released[1]:
                     continue  # two pairs of the ordered alignment are no evidence against each other
                 near = 1.0 - abs(a / n_a - b / n_b)
                 undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
-                weights[a, b] = q + self.scorer.block_score(a, b) + NEARER * near - undone
+                weights[a, b] = (q + self.scorer.block_score(a, b) + self.lexicon.evidence(a, b)
+                                 + NEARER * near - undone)
         made = 0
         def no_more(a1: int, b1: int, a2: int, b2: int) -> bool:
             return (_overlap(up.keys[a1], tr.keys[b2]) == _overlap(up.keys[a1], tr.keys[b1])
@@ -471,19 +483,21 @@ class _Matching:
                 continue  # a Latin word the upstream block does not have: another text
             if a in self.released[0] and b in self.released[1]:
                 continue
-            if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self._alike(a, b):
+            if self.partner_a[a] is None and up.doc.blocks[a].kind == tr.doc.blocks[b].kind and self.alike(a, b):
                 self.partner_a[a], self.partner_b[b] = b, a
 
-    def _alike(self, a: int, b: int) -> bool:
+    def alike(self, a: int, b: int, scored: bool = True) -> bool:
         """What the ordered alignment asks of a pair, its position aside: a score worth a
-        pair, and not a dated block beside an undated one naming something else."""
+        pair (unless not ``scored``: other evidence), lengths not far apart, and not a dated
+        block beside an undated one naming something else."""
         if self.scorer.dated_apart(a, b):
             return False
         la = _weighted_length(self.up.doc.blocks[a].text)
         lb = _weighted_length(self.tr.doc.blocks[b].text)
         if max(la, lb) > MAX_LENGTH_RATIO * max(1, min(la, lb)):
             return False
-        return self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW or self.scorer.block_score(a, b) >= MIN_SCORE
+        return (not scored or self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW
+                or self.scorer.block_score(a, b) >= MIN_SCORE)
 
     def _greedy(self, edges) -> None:
         """Take the edges best first; of equal new edges, one whose blocks another equal
@@ -551,45 +565,14 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     m.rematch_kept_words(scorer.up, scorer.unit_of_a, scorer.tr, scorer.unit_of_b)
     m.settle_tied(tied)
     m.restore(weak)
+    rematch_words(m)
+    swap_by_words(m)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     levels = {u.blocks[0]: u.level for u in scorer.tr if u.kind == BlockKind.HEADING}
     pairs.update(moved_headings(al, m.partner_a, levels, lambda a, b: m.original.get(a) != b if a in m.partner_a
                            else evident(scorer, a, b)))
     in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
-    _pair_parents(al, m, pairs, in_play_a, in_play_b)
+    pair_parents(al, m, pairs, in_play_a, in_play_b)
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
         return al.pairs
     return rebuild(al, scorer, pairs, in_play_a, in_play_b)
-
-
-def _pair_parents(al: Alignment, m: _Matching, pairs: dict[int, int], in_play_a: set[int],
-                  in_play_b: set[int]) -> None:
-    """Add to ``pairs`` the list items naming nothing (or only a localized page, unpaired or
-    paired by the page's version alone) whose nested blocks paired with one another's
-    (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were paired with."""
-    partner = {p.upstream[0]: p.translation[0] for p in al.pairs
-               if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
-    for a in in_play_a:
-        partner.pop(a, None)
-    partner.update(pairs)
-    found = parent_pairs(al.upstream, al.translation, partner, m.up.keys.get, m.tr.keys.get, pairs)
-    if not found:
-        return
-    owner = {b: a for a, b in partner.items()}
-    made: set[int] = set()
-    for a, t in found:
-        if a in made or owner.get(t) in made:
-            continue
-        for x in (a, owner.get(t)):
-            if x is not None and x in partner:
-                in_play_a.add(x)
-                in_play_b.add(partner[x])
-                if m.original.get(x) is None and x not in pairs:
-                    m.original[x] = partner[x]  # (a pair of the ordered alignment undone)
-                pairs.pop(x, None)
-                owner.pop(partner.pop(x), None)
-        pairs[a] = partner[a] = t
-        owner[t] = a
-        made.add(a)
-        in_play_a.add(a)
-        in_play_b.add(t)

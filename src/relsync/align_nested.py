@@ -27,6 +27,7 @@ from collections import Counter, defaultdict
 from rapidfuzz import fuzz
 
 from .languages import main_script
+from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer
 
@@ -539,7 +540,8 @@ def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """:func:`parent_pairs` again once every pass has paired what it pairs: a list item whose
     nested blocks paired out of order after :mod:`relsync.align_moved` (a section moved as a
     whole, its items' descriptions in order with each other) pairs with the item holding
-    them, where it named nothing that held it elsewhere. Upstream block -> translation block."""
+    them, where it named nothing that held it elsewhere, and its words do not say it is its
+    partner's (:meth:`~relsync.lexicon.Lexicon.holds`). Upstream block -> translation block."""
     partner: dict[int, int] = {}
     moved: dict[int, int] = {}
     for p in al.pairs:
@@ -555,5 +557,11 @@ def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
             k = unit_of.get(i)
             return frozenset(units[k].strong[0]) if k is not None and len(units[k].blocks) == 1 else None
         return of
-    return dict(parent_pairs(al.upstream, al.translation, partner, keys(scorer.up, scorer.unit_of_a),
-                             keys(scorer.tr, scorer.unit_of_b), moved))
+    found = parent_pairs(al.upstream, al.translation, partner, keys(scorer.up, scorer.unit_of_a),
+                         keys(scorer.tr, scorer.unit_of_b), moved)
+    owner = {b: a for a, b in partner.items()}
+    undoing = [(a, t) for a, t in found if owner.get(t, a) != a]
+    if undoing:  # (not an item whose words say it is the translation of its partner)
+        words = Lexicon(al)
+        found = [(a, t) for a, t in found if (a, t) not in undoing or not words.holds(owner[t], a, t)]
+    return dict(found)

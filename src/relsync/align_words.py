@@ -1,0 +1,258 @@
+"""Blocks that moved with nothing to name them, paired by their words or what they hold.
+
+An entry with no issue reference, code or link (`Refactor experimental setting primary color
+feature.`) that the translation keeps in another group of its release, or in another
+section, leaves the ordered alignment with nothing but length and position: it stays without
+a partner, or its neighbour's translation is taken in its place. The document's own confident
+pairs say which words go with which (:mod:`relsync.lexicon`); that is the evidence here.
+
+Among the blocks still without a partner after the passes by anchors of
+:mod:`relsync.align_moved`, and the pairs of the ordered alignment that name nothing telling
+in a release (a top-level section) holding such a block on either side, within each release
+first, then across the document: the pairing worth the most by their words is made, each new
+pair scoring at least :data:`WORD_MIN`, :data:`WORD_RATIO` times and :data:`WORD_MARGIN` more
+than what either of its blocks scores with any other block in play (the ordered alignment's
+pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair. A pair of the ordered alignment neither of whose blocks found another is
+made again. A term pairs with a term and a description with a description (MDN's ``- :``);
+a block of a CJK translation without a CJK letter is left to the passes for text kept in
+upstream's words. Of two pairs whose blocks name the same anchors, one made out of order, the
+blocks trade partners when their words say so (:func:`swap_by_words`). A list item naming
+nothing pairs by the blocks nested under it (:func:`pair_parents`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Protocol
+
+from .align_nested import parent_pairs, telling
+from .align_releases import scope_pairs
+from .assignment import best_pairing
+from .dialects import is_definition
+from .languages import cjk_letters
+from .lexicon import Lexicon
+from .model import Alignment
+from .similarity import Scorer
+
+#: A pair made by words alone is this similar at least (:meth:`~relsync.lexicon.Lexicon.similarity`) ...
+WORD_MIN = 0.35
+#: ... this many times as similar as either of its blocks with any other block in play ...
+WORD_RATIO = 1.0
+#: ... and by this much.
+WORD_MARGIN = 0.2
+#: What the ordered alignment's pair is worth beyond its words.
+HOLD = 0.1
+
+
+class Matching(Protocol):
+    """What these passes read and change of :mod:`relsync.align_moved`'s matching."""
+
+    al: Alignment
+    up: Any
+    tr: Any
+    scorer: Scorer
+    partner_a: dict[int, int | None]
+    partner_b: dict[int, int | None]
+    original: dict[int, int]
+
+    @property
+    def lexicon(self) -> Lexicon: ...
+
+    def alike(self, a: int, b: int, scored: bool = True) -> bool: ...
+
+
+def rematch_words(m: Matching) -> None:
+    """Pair the blocks in play by their words (see the module's docstring)."""
+    free_a = [a for a, b in m.partner_a.items() if b is None]
+    free_b = [b for b, a in m.partner_b.items() if a is None]
+    if not free_a or not free_b:
+        return
+    held, brought = _held(m, free_a, free_b)
+    for a, b in held.items():
+        m.partner_a[a] = m.partner_b[b] = None
+    scopes = scope_pairs(m.al, m.up, m.tr)
+    for scoped in (True, False):
+        groups_a: dict[int, list[int]] = defaultdict(list)
+        groups_b: dict[int, list[int]] = defaultdict(list)
+        for a, b in m.partner_a.items():
+            if b is None:
+                groups_a[m.up.scope(a) if scoped else -1].append(a)
+        for b, a in m.partner_b.items():
+            if a is None:
+                groups_b[m.tr.scope(b) if scoped else -1].append(b)
+        for sa, sb in (scopes.items() if scoped else [(-1, -1)]):
+            if (sa >= 0 or not scoped) and sa in groups_a and sb in groups_b:
+                _round(m, groups_a[sa], groups_b[sb], held)
+    for a, b in held.items():
+        if m.partner_a[a] is None and m.partner_b[b] is None:
+            m.partner_a[a], m.partner_b[b] = b, a
+        if a in brought and m.partner_a[a] == b:  # (untouched: out of play again)
+            del m.partner_a[a], m.partner_b[b], m.original[a]
+
+
+def _held(m: Matching, free_a: list[int], free_b: list[int]) -> tuple[dict[int, int], set[int]]:
+    """The pairs in a release where a block is without a partner on either side, naming nothing
+    telling or only what such a block names too (`n-input`, the component of two entries side
+    by side), whose words the lexicon knows (of a pair it cannot judge, it says nothing): the
+    ordered alignment's, and those the passes before made again; and of them those out of
+    play until now (in ``m.original`` while :func:`rematch_words` runs)."""
+    scopes_a = {m.up.scope(a) for a in free_a}
+    scopes_b = {m.tr.scope(b) for b in free_b}
+    alike_a = {(m.up.scope(a), m.up.keys[a]) for a in free_a}
+    alike_b = {(m.tr.scope(b), m.tr.keys[b]) for b in free_b}
+    held: dict[int, int] = {}
+    brought: set[int] = set()
+    for p in m.al.pairs:
+        if not p.is_match or p.moved or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = p.upstream[0], p.translation[0]
+        if a not in m.up.keys or b not in m.tr.keys:
+            continue
+        if (telling(m.up.keys[a]) or telling(m.tr.keys[b])) and (m.up.scope(a), m.up.keys[a]) not in alike_a \
+                and (m.tr.scope(b), m.tr.keys[b]) not in alike_b:
+            continue  # (named by anchors no block without a partner in its release has alike)
+        in_play = a in m.partner_a or b in m.partner_b
+        if in_play and (m.partner_a.get(a) != b or m.partner_b.get(b) != a):
+            continue
+        if (m.up.scope(a) in scopes_a or m.tr.scope(b) in scopes_b) and m.lexicon.judges(a, b):
+            held[a] = b
+            if not in_play:
+                brought.add(a)
+                m.original[a] = b
+    return held, brought
+
+
+def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int, int]) -> None:
+    words = m.lexicon
+    blocks_a = [a for a in blocks_a if m.partner_a[a] is None]
+    blocks_b = [b for b in blocks_b if m.partner_b[b] is None]
+    score: dict[tuple[int, int], float] = {}
+    if not words.latin:  # (a block in Latin letters in a CJK translation: English, as it was)
+        blocks_b = [b for b in blocks_b if cjk_letters(m.tr.doc.blocks[b].text)]
+    for a in blocks_a:
+        for b in blocks_b:
+            if not _may_pair(m, a, b):
+                continue
+            s = words.similarity(a, b) + (HOLD if held.get(a) == b else 0.0)
+            if s > 0:
+                score[a, b] = s
+    if not score:
+        return
+    best_a: dict[int, list[float]] = defaultdict(list)
+    best_b: dict[int, list[float]] = defaultdict(list)
+    for (a, b), s in score.items():
+        best_a[a].append(s)
+        best_b[b].append(s)
+    weights = {k: s for k, s in score.items() if s >= WORD_MIN or held.get(k[0]) == k[1]}
+    for a, b in best_pairing(weights):
+        s = score[a, b]
+        if held.get(a) == b:
+            continue
+        rival = max(_second(best_a[a], s), _second(best_b[b], s))
+        if s - rival >= WORD_MARGIN and s >= WORD_RATIO * rival:
+            m.partner_a[a], m.partner_b[b] = b, a
+
+
+def _may_pair(m: Matching, a: int, b: int) -> bool:
+    """Whether two blocks may pair by their words: of one kind (a term with a term), lengths
+    not far apart, no anchors against it, the same references."""
+    block_a, block_b = m.up.doc.blocks[a], m.tr.doc.blocks[b]
+    if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text):
+        return False
+    return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b)
+
+
+def _cites_apart(m: Matching, a: int, b: int) -> bool:
+    """Whether one block cites an issue, pull request or link the other does not."""
+    ra = {k for k in m.up.keys[a] if k[0] in "ln"}
+    rb = {k for k in m.tr.keys[b] if k[0] in "ln"}
+    return ra != rb
+
+
+def _second(scores: list[float], mine: float) -> float:
+    """The best of ``scores`` but one of ``mine``."""
+    rest = sorted(scores, reverse=True)
+    rest.remove(mine)
+    return rest[0] if rest else 0.0
+
+
+#: Two pairs whose blocks name the same anchors trade partners when their words say so by
+#: this much (the sum of the two pairs' similarities: of 622 such two pairs of naive-ui's changelog,
+#: paired right, one would gain by trading, by 0.15).
+SWAP_MARGIN = 0.05
+
+
+def swap_by_words(m: Matching) -> None:
+    """Of two pairs whose upstream blocks name the same strong anchors, and whose translation
+    blocks too (`n-input`, and nothing else), one of them made out of order: the blocks trade
+    partners when their words say so (by :data:`SWAP_MARGIN`, each new pair scoring
+    :data:`WORD_MIN` at least). The ordered alignment pairs an entry with its neighbour's
+    translation when its own moved away, and anchors alone cannot tell the two apart."""
+    made = [(a, b) for a, b in m.partner_a.items()
+            if b is not None and m.original.get(a) != b and telling(m.up.keys[a] & m.tr.keys[b])]
+    if not made:
+        return
+    by_keys: dict[tuple, list[tuple[int, int]]] = defaultdict(list)
+    for p in m.al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            a, b = p.upstream[0], p.translation[0]
+            if a in m.up.keys and b in m.tr.keys and m.partner_a.get(a, b) == b and m.partner_b.get(b, a) == a:
+                by_keys[m.up.keys[a], m.tr.keys[b]].append((a, b))
+    for a, b in made:
+        by_keys[m.up.keys[a], m.tr.keys[b]].append((a, b))
+    sim = m.lexicon.similarity
+    for a1, b1 in made:
+        if m.partner_a.get(a1) != b1:
+            continue
+        best, gain = None, SWAP_MARGIN
+        for a2, b2 in by_keys[m.up.keys[a1], m.tr.keys[b1]]:
+            if a2 == a1 or m.partner_a.get(a2, b2) != b2 or m.partner_b.get(b2, a2) != a2:
+                continue
+            s12, s21 = sim(a1, b2), sim(a2, b1)
+            g = s12 + s21 - sim(a1, b1) - sim(a2, b2)
+            if g >= gain and min(s12, s21) >= WORD_MIN and _may_pair(m, a1, b2) and _may_pair(m, a2, b1):
+                best, gain = (a2, b2), g
+        if best is not None:
+            a2, b2 = best
+            if a2 not in m.partner_a:
+                m.original[a2] = b2
+            m.partner_a[a1], m.partner_b[b2] = b2, a1
+            m.partner_a[a2], m.partner_b[b1] = b1, a2
+
+
+def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: set[int],
+                 in_play_b: set[int]) -> None:
+    """Add to ``pairs`` the list items naming nothing (or only a localized page, unpaired or
+    paired by the page's version alone) whose nested blocks paired with one another's
+    (:func:`~relsync.align_nested.parent_pairs`), unpairing what they were paired with;
+    not one whose words say it is the translation of the block it is paired with (MDN zh-cn/3
+    keeps FUEL's description under its "Updating extensions" term: the term stays)."""
+    partner = {p.upstream[0]: p.translation[0] for p in al.pairs
+               if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1}
+    for a in in_play_a:
+        partner.pop(a, None)
+    partner.update(pairs)
+    found = parent_pairs(al.upstream, al.translation, partner, m.up.keys.get, m.tr.keys.get, pairs)
+    if not found:
+        return
+    owner = {b: a for a, b in partner.items()}
+    made: set[int] = set()
+    for a, t in found:
+        if a in made or owner.get(t) in made:
+            continue
+        held = owner.get(t)
+        if held is not None and m.lexicon.holds(held, a, t):
+            continue
+        for x in (a, held):
+            if x is not None and x in partner:
+                in_play_a.add(x)
+                in_play_b.add(partner[x])
+                if m.original.get(x) is None and x not in pairs:
+                    m.original[x] = partner[x]  # (a pair of the ordered alignment undone)
+                pairs.pop(x, None)
+                owner.pop(partner.pop(x), None)
+        pairs[a] = partner[a] = t
+        owner[t] = a
+        made.add(a)
+        in_play_a.add(a)
+        in_play_b.add(t)

@@ -527,3 +527,17 @@ def test_words_alone_do_not_pair_a_translator_note_with_an_untranslated_line():
     tr = (root / "pytorch-2.6-html.zh_CN.md").read_text(encoding="utf-8")
     al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
     assert _partner(al, _line_of(al.upstream, "We thank everyone"))[0] is None
+
+
+def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_no_reference():
+    # MDN es/3: "Offline resources in Firefox" and its description stand in another section
+    # of the Spanish; the description's "Firefox 3" is the page's version, not a reference
+    # upstream's block lacks.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-offline.es.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "es")))
+    assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
+        (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)
+    assert _partner(al, _line_of(al.upstream, "Firefox now lets web applications request"))[0] == \
+        _line_of(al.translation, "Firefox 3 permite ahora que las aplicaciones web")
+    assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]

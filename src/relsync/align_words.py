@@ -12,7 +12,8 @@ in a release (a top-level section) holding such a block on either side, within e
 first, then across the document: the pairing worth the most by their words is made, each new
 pair scoring at least :data:`WORD_MIN`, :data:`WORD_RATIO` times and :data:`WORD_MARGIN` more
 than what either of its blocks scores with any other block in play (the ordered alignment's
-pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair. A pair of the ordered alignment neither of whose blocks found another is
+pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair,
+nor a block citing what an upstream block cites with another. A pair of the ordered alignment neither of whose blocks found another is
 made again. A term pairs with a term and a description with a description (MDN's ``- :``);
 a block of a CJK translation without a CJK letter is left to the passes for text kept in
 upstream's words. Of two pairs whose blocks name the same anchors, one made out of order, the
@@ -163,10 +164,14 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
 
 
 def _cites_apart(m: Matching, a: int, b: int) -> bool:
-    """Whether one block cites an issue, pull request or link the other does not."""
+    """Whether the blocks cite other references (issues, pull requests, links), or one cites
+    what an upstream block does (an entry's `#1664` is that entry's, not another's)."""
     ra = {k for k in m.up.keys[a] if k[0] in "ln"}
     rb = {k for k in m.tr.keys[b] if k[0] in "ln"}
-    return ra != rb
+    if ra and rb:
+        return not ra & rb
+    cited = m.up.df(-1)
+    return any(cited[k] for k in rb - ra)
 
 
 def _second(scores: list[float], mine: float) -> float:

@@ -176,7 +176,8 @@ class Lexicon:
             if partners:
                 known += rare * max(partners.values())
                 covered += rare * max((d for y, d in partners.items() if y in theirs), default=0.0)
-            elif self._alike(w, theirs):
+            elif self.latin and len(w) >= COGNATE_MIN:  # (a word the other writes alike, or not)
                 known += rare
-                covered += rare
+                if self._alike(w, theirs):
+                    covered += rare
         return covered, known

@@ -541,3 +541,13 @@ def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_n
     assert _partner(al, _line_of(al.upstream, "Firefox now lets web applications request"))[0] == \
         _line_of(al.translation, "Firefox 3 permite ahora que las aplicaciones web")
     assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]
+
+
+def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
+    # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
+    # English entries its "See also" list keeps share words with it, in upstream's language.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-deleted.ru.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "ru")))
+    assert _partner(al, _line_of(al.upstream, "Updating web applications for Firefox 3"))[0] is None
+    assert [f for f in check(up, tr, locale="ru") if f.slug == "missing" and f.upstream.line == 15]

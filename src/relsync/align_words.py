@@ -15,8 +15,8 @@ than what either of its blocks scores with any other block in play (the ordered 
 pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair,
 nor a block citing what an upstream block cites with another. A pair of the ordered alignment neither of whose blocks found another is
 made again. A term pairs with a term and a description with a description (MDN's ``- :``);
-a block of a CJK translation without a CJK letter is left to the passes for text kept in
-upstream's words. Of two pairs whose blocks name the same anchors, one made out of order, the
+a block of a CJK translation without a CJK letter, or a block in upstream's words in any
+script, is left to the passes for text kept as it was. Of two pairs whose blocks name the same anchors, one made out of order, the
 blocks trade partners when their words say so (:func:`swap_by_words`). A list item naming
 nothing pairs by the blocks nested under it (:func:`pair_parents`).
 """
@@ -160,6 +160,8 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
     block_a, block_b = m.up.doc.blocks[a], m.tr.doc.blocks[b]
     if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text):
         return False
+    if m.lexicon.in_upstream_words(b):
+        return False  # (upstream's words, not a translation: the passes for kept text decide)
     return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b)
 
 

@@ -51,6 +51,9 @@ STEP = 0.25
 #: when it is this similar to it at least, and by this much more than to the other.
 HOLDS_MIN = 0.35
 HOLDS_MARGIN = 0.2
+#: A translation block most of whose words (this share) are words of the upstream document
+#: is written in upstream's language (:meth:`Lexicon.in_upstream_words`).
+UPSTREAM_WORDS = 0.8
 #: A word written alike: this rapidfuzz ratio or more, this many letters at least.
 COGNATE_RATIO = 80
 COGNATE_MIN = 5
@@ -104,6 +107,7 @@ class Lexicon:
                         {y: math.log((taught + 2) / len(n)) for y, n in self._in[1].items()})
         self.unseen = math.log(taught + 2)
         self._goes: tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]] = ({}, {})
+        self._upstream_words: frozenset[str] | None = None
         self.latin = not _CJK_RE.search(" ".join(b.text for b in al.translation.blocks[:200]))
 
     def goes_with(self, word: str, side: int = 0) -> dict[str, float]:
@@ -147,6 +151,14 @@ class Lexicon:
         if not known_a or not known_b:
             return 0.0
         return (covered_a / known_a + covered_b / known_b) / 2
+
+    def in_upstream_words(self, j: int) -> bool:
+        """Whether translation block ``j`` is written in upstream's words, as it was: most of
+        its words (:data:`UPSTREAM_WORDS`) are words of the upstream document."""
+        if self._upstream_words is None:
+            self._upstream_words = frozenset(w for b in self.al.upstream.blocks for w in self.words_a(b.index))
+        mine = self.words_b(j)
+        return bool(mine) and len(mine & self._upstream_words) >= UPSTREAM_WORDS * len(mine)
 
     def judges(self, i: int, j: int) -> bool:
         """Whether both blocks hold a known word: whether :meth:`similarity` says anything."""

@@ -228,7 +228,8 @@ class _Matching:
     def lexicon(self) -> Lexicon:
         """The words pairs hold together (:mod:`relsync.lexicon`), on first use: those the
         anchors made and the ordered alignment's confident pairs of blocks out of play."""
-        sure = {a: b for a, b in self.partner_a.items() if b is not None and telling(self.up.keys[a] & self.tr.keys[b])}
+        sure = {a: b for a, b in self.partner_a.items()
+                if b is not None and telling(self.up.keys[a] & self.tr.keys[b])}
         return Lexicon(self.al, sure, (set(self.partner_a), set(self.partner_b)))
 
     def _disputed(self, p: Pair) -> bool:

@@ -10,15 +10,16 @@ Among the blocks still without a partner after the passes by anchors of
 :mod:`relsync.align_moved`, and the pairs of the ordered alignment that name nothing telling
 in a release (a top-level section) holding such a block on either side, within each release
 first, then across the document: the pairing worth the most by their words is made, each new
-pair scoring at least :data:`WORD_MIN`, :data:`WORD_RATIO` times and :data:`WORD_MARGIN` more
-than what either of its blocks scores with any other block in play (the ordered alignment's
-pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair,
-nor a block citing what an upstream block cites with another. A pair of the ordered alignment neither of whose blocks found another is
-made again. A term pairs with a term and a description with a description (MDN's ``- :``);
-a block of a CJK translation without a CJK letter, or a block in upstream's words in any
-script, is left to the passes for text kept as it was. Of two pairs whose blocks name the same anchors, one made out of order, the
-blocks trade partners when their words say so (:func:`swap_by_words`). A list item naming
-nothing pairs by the blocks nested under it (:func:`pair_parents`).
+pair scoring at least :data:`WORD_MIN` and :data:`WORD_MARGIN` more than what either of its
+blocks scores with any other block in play (the ordered alignment's pair counts :data:`HOLD`
+more). Blocks citing other references (issues, links) never pair, nor a block citing what an
+upstream block cites with another. A pair of the ordered alignment neither of whose blocks
+found another is made again. A term pairs with a term and a description with a description
+(MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
+words in any script, is left to the passes for text kept as it was. Of two pairs whose blocks
+name the same anchors, one made out of order, the blocks trade partners when their words say
+so (:func:`swap_by_words`). A list item naming nothing pairs by the blocks nested under it
+(:func:`pair_parents`).
 """
 
 from __future__ import annotations
@@ -35,11 +36,10 @@ from .lexicon import Lexicon
 from .model import Alignment
 from .similarity import Scorer
 
-#: A pair made by words alone is this similar at least (:meth:`~relsync.lexicon.Lexicon.similarity`) ...
+#: A pair made by words alone is this similar at least
+#: (:meth:`~relsync.lexicon.Lexicon.similarity`) ...
 WORD_MIN = 0.35
-#: ... this many times as similar as either of its blocks with any other block in play ...
-WORD_RATIO = 1.0
-#: ... and by this much.
+#: ... and this much more than either of its blocks with any other block in play.
 WORD_MARGIN = 0.2
 #: What the ordered alignment's pair is worth beyond its words.
 HOLD = 0.1
@@ -150,7 +150,7 @@ def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int
         if held.get(a) == b:
             continue
         rival = max(_second(best_a[a], s), _second(best_b[b], s))
-        if s - rival >= WORD_MARGIN and s >= WORD_RATIO * rival:
+        if s - rival >= WORD_MARGIN:
             m.partner_a[a], m.partner_b[b] = b, a
 
 
@@ -184,8 +184,8 @@ def _second(scores: list[float], mine: float) -> float:
 
 
 #: Two pairs whose blocks name the same anchors trade partners when their words say so by
-#: this much (the sum of the two pairs' similarities: of 622 such two pairs of naive-ui's changelog,
-#: paired right, one would gain by trading, by 0.15).
+#: this much (the sum of the two pairs' similarities: of 622 such two pairs of naive-ui's
+#: changelog, paired right, one would gain by trading, by 0.15).
 SWAP_MARGIN = 0.05
 
 

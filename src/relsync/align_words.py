@@ -207,7 +207,6 @@ def swap_by_words(m: Matching) -> None:
                 by_keys[m.up.keys[a], m.tr.keys[b]].append((a, b))
     for a, b in made:
         by_keys[m.up.keys[a], m.tr.keys[b]].append((a, b))
-    sim = m.lexicon.similarity
     for a1, b1 in made:
         if m.partner_a.get(a1) != b1:
             continue
@@ -215,6 +214,7 @@ def swap_by_words(m: Matching) -> None:
         for a2, b2 in by_keys[m.up.keys[a1], m.tr.keys[b1]]:
             if a2 == a1 or m.partner_a.get(a2, b2) != b2 or m.partner_b.get(b2, a2) != a2:
                 continue
+            sim = m.lexicon.similarity  # (taught only when two pairs are alike)
             s12, s21 = sim(a1, b2), sim(a2, b1)
             g = s12 + s21 - sim(a1, b1) - sim(a2, b2)
             if g >= gain and min(s12, s21) >= WORD_MIN and _may_pair(m, a1, b2) and _may_pair(m, a2, b1):

@@ -551,3 +551,15 @@ def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     al = align(parse(up), parse(tr, locales=("en", "ru")))
     assert _partner(al, _line_of(al.upstream, "Updating web applications for Firefox 3"))[0] is None
     assert [f for f in check(up, tr, locale="ru") if f.slug == "missing" and f.upstream.line == 15]
+
+
+def test_a_translation_naming_other_languages_in_their_script_is_still_in_latin_letters():
+    # The es/3 case above with a line naming the site's languages in their own scripts, as
+    # translation pages do ("简体中文", "日本語"): the Spanish is still read in Latin letters,
+    # its words written alike still count.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-offline.es.md").read_text(encoding="utf-8")
+    tr += "\nOtros idiomas: [简体中文](/zh-CN/), [日本語](/ja/), [한국어](/ko/).\n"
+    al = align(parse(up), parse(tr, locales=("en", "es")))
+    assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
+        (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)

@@ -42,14 +42,14 @@ import re
 from collections import Counter, defaultdict
 from functools import cached_property
 
-from .align_nested import (cognate, evident, moved_headings, own_language_words, same_text_pairs,
+from .align_nested import (evident, moved_headings, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
 from .align_words import pair_parents, rematch_words, swap_by_words
 from .align_releases import leave_lone_releases, lone_crossings, lone_releases, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
-from .lexicon import Lexicon
+from .lexicon import Lexicon, cognate
 from .model import Alignment, Block, BlockKind, Document, Pair
 from .keys import anchor_keys
 from .similarity import KIND_GROUP, Scorer

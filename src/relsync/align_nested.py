@@ -24,8 +24,6 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
-from rapidfuzz import fuzz
-
 from .languages import main_script
 from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document
@@ -112,18 +110,6 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
         out.append((a, t))
         taken.add(t)
     return out
-
-
-#: A word of the translation is one of upstream's written another way (`Anti-Viren` for
-#: "anti-virus") at this rapidfuzz ratio.
-COGNATE = 80
-
-
-def cognate(word: str, words: frozenset[str], least: int) -> bool:
-    """Whether ``word`` (``least`` letters at least) is one of ``words`` written another way:
-    a plural, a spelling of the translation's language (`Anti-Viren` for "anti-virus")."""
-    return len(word) >= least and any(
-        abs(len(w) - len(word)) <= 3 and fuzz.ratio(word, w, score_cutoff=COGNATE) for w in words)
 
 
 #: A block's text must have this many characters to pair by being the same text.

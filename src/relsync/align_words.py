@@ -32,15 +32,14 @@ from .align_releases import scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
-from .lexicon import Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon
 from .model import Alignment
 from .similarity import Scorer
 
 #: A pair made by words alone is this similar at least
-#: (:meth:`~relsync.lexicon.Lexicon.similarity`) ...
-WORD_MIN = 0.35
-#: ... and this much more than either of its blocks with any other block in play.
-WORD_MARGIN = 0.2
+#: (:meth:`~relsync.lexicon.Lexicon.similarity`) and this much more than either of its blocks
+#: with any other block in play: the bar of :meth:`~relsync.lexicon.Lexicon.holds`.
+WORD_MIN, WORD_MARGIN = HOLDS_MIN, HOLDS_MARGIN
 #: What the ordered alignment's pair is worth beyond its words.
 HOLD = 0.1
 

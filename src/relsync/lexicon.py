@@ -7,7 +7,7 @@ naming the same component or none at all. A word goes with another when they are
 the same pairs (Dice's coefficient over the pairs, each pair of words in two pairs at least);
 and they are in them together more than chance would have it. In a translation written in
 Latin letters, a word written alike (`aplicaciones` for "applications", at
-:data:`COGNATE_RATIO`) goes with it too. A word of upstream is a word of three letters or
+:func:`cognate`) goes with it too. A word of upstream is a word of three letters or
 more, cut to :data:`STEM` letters (`resources` and `resource` are one); of the translation,
 the same, and in CJK text each two letters in a row. A document of fewer than
 :data:`MIN_PAIRS` confident pairs teaches nothing: a few dozen pairs put `release` with
@@ -27,7 +27,7 @@ from collections import Counter, defaultdict
 
 from rapidfuzz import fuzz
 
-from .languages import CJK_LETTERS
+from .languages import CJK_LETTERS, is_cjk_text
 from .model import Alignment, Block, BlockKind
 
 #: Words are cut to this many letters (a poor stemmer, for every language alike).
@@ -54,13 +54,22 @@ HOLDS_MARGIN = 0.2
 #: A translation block most of whose words (this share) are words of the upstream document
 #: is written in upstream's language (:meth:`Lexicon.in_upstream_words`).
 UPSTREAM_WORDS = 0.8
-#: A word written alike: this rapidfuzz ratio or more, this many letters at least.
-COGNATE_RATIO = 80
+#: A word of the translation is one of upstream's written another way (`Anti-Viren` for
+#: "anti-virus", `aplicaciones` for "applications") at this rapidfuzz ratio ...
+COGNATE = 80
+#: ... and of this many letters at least, for the lexicon.
 COGNATE_MIN = 5
 
 _TAUGHT_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.HEADING, BlockKind.TABLE_ROW})
 _WORD_RE = re.compile(r"[^\W\d_]{3,}")
 _CJK_RE = re.compile(f"[{CJK_LETTERS}]+")
+
+
+def cognate(word: str, words: frozenset[str], least: int) -> bool:
+    """Whether ``word`` (``least`` letters at least) is one of ``words`` written another way:
+    a plural, a spelling of the translation's language (`Anti-Viren` for "anti-virus")."""
+    return len(word) >= least and any(
+        abs(len(w) - len(word)) <= 3 and fuzz.ratio(word, w, score_cutoff=COGNATE) for w in words)
 
 
 def words(text: str) -> frozenset[str]:
@@ -108,7 +117,8 @@ class Lexicon:
         self.unseen = math.log(taught + 2)
         self._goes: tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]] = ({}, {})
         self._upstream_words: frozenset[str] | None = None
-        self.latin = not _CJK_RE.search(" ".join(b.text for b in al.translation.blocks[:200]))
+        # (a word written alike says something): the translation's prose, not its code
+        self.latin = not is_cjk_text(" ".join(b.text for b in al.translation.blocks if b.kind in _TAUGHT_KINDS))
 
     def goes_with(self, word: str, side: int = 0) -> dict[str, float]:
         """The words of the other side going with ``word`` of upstream (``side`` 0) or of the
@@ -161,13 +171,15 @@ class Lexicon:
         return bool(mine) and len(mine & self._upstream_words) >= UPSTREAM_WORDS * len(mine)
 
     def judges(self, i: int, j: int) -> bool:
-        """Whether both blocks hold a known word: whether :meth:`similarity` says anything."""
+        """Whether each block holds a word the lexicon knows partners of, or one the other
+        block writes alike: evidence that :meth:`similarity` is about the pair (a word of
+        five letters with no partner and no look-alike counts in it, but vouches for
+        nothing)."""
         return any(self.goes_with(w, 0) or self._alike(w, self.words_b(j)) for w in self.words_a(i)) and \
             any(self.goes_with(w, 1) or self._alike(w, self.words_a(i)) for w in self.words_b(j))
 
     def _alike(self, w: str, theirs: frozenset[str]) -> bool:
-        return self.latin and len(w) >= COGNATE_MIN and any(
-            fuzz.ratio(w, y, score_cutoff=COGNATE_RATIO) for y in theirs if len(y) >= COGNATE_MIN)
+        return self.latin and cognate(w, theirs, COGNATE_MIN)
 
     def holds(self, held: int, other: int, j: int) -> bool:
         """Whether translation block ``j``'s words say it is upstream block ``held``'s rather

@@ -28,6 +28,9 @@ of one more run. The shapes:
 * ``changelog-moves``: `relsync check` of release notes, ten entries per release, each with
   a component in code and its issue link, the translation having 1% of its entries in another
   release (16x: 13,600 entries, 20,400 lines).
+* ``unpaired-entries``: `relsync check` of release notes whose translation cites other issues
+  in every entry, so that no entry pairs by its anchors (the words pass compares blocks left
+  without a partner with one another).
 * ``po-update``: `relsync po update` of a PO whose paragraphs were all slightly reworded
   (each new message is matched fuzzily with an old one); GNU `msgmerge --previous` on the
   same files beside it, where installed.
@@ -200,6 +203,24 @@ def shape_changelog_moves(root: Path, n: int):
     return lambda: _check(root)
 
 
+def shape_unpaired_entries(root: Path, n: int):
+    """Release notes of ``n`` entries in one release, each naming a component and two more
+    words, whose translation cites other issues in every entry: entries pair by length and
+    position or not at all, and hundreds are left without a partner on both sides (the
+    words pass compares such blocks with one another)."""
+    rng = random.Random(0)
+    words = "alpha beta gamma delta layout button select input popover table tree menu drawer modal".split()
+    link = "https://github.com/example/ui/issues/"
+    up = "# Changelog\n\n## 1.0.0\n\n" + "\n".join(
+        f"- Fix `n-{rng.choice(words)}` {rng.choice(words)} {rng.choice(words)} issue, closes [#{k}]({link}{k})."
+        for k in range(n))
+    tr = "# 更新日志\n\n## 1.0.0\n\n" + "\n".join(
+        f"- 修复 `n-{rng.choice(words)}` 的{rng.choice(['布局', '按钮', '选择', '输入'])}问题，"
+        f"关闭 [#{k + 100000}]({link}{k + 100000})" for k in range(n))
+    _project(root, up + "\n", tr + "\n")
+    return lambda: _check(root)
+
+
 def _paragraph(k: int) -> str:
     a, b, c = WORDS[k % 26], WORDS[(k // 26) % 26], WORDS[(k * 7 + 3) % 26]
     return f"The {a} {b} section {c} explains item number {k} in some detail."
@@ -246,6 +267,7 @@ SHAPES = {
     "shuffled": (shape_shuffled, 250, "paragraphs"),
     "po-update": (shape_po_update, 125, "messages"),
     "changelog-moves": (shape_changelog_moves, 850, "entries"),
+    "unpaired-entries": (shape_unpaired_entries, 250, "entries"),
 }
 #: shape -> the same run by another tool, shown beside it
 OTHERS = {"po-update": ("msgmerge", msgmerge_po_update)}

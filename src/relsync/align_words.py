@@ -9,10 +9,10 @@ pairs say which words go with which (:mod:`relsync.lexicon`); that is the eviden
 Among the blocks still without a partner after the passes by anchors of
 :mod:`relsync.align_moved`, and the pairs of the ordered alignment that name nothing telling
 in a release (a top-level section) holding such a block on either side, within each release
-first, then across the document: the pairing worth the most by their words is made, each new
-pair scoring at least :data:`WORD_MIN` and :data:`WORD_MARGIN` more than what either of its
-blocks scores with any other block in play (the ordered alignment's pair counts :data:`HOLD`
-more). Blocks citing other references (issues, links) never pair, nor a block citing what an
+first, then across the document (a round of at most :data:`MAX_ROUND` comparisons): the
+pairing worth the most by their words is made, each new pair scoring at least
+:data:`WORD_MIN` and :data:`WORD_MARGIN` more than what either of its blocks scores with any
+other block in play (the ordered alignment's pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair, nor a block citing what an
 upstream block cites with another. A pair of the ordered alignment neither of whose blocks
 found another is made again. A term pairs with a term and a description with a description
 (MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
@@ -40,6 +40,10 @@ from .similarity import Scorer
 #: (:meth:`~relsync.lexicon.Lexicon.similarity`) and this much more than either of its blocks
 #: with any other block in play: the bar of :meth:`~relsync.lexicon.Lexicon.holds`.
 WORD_MIN, WORD_MARGIN = HOLDS_MIN, HOLDS_MARGIN
+#: A round compares every block in play on one side with every one on the other; beyond
+#: this many comparisons (a thousand entries on each side without a partner) the blocks
+#: are not a few entries that moved, and the round is not made.
+MAX_ROUND = 40_000
 #: What the ordered alignment's pair is worth beyond its words.
 HOLD = 0.1
 
@@ -126,6 +130,8 @@ def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int
     words = m.lexicon
     blocks_a = [a for a in blocks_a if m.partner_a[a] is None]
     blocks_b = [b for b in blocks_b if m.partner_b[b] is None]
+    if len(blocks_a) * len(blocks_b) > MAX_ROUND:
+        return  # (not entries that moved: another text, which words cannot pair one by one)
     score: dict[tuple[int, int], float] = {}
     if not words.latin:  # (a block in Latin letters in a CJK translation: English, as it was)
         blocks_b = [b for b in blocks_b if cjk_letters(m.tr.doc.blocks[b].text)]

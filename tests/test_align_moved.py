@@ -518,6 +518,21 @@ def test_a_description_moved_under_another_term_pairs_by_its_words():
         _line_of(al.translation, "更新扩展以兼容 Firefox 3")
 
 
+def test_a_section_that_moved_whole_teaches_the_words_its_pairs_hold():
+    # MDN zh-cn/3 with its web developers' section put after the XUL one (bench_moves.py,
+    # sections 1%): that section's pairs are made after the words' pass, which had too few
+    # pairs to learn from then; the page reads as it does unmoved: FUEL's description, which
+    # the Chinese keeps under "Updating extensions", is FUEL's, and the description it
+    # stands for upstream is missing.
+    up, tr = _docs("mdn-section-moved")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "FUEL is about making it easier"))[0] == \
+        _line_of(al.translation, "FUEL 使扩展开发者")
+    missing = {f.upstream.line: f.message for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
+    assert _line_of(al.upstream, "Provides a guide to the things") in missing
+    assert "(upstream lines 133-147)" in missing[133]
+
+
 def test_words_alone_do_not_pair_a_translator_note_with_an_untranslated_line():
     # pytorch 2.6 (tests/fixtures/align): "We thank everyone who tested the release
     # candidates." has no translation, and the translator added a note naming a release

@@ -14,7 +14,6 @@ from __future__ import annotations
 import bisect
 from collections import Counter
 
-
 from .align_kids import nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
@@ -24,6 +23,7 @@ from .align_links import link_headings
 from .align_order import add_pairs
 from .comments import commented_blocks
 from .languages import cjk_letters
+from .lexicon import MIN_PAIRS, Lexicon
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .rows import match_rows
 from .keys import dice
@@ -573,14 +573,15 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
-    al.pairs = relocate(al, scorer)
-    al.pairs = add_pairs(al, scorer, moved_sections(al, scorer, _align_region))
-    al.pairs = add_pairs(al, scorer, reopened_gaps(al, scorer, _align_region))
-    al.pairs = add_pairs(al, scorer, crossed_pairs(al, scorer, _align_region))
-    al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
-    al.pairs = add_pairs(al, scorer, swapped_pairs(al, scorer))
-    al.pairs = add_pairs(al, scorer, section_swaps(al, scorer))
-    al.pairs = add_pairs(al, scorer, late_parents(al, scorer))
+    for again in (False, True):  # (again: a section that moved whole, paired late, teaches the words)
+        al.pairs, untaught = relocate(al, scorer)
+        for later in (moved_sections, reopened_gaps, crossed_pairs):
+            al.pairs = add_pairs(al, scorer, later(al, scorer, _align_region))
+        al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
+        for late in (swapped_pairs, section_swaps, late_parents):
+            al.pairs = add_pairs(al, scorer, late(al, scorer))
+        if again or not untaught or Lexicon(al).taught < MIN_PAIRS:
+            break
     al.pairs = nested_pairs(al, scorer)
     return al
 

@@ -49,7 +49,7 @@ from .align_words import pair_parents, rematch_words, swap_by_words
 from .align_releases import leave_lone_releases, lone_crossings, lone_releases, scope_level, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
-from .lexicon import Lexicon, cognate
+from .lexicon import MIN_PAIRS, Lexicon, cognate
 from .model import Alignment, Block, BlockKind, Document, Pair
 from .keys import anchor_keys
 from .similarity import KIND_GROUP, Scorer
@@ -543,9 +543,11 @@ def _with_singulars(words: frozenset[str]) -> frozenset[str]:
     return words | {singular(w) for w in words}
 
 
-def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
+def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], bool]:
     """The pairs of ``al`` with the blocks that stand in another place paired (see the
-    module's docstring); the same list when there are none."""
+    module's docstring; the same list when there are none), and whether blocks were left
+    for their words to pair with too few pairs to teach them (:data:`~relsync.lexicon.MIN_PAIRS`:
+    the pairs of a section that moved whole are made after this pass)."""
     up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
     tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
     lone = lone_releases(al, up, tr)  # (the same after the crossings are undone: none is a release's heading)
@@ -555,9 +557,9 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
     m = _Matching(al, up, tr, scorer)
     leave_lone_releases(lone, up, tr, m.partner_a, m.partner_b)
     if not any(b is None for b in m.partner_a.values()) and not m.original:
-        return al.pairs
+        return al.pairs, False
     if not any(b is None for b in m.partner_b.values()) and not m.original:
-        return al.pairs
+        return al.pairs, False
     m.rematch(scoped=True)
     m.rematch(scoped=False)
     weak = m.release_weak()
@@ -574,6 +576,7 @@ def relocate(al: Alignment, scorer: Scorer) -> list[Pair]:
                            else evident(scorer, a, b)))
     in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
     pair_parents(al, m, pairs, in_play_a, in_play_b)
+    untaught = "lexicon" in m.__dict__ and m.lexicon.taught < MIN_PAIRS
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
-        return al.pairs
-    return rebuild(al, scorer, pairs, in_play_a, in_play_b)
+        return al.pairs, untaught
+    return rebuild(al, scorer, pairs, in_play_a, in_play_b), untaught

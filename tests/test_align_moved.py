@@ -558,6 +558,20 @@ def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_n
     assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]
 
 
+def test_entries_moved_with_others_pair_once_those_others_teach_the_words():
+    # The same entry moved with six others (bench_moves.py, items 10%): while they are
+    # without a partner, the page's words say too little of its description (0.34); once
+    # the later passes pair them, the words are asked again and pair it as when it moved alone.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-seven-moved.es.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "es")))
+    assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
+        (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)
+    assert _partner(al, _line_of(al.upstream, "Firefox now lets web applications request"))[0] == \
+        _line_of(al.translation, "Firefox 3 permite ahora que las aplicaciones web")
+    assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]
+
+
 def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
     # English entries its "See also" list keeps share words with it, in upstream's language.

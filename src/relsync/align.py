@@ -573,14 +573,14 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
-    for again in (False, True):  # (again: a section that moved whole, paired late, teaches the words)
-        al.pairs, untaught = relocate(al, scorer)
+    for again in (False, True):  # (again when the pairs made since teach the words more)
+        al.pairs, taught = relocate(al, scorer)
         for later in (moved_sections, reopened_gaps, crossed_pairs):
             al.pairs = add_pairs(al, scorer, later(al, scorer, _align_region))
         al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
         for late in (swapped_pairs, section_swaps, late_parents):
             al.pairs = add_pairs(al, scorer, late(al, scorer))
-        if again or not untaught or Lexicon(al).taught < MIN_PAIRS:
+        if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
     al.pairs = nested_pairs(al, scorer)
     return al

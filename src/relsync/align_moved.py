@@ -543,11 +543,12 @@ def _with_singulars(words: frozenset[str]) -> frozenset[str]:
     return words | {singular(w) for w in words}
 
 
-def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], bool]:
+def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     """The pairs of ``al`` with the blocks that stand in another place paired (see the
-    module's docstring; the same list when there are none), and whether blocks were left
-    for their words to pair with too few pairs to teach them (:data:`~relsync.lexicon.MIN_PAIRS`:
-    the pairs of a section that moved whole are made after this pass)."""
+    module's docstring; the same list when there are none), and, when their words were asked
+    and left blocks without a partner on both sides or had too few pairs to learn from
+    (:data:`~relsync.lexicon.MIN_PAIRS`), how many pairs taught them: the pairs of a section
+    or of entries that moved, made after this pass, may teach them more."""
     up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
     tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
     lone = lone_releases(al, up, tr)  # (the same after the crossings are undone: none is a release's heading)
@@ -557,9 +558,9 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], bool]:
     m = _Matching(al, up, tr, scorer)
     leave_lone_releases(lone, up, tr, m.partner_a, m.partner_b)
     if not any(b is None for b in m.partner_a.values()) and not m.original:
-        return al.pairs, False
+        return al.pairs, None
     if not any(b is None for b in m.partner_b.values()) and not m.original:
-        return al.pairs, False
+        return al.pairs, None
     m.rematch(scoped=True)
     m.rematch(scoped=False)
     weak = m.release_weak()
@@ -576,7 +577,10 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], bool]:
                            else evident(scorer, a, b)))
     in_play_a, in_play_b = set(m.partner_a) | set(pairs), set(m.partner_b) | set(pairs.values())
     pair_parents(al, m, pairs, in_play_a, in_play_b)
-    untaught = "lexicon" in m.__dict__ and m.lexicon.taught < MIN_PAIRS
+    taught = None
+    if "lexicon" in m.__dict__ and (m.lexicon.taught < MIN_PAIRS or (
+            None in m.partner_a.values() and None in m.partner_b.values())):
+        taught = m.lexicon.taught
     if all(m.original.get(a) == b for a, b in pairs.items()) and len(pairs) == len(m.original):
-        return al.pairs, untaught
-    return rebuild(al, scorer, pairs, in_play_a, in_play_b), untaught
+        return al.pairs, taught
+    return rebuild(al, scorer, pairs, in_play_a, in_play_b), taught

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from relsync import align, check, parse
@@ -544,26 +546,15 @@ def test_words_alone_do_not_pair_a_translator_note_with_an_untranslated_line():
     assert _partner(al, _line_of(al.upstream, "We thank everyone"))[0] is None
 
 
-def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_no_reference():
+@pytest.mark.parametrize("name", ["mdn-offline.es.md", "mdn-seven-moved.es.md"])
+def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_no_reference(name):
     # MDN es/3: "Offline resources in Firefox" and its description stand in another section
     # of the Spanish; the description's "Firefox 3" is the page's version, not a reference
-    # upstream's block lacks.
+    # upstream's block lacks. Moved with six others (mdn-seven-moved, bench_moves.py items
+    # 10%): while they are without a partner, the page's words say too little of the
+    # description (0.34); once the later passes pair them, the words are asked again.
     up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-offline.es.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "es")))
-    assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
-        (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)
-    assert _partner(al, _line_of(al.upstream, "Firefox now lets web applications request"))[0] == \
-        _line_of(al.translation, "Firefox 3 permite ahora que las aplicaciones web")
-    assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]
-
-
-def test_entries_moved_with_others_pair_once_those_others_teach_the_words():
-    # The same entry moved with six others (bench_moves.py, items 10%): while they are
-    # without a partner, the page's words say too little of its description (0.34); once
-    # the later passes pair them, the words are asked again and pair it as when it moved alone.
-    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-seven-moved.es.md").read_text(encoding="utf-8")
+    tr = (CASES / name).read_text(encoding="utf-8")
     al = align(parse(up), parse(tr, locales=("en", "es")))
     assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
         (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)

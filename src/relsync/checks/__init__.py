@@ -10,6 +10,7 @@
 * :mod:`.rendering`: what the site renders: syntax shown as text, link syntax that did not
   parse, code that lost its backticks;
 * :mod:`.document`: the announced version, the glossary, consistent terminology;
+* :mod:`.releases`: a changelog's entries the translation lists under another release;
 * :mod:`.staleness`: passages whose upstream changed since they were translated;
 * :mod:`.files`: whole files without a partner.
 
@@ -42,7 +43,7 @@ from .registry import (
 
 
 def _load_rules() -> None:
-    from . import consistency, coverage, document, english, files, headings, links, omission, publication, rendering, staleness, targets  # noqa: F401  (they register their rules)
+    from . import consistency, coverage, document, english, files, headings, links, omission, publication, releases, rendering, staleness, targets  # noqa: F401  (they register their rules)
 
 
 registry.set_loader(_load_rules)

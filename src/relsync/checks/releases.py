@@ -55,7 +55,9 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
     A changelog's releases are its top-level sections whose headings name a version
     (`## 2.44.0`, `## [2.3.0] - 2024-11-18`). An entry (a list item, a paragraph, a table
     row) that the translation lists under a release naming none of the versions of the
-    upstream release it is in tells its readers the change shipped in another version. An
+    upstream release it is in, and whose heading is not that release's translated (a
+    heading with a wrong version is `number-mismatch`'s), tells its readers the change
+    shipped in another version. An
     entry in another group or place of its own release is the translation's choice and not
     reported. Entries that moved together are one finding; an entry nested under a reported
     one is not reported again. A warning when the entries cite the same issue, pull request
@@ -68,6 +70,8 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
     up_releases, tr_releases = releases(al.upstream), releases(al.translation)
     if not any(up_releases) or not any(tr_releases):
         return
+    same = {(p.upstream[0], p.translation[0]) for p in al.pairs if p.is_match and p.upstream and p.translation
+            and al.upstream.blocks[p.upstream[0]].is_heading}
     found: dict[int, tuple] = {}
     for pair in al.pairs:
         if not pair.is_match or len(pair.upstream) != 1 or len(pair.translation) != 1:
@@ -76,8 +80,8 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
         if up.kind not in _ENTRY_KINDS or tr.kind != up.kind:
             continue
         ra, rb = up_releases[up.index], tr_releases[tr.index]
-        if ra is None or rb is None or release_versions(ra) & release_versions(rb):
-            continue
+        if ra is None or rb is None or (ra.index, rb.index) in same or release_versions(ra) & release_versions(rb):
+            continue  # (a release whose heading pairs with upstream's is its own, whatever version it says)
         found[tr.index] = (pair, up, tr, ra, rb)
     runs: list[list[tuple]] = []
     for k in sorted(found):

@@ -563,6 +563,18 @@ def test_an_entry_moved_to_another_section_pairs_by_its_words_and_a_version_is_n
     assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line in (55, 56)]
 
 
+def test_the_rows_of_a_table_in_a_section_that_moved_pair_as_the_tables_rows_do():
+    # vue-docs' accessibility guide with its "Landmarks" section, a table of eight landmarks,
+    # moved near the end (bench_moves.py --seed 2, sections 10%): every row pairs with its
+    # own, and no row is reported missing.
+    up = (CASES / "vue-table-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "vue-table-moved.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    for name in ("header", "nav", "main", "footer", "aside", "search", "form", "section"):
+        assert _partner(al, _line_of(al.upstream, f"{name} | role="))[0] == _line_of(al.translation, f"{name} | role=")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and 123 <= f.upstream.line <= 132]
+
+
 def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
     # English entries its "See also" list keeps share words with it, in upstream's language.

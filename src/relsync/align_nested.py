@@ -27,6 +27,7 @@ from collections import Counter, defaultdict
 from .languages import main_script
 from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document
+from .rows import match_rows
 from .similarity import Scorer
 
 
@@ -300,16 +301,29 @@ def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
         strays = [(a, b) for a, b in near if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
         ra = _lone_units(al.upstream, span_a, paired_a - {a for a, _ in strays}, scorer.up, scorer.unit_of_a)
         rb = _lone_units(al.translation, span_b, paired_b - {b for _, b in strays}, scorer.tr, scorer.unit_of_b)
-        if not ra or not rb:
-            continue
-        for ai, bj, s in align_region(ra, rb, scorer):
-            if len(ai) != 1 or len(bj) != 1 or s < MIN_REGION_SCORE:
-                continue
-            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+        found = [(scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]) for ai, bj, s in (
+            align_region(ra, rb, scorer) if ra and rb else ()) if len(ai) == 1 and len(bj) == 1 and s >= MIN_REGION_SCORE]
+        for a, b in found + _table_rows(al, scorer, span_a, span_b, paired_a, paired_b):
             if a not in out and b not in taken:
                 out[a] = b
                 taken.add(b)
     return out
+
+
+def _table_rows(al: Alignment, scorer: Scorer, span_a: range, span_b: range, paired_a: set[int],
+                paired_b: set[int]) -> list[tuple[int, int]]:
+    """The rows without a partner of the tables of two sections paired out of order, as
+    many tables on each side, table by table in order, paired as the rows of two paired
+    tables are (:func:`~relsync.rows.match_rows`)."""
+    tables = []
+    for span, units, unit_of in ((span_a, scorer.up, scorer.unit_of_a), (span_b, scorer.tr, scorer.unit_of_b)):
+        found = sorted({unit_of[i] for i in span if i in unit_of and units[unit_of[i]].kind == "table"})
+        tables.append([units[k].blocks for k in found])
+    if not tables[0] or len(tables[0]) != len(tables[1]):
+        return []
+    return [(p.upstream[0], p.translation[0]) for rows_a, rows_b in zip(*tables)
+            for p in match_rows(al.upstream, al.translation, rows_a, rows_b)
+            if p.is_match and p.upstream[0] not in paired_a and p.translation[0] not in paired_b]
 
 
 #: Blocks of a gap :func:`reopened_gaps` aligns pair when they score at least this, positions

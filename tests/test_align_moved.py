@@ -575,6 +575,18 @@ def test_the_rows_of_a_table_in_a_section_that_moved_pair_as_the_tables_rows_do(
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and 123 <= f.upstream.line <= 132]
 
 
+def test_entries_of_one_component_shifted_by_one_pair_with_their_own():
+    # naive-ui 2.7.3: "`n-data-table` highlight sorted col." moved after the two entries
+    # below it; in order, each of those paired with the translation of the one above it
+    # (`render-filter` with `render-filter-icon`): a code-mismatch error and a warning.
+    up, tr = _docs("changelog-shifted")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    for code in ("`render-filter` prop", "`render-filter-icon` prop"):
+        assert _partner(al, _line_of(al.upstream, code.replace("`", "")))[0] == \
+            _line_of(al.translation, code.replace("`", "").replace("prop", "属性"))
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "code-mismatch"]
+
+
 def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
     # English entries its "See also" list keeps share words with it, in upstream's language.

@@ -4,7 +4,8 @@ Release notes are not kept in upstream's order: an entry stands in another group
 release, or swaps places with its neighbour. After the ordered alignment of
 :mod:`relsync.align`, blocks left unpaired on both sides (paragraphs, list items, table rows,
 code blocks), and pairs whose two blocks each name something the other does not (or share
-only the page's version where the translation names a link), are paired again by what
+only the page's version where the translation names a link; or name code such a pair of
+their release lacks: entries of one component shifted by one), are paired again by what
 identifies an entry: its strong anchors (issue and pull-request references, links, code
 names, numbers, a code block's code; a link's page name is a code name too: `nsIJSON` and a
 link to ``/nsIJSON``). A new pair needs a shared anchor found in no other block of the scope
@@ -38,7 +39,6 @@ translation's order outside moved pairs.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from functools import cached_property
 
@@ -46,19 +46,13 @@ from .align_nested import (evident, moved_headings, own_language_words, same_tex
                            telling)
 from .align_order import rebuild
 from .align_words import pair_parents, rematch_words, swap_by_words
-from .align_releases import leave_lone_releases, lone_crossings, lone_releases, scope_level, scope_pairs
+from .align_releases import Keys, ReleaseSide, leave_lone_releases, lone_crossings, lone_releases, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
 from .lexicon import MIN_PAIRS, Lexicon, cognate
-from .model import Alignment, Block, BlockKind, Document, Pair
-from .keys import anchor_keys
+from .model import Alignment, Block, BlockKind, Pair
 from .similarity import KIND_GROUP, Scorer
 
-#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
-#: code block by its code, the same on both sides).
-MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW, BlockKind.CODE})
-#: Anchor kinds that identify what a block is about: numbers, code, links, dates.
-_STRONG = frozenset("ncld")
 #: A new pair's strong anchors must overlap at least this much (Dice over the two sets).
 MIN_OVERLAP = 0.5
 #: What a pair of the ordered alignment is worth beyond its overlap: another pairing must be
@@ -87,25 +81,8 @@ LEFTOVER_ROUNDS = 4
 #: counts as three).
 MAX_LENGTH_RATIO = 6.0
 
-Keys = frozenset[str]
-
-
 def _weighted_length(text: str) -> int:
     return len(text) + 2 * cjk_letters(text)
-
-
-def _strong(keys) -> Keys:
-    return frozenset(k for k in keys if k[0] in _STRONG and k != "d:*")
-
-
-#: A link's page name that names code: letters first, then letters, digits, ``_.-``.
-_NAME_RE = re.compile(r"[a-z][\w.-]{3,}")
-
-
-def _names(keys: Keys) -> Keys:
-    """The page names of a block's links as code names (``c:``): a translation writes the
-    interface `nsIParentalControlsService` as the text of a link to its page."""
-    return frozenset("c:" + k[2:] for k in keys if k[0] == "l" and _NAME_RE.fullmatch(k, 2))
 
 
 def _references(keys: Keys) -> Keys:
@@ -117,59 +94,7 @@ def _overlap(a: Keys, b: Keys) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
 
-class _Side:
-    """One document's movable blocks: their strong anchors and their top-level section."""
-
-    def __init__(self, doc: Document, units, unit_of: dict[int, int]) -> None:
-        self.doc = doc
-        self.level = scope_level(doc)
-        self.keys: dict[int, Keys] = {}
-        for b in doc.blocks:
-            if b.kind not in MOVABLE:
-                continue
-            u = unit_of.get(b.index)
-            if u is not None and len(units[u].blocks) == 1:
-                keys = frozenset(units[u].strong[0])  # (computed once for the DP)
-            else:
-                keys = _strong(anchor_keys(b.anchors))
-            self.keys[b.index] = keys | _names(keys)
-        self._scope: dict[int, int] = {}
-        self._df: dict[int, Counter[str]] | None = None
-        self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)
-
-    def scope(self, i: int) -> int:
-        s = self._scope.get(i)
-        if s is None:
-            s = self._scope[i] = self.scope_of(self.doc.blocks[i])
-        return s
-
-    def df(self, scope: int) -> Counter[str]:
-        """How many blocks of a scope (-1: the document) hold each strong anchor."""
-        if self._df is None:
-            self._df = defaultdict(Counter)
-            for i, keys in self.keys.items():
-                for scope_i in {self.scope(i), -1}:
-                    self._df[scope_i].update(keys)
-                    self._sets[scope_i][keys] += 1
-        return self._df[scope]
-
-    def sets(self, scope: int) -> Counter[Keys]:
-        """How many blocks of a scope hold each set of strong anchors."""
-        self.df(scope)
-        return self._sets[scope]
-
-    def scope_of(self, block: Block) -> int:
-        """The section at the top level (a release) holding ``block``, -1 for none."""
-        if self.level is None:
-            return -1
-        sections = self.doc.sections
-        s = sections[block.section]
-        while s.parent is not None and s.level > self.level:
-            s = sections[s.parent]
-        return s.index if s.level == self.level else -1
-
-
-def _identified(a: int, b: int, up: _Side, tr: _Side, scope_a: int, scope_b: int) -> bool:
+def _identified(a: int, b: int, up: ReleaseSide, tr: ReleaseSide, scope_a: int, scope_b: int) -> bool:
     """Whether strong, unique evidence says ``a`` and ``b`` are one entry: a shared anchor
     that no other block of either scope holds, or the same anchors, held by no other block."""
     ka, kb = up.keys[a], tr.keys[b]
@@ -205,7 +130,7 @@ def _compatible(a: Block, b: Block) -> bool:
 class _Matching:
     """The state of the pass: which block has which partner, and which pairs are new."""
 
-    def __init__(self, al: Alignment, up: _Side, tr: _Side, scorer: Scorer) -> None:
+    def __init__(self, al: Alignment, up: ReleaseSide, tr: ReleaseSide, scorer: Scorer) -> None:
         self.al, self.up, self.tr, self.scorer = al, up, tr, scorer
         self.partner_a: dict[int, int | None] = {}
         self.partner_b: dict[int, int | None] = {}
@@ -214,15 +139,39 @@ class _Matching:
         """The blocks of the pairs :meth:`release_weak` undid, while they are."""
         self.fixed: set[tuple[int, int]] = set()
         """Blocks a new pair holds: the document-wide pass leaves them."""
+        ordered = []
         for p in al.pairs:
             if not p.translation and len(p.upstream) == 1 and p.upstream[0] in up.keys:
                 self.partner_a[p.upstream[0]] = None
             elif not p.upstream and len(p.translation) == 1 and p.translation[0] in tr.keys:
                 self.partner_b[p.translation[0]] = None
             elif len(p.upstream) == 1 and len(p.translation) == 1 and self._disputed(p):
-                a, b = p.upstream[0], p.translation[0]
-                self.partner_a[a], self.partner_b[b] = b, a
-                self.original[a] = b
+                self._put_in_play(p.upstream[0], p.translation[0])
+            elif len(p.upstream) == 1 and len(p.translation) == 1 and p.upstream[0] in up.keys \
+                    and p.translation[0] in tr.keys:
+                ordered.append((p.upstream[0], p.translation[0]))
+        self._displaced(ordered)
+
+    def _put_in_play(self, a: int, b: int) -> None:
+        self.partner_a[a], self.partner_b[b] = b, a
+        self.original[a] = b
+
+    def _displaced(self, ordered: list[tuple[int, int]]) -> None:
+        """Put in play the pairs of the ordered alignment one of whose blocks names code or a
+        link its partner lacks that a disputed pair of its release lacks too (entries of one
+        component shifted by one: `render-filter` paired with `render-filter-icon`, its own
+        translation with the entry above)."""
+        lost: tuple[set, set] = (set(), set())  # (release, key) upstream's / the translation's pairs lack
+        for a, b in self.original.items():
+            ka, kb = self.up.keys[a], self.tr.keys[b]
+            lost[1].update((self.up.scope(a), k) for k in ka - kb if k[0] in "cl")
+            lost[0].update((self.up.scope(a), k) for k in kb - ka if k[0] in "cl")
+        if not lost[0] and not lost[1]:
+            return
+        for a, b in ordered:
+            ka, kb, scope = self.up.keys[a], self.tr.keys[b], self.up.scope(a)
+            if any((scope, k) in lost[1] for k in kb - ka) or any((scope, k) in lost[0] for k in ka - kb):
+                self._put_in_play(a, b)
 
     @cached_property
     def lexicon(self) -> Lexicon:
@@ -549,8 +498,8 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     and left blocks without a partner on both sides or had too few pairs to learn from
     (:data:`~relsync.lexicon.MIN_PAIRS`), how many pairs taught them: the pairs of a section
     or of entries that moved, made after this pass, may teach them more."""
-    up = _Side(al.upstream, scorer.up, scorer.unit_of_a)
-    tr = _Side(al.translation, scorer.tr, scorer.unit_of_b)
+    up = ReleaseSide(al.upstream, scorer.up, scorer.unit_of_a)
+    tr = ReleaseSide(al.translation, scorer.tr, scorer.unit_of_b)
     lone = lone_releases(al, up, tr)  # (the same after the crossings are undone: none is a release's heading)
     crossing = lone_crossings(al, lone, up, tr)
     if crossing:  # undone: a release one side has alone pairs with nothing of another

@@ -1,22 +1,88 @@
 """Releases: the top-level sections of a changelog (``## 2.44.0``), within which entries that
-moved pair first (:mod:`relsync.align_moved`), and the releases one language has alone."""
+moved pair first (:mod:`relsync.align_moved`), each side's movable blocks by release with
+their strong anchors (:class:`ReleaseSide`), and the releases one language has alone."""
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Protocol
+import re
+from collections import Counter, defaultdict
 
+from .keys import anchor_keys
 from .model import Alignment, Block, BlockKind, Document
 
+#: Kinds of blocks that may pair out of order (headings pair by their sections' blocks; a
+#: code block by its code, the same on both sides).
+MOVABLE = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM, BlockKind.TABLE_ROW, BlockKind.CODE})
+#: Anchor kinds that identify what a block is about: numbers, code, links, dates.
+_STRONG = frozenset("ncld")
+#: A block's strong anchors (:func:`~relsync.keys.anchor_keys`).
+Keys = frozenset[str]
 
-class Side(Protocol):
-    """One document's blocks by release (:class:`relsync.align_moved._Side`)."""
 
-    level: int | None
+def _strong(keys) -> Keys:
+    return frozenset(k for k in keys if k[0] in _STRONG and k != "d:*")
 
-    def scope(self, i: int) -> int: ...
 
-    def scope_of(self, block: Block) -> int: ...
+#: A link's page name that names code: letters first, then letters, digits, ``_.-``.
+_NAME_RE = re.compile(r"[a-z][\w.-]{3,}")
+
+
+def _names(keys: Keys) -> Keys:
+    """The page names of a block's links as code names (``c:``): a translation writes the
+    interface `nsIParentalControlsService` as the text of a link to its page."""
+    return frozenset("c:" + k[2:] for k in keys if k[0] == "l" and _NAME_RE.fullmatch(k, 2))
+
+
+class ReleaseSide:
+    """One document's movable blocks: their strong anchors and their top-level section."""
+
+    def __init__(self, doc: Document, units, unit_of: dict[int, int]) -> None:
+        self.doc = doc
+        self.level = scope_level(doc)
+        self.keys: dict[int, Keys] = {}
+        for b in doc.blocks:
+            if b.kind not in MOVABLE:
+                continue
+            u = unit_of.get(b.index)
+            if u is not None and len(units[u].blocks) == 1:
+                keys = frozenset(units[u].strong[0])  # (computed once for the DP)
+            else:
+                keys = _strong(anchor_keys(b.anchors))
+            self.keys[b.index] = keys | _names(keys)
+        self._scope: dict[int, int] = {}
+        self._df: dict[int, Counter[str]] | None = None
+        self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)
+
+    def scope(self, i: int) -> int:
+        s = self._scope.get(i)
+        if s is None:
+            s = self._scope[i] = self.scope_of(self.doc.blocks[i])
+        return s
+
+    def df(self, scope: int) -> Counter[str]:
+        """How many blocks of a scope (-1: the document) hold each strong anchor."""
+        if self._df is None:
+            self._df = defaultdict(Counter)
+            for i, keys in self.keys.items():
+                for scope_i in {self.scope(i), -1}:
+                    self._df[scope_i].update(keys)
+                    self._sets[scope_i][keys] += 1
+        return self._df[scope]
+
+    def sets(self, scope: int) -> Counter[Keys]:
+        """How many blocks of a scope hold each set of strong anchors."""
+        self.df(scope)
+        return self._sets[scope]
+
+    def scope_of(self, block: Block) -> int:
+        """The section at the top level (a release) holding ``block``, -1 for none."""
+        if self.level is None:
+            return -1
+        sections = self.doc.sections
+        s = sections[block.section]
+        while s.parent is not None and s.level > self.level:
+            s = sections[s.parent]
+        return s.index if s.level == self.level else -1
 
 
 #: The top-level sections of each side (upstream's, the translation's) that a release one
@@ -31,7 +97,7 @@ def scope_level(doc: Document) -> int | None:
     return min((lv for lv, n in levels.items() if n > 1), default=None)
 
 
-def scope_pairs(al: Alignment, up: Side, tr: Side) -> dict[int, int]:
+def scope_pairs(al: Alignment, up: ReleaseSide, tr: ReleaseSide) -> dict[int, int]:
     """Upstream top-level section -> the translation's, by their paired headings."""
     out: dict[int, int] = {-1: -1}
     for p in al.pairs:
@@ -45,7 +111,7 @@ def scope_pairs(al: Alignment, up: Side, tr: Side) -> dict[int, int]:
     return out
 
 
-def lone_releases(al: Alignment, up: Side, tr: Side) -> Lone:
+def lone_releases(al: Alignment, up: ReleaseSide, tr: ReleaseSide) -> Lone:
     """The top-level sections of each side whose heading names a version (``## 2.44.0``) that
     no heading of the other side names, the heading itself unpaired: a release one language
     has and the other has not (upstream's newest, not yet translated)."""
@@ -62,7 +128,7 @@ def lone_releases(al: Alignment, up: Side, tr: Side) -> Lone:
     return out
 
 
-def leave_lone_releases(lone: Lone, up: Side, tr: Side, partner_a: dict[int, int | None],
+def leave_lone_releases(lone: Lone, up: ReleaseSide, tr: ReleaseSide, partner_a: dict[int, int | None],
                         partner_b: dict[int, int | None]) -> None:
     """Take the unpaired blocks of a release one side has alone (``lone``:
     :func:`lone_releases`) out of play (``partner_a``, ``partner_b``: the blocks of each side
@@ -76,7 +142,7 @@ def leave_lone_releases(lone: Lone, up: Side, tr: Side, partner_a: dict[int, int
                 del partners[i]
 
 
-def lone_crossings(al: Alignment, lone: Lone, up: Side, tr: Side) -> list[tuple[int, int]]:
+def lone_crossings(al: Alignment, lone: Lone, up: ReleaseSide, tr: ReleaseSide) -> list[tuple[int, int]]:
     """The pairs the ordered alignment made from a block of a release one side has alone
     (``lone``: :func:`lone_releases`) to a block of a release paired with another: made by
     position alone, across releases (2.11.2's ``### Feats``, a release not translated, paired

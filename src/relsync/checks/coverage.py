@@ -182,7 +182,8 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
 
     Consecutive missing blocks are reported once, at the first of them, with the translation
     line after which they belong, and the issue or pull-request references they cite
-    (`#1374`). A heading or a list item that only groups blocks the translation has, all
+    (`#1374`); an entry upstream lists twice in the same words, the translation once, names
+    the line of its twin that the translation has. A heading or a list item that only groups blocks the translation has, all
     of them, is reported at info level: the translation groups its entries its own way (a
     changelog's `### Fixes` left out, a component name used as a group). Blocks that name
     nothing (no number, code or link) where the translation has blocks pairing with nothing
@@ -254,6 +255,9 @@ def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, pai
         where += (f"; the translation's {kind} at line {elsewhere.start}, which pairs with "
                   f"nothing and is as long, may be it, moved")
         details["perhaps_moved_to"] = elsewhere.start
+    elif len(blocks) == 1 and (twin := _twin(al.upstream, first, paired)) is not None:
+        where += f"; upstream lists it again at line {twin.start}, which the translation has"
+        details["twin"] = twin.start
     return ctx.finding(
         f"missing in translation: {what}{refs}{more}{where}",
         upstream_line=start,
@@ -261,6 +265,16 @@ def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, pai
         details=details,
         minor=2 if grouping else (1 if elsewhere is not None else False),
     )
+
+
+def _twin(doc: Document, block: Block, paired: set[int]) -> Block | None:
+    """Another block of upstream with the same text as ``block`` (a paragraph or list item:
+    a changelog entry listed in two releases) that is paired."""
+    if block.kind not in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM) or not block.text.strip():
+        return None
+    text = " ".join(block.text.split())
+    return next((b for b in doc.blocks if b.index != block.index and b.index in paired and b.kind == block.kind
+                 and " ".join(b.text.split()) == text), None)
 
 
 #: An issue or pull-request reference as changelogs write it: ``#1374``, ``GH-1374``.

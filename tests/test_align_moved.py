@@ -587,6 +587,20 @@ def test_entries_of_one_component_shifted_by_one_pair_with_their_own():
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "code-mismatch"]
 
 
+def test_a_description_left_in_english_pairs_with_its_own_text_not_its_neighbours():
+    # MDN zh-cn/3 keeps "Making the transition to Places" and "Firefox 3 中下载管理器的改进"
+    # with their descriptions in English, word for word upstream's, under another section;
+    # by position the ordered alignment gave those descriptions to the nsIJSON and parental
+    # controls entries (a false code-mismatch and link-mismatch, three false missing).
+    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-partial.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    for text in ("An article about how to update an existing extension",
+                 "The Firefox 3 Download Manager features new and improved APIs"):
+        assert _partner(al, _line_of(al.upstream, text))[0] == _line_of(al.translation, text)
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "code-mismatch" and "nsIJSON" in f.message]
+
+
 def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
     # English entries its "See also" list keeps share words with it, in upstream's language.

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from functools import cached_property
 
-from .align_nested import (evident, moved_headings, own_language_words, same_text_pairs,
+from .align_nested import (evident, kept_texts, moved_headings, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
 from .align_words import pair_parents, rematch_words, swap_by_words
@@ -498,6 +498,13 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     and left blocks without a partner on both sides or had too few pairs to learn from
     (:data:`~relsync.lexicon.MIN_PAIRS`), how many pairs taught them: the pairs of a section
     or of entries that moved, made after this pass, may teach them more."""
+    kept = kept_texts(al)
+    if kept:  # (an entry left in upstream's words pairs with its own text; what held it lets go)
+        held = [p for p in al.pairs if p.is_match and set(p.translation) & set(kept.values())]
+        al.pairs = [q for p in al.pairs for q in ([Pair((i,), (), 0.0, al.upstream.blocks[i].kind) for i in p.upstream]
+                                                  + [Pair((), (j,), 0.0, al.translation.blocks[j].kind) for j in p.translation]
+                                                  if p in held else [p])]
+        al.pairs = rebuild(al, scorer, kept, set(kept), set(kept.values()))
     up = ReleaseSide(al.upstream, scorer.up, scorer.unit_of_a)
     tr = ReleaseSide(al.translation, scorer.tr, scorer.unit_of_b)
     lone = lone_releases(al, up, tr)  # (the same after the crossings are undone: none is a release's heading)

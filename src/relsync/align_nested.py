@@ -131,6 +131,34 @@ def same_text_pairs(left_a: list[int], left_b: list[int], up: Document, tr: Docu
             if t in by_text and count_b[t] == 1 and up.blocks[by_text[t]].kind == tr.blocks[b].kind]
 
 
+def kept_texts(al: Alignment) -> dict[int, int]:
+    """Blocks of the translation that the ordered alignment paired with another block than
+    the one upstream block without a partner whose text theirs is, word for word, a sentence
+    (an entry's description left in upstream's words, in another place, taken by position by
+    a neighbour's pair; a title may be named again elsewhere, in a list of related pages):
+    upstream block -> translation block, the only such text on each side."""
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    left_a = [b.index for b in al.upstream.blocks if b.index not in paired_a]
+    if not left_a:
+        return {}
+    texts_a = {i: " ".join(al.upstream.blocks[i].text.split()) for i in left_a}
+    counts = Counter(" ".join(b.text.split()) for b in al.translation.blocks)
+    seen = Counter(texts_a.values())
+    by_text = {t: i for i, t in texts_a.items() if len(t) >= SAME_TEXT_MIN_CHARS and seen[t] == 1
+               and t.endswith((".", "!", "?"))}
+    out: dict[int, int] = {}
+    for p in al.pairs:
+        if not p.is_match:
+            continue
+        own = {" ".join(al.upstream.blocks[i].text.split()) for i in p.upstream}
+        for j in p.translation:
+            t = " ".join(al.translation.blocks[j].text.split())
+            a = by_text.get(t)
+            if a is not None and t not in own and counts[t] == 1 and al.upstream.blocks[a].kind == al.translation.blocks[j].kind:
+                out[a] = j
+    return out
+
+
 def own_language_words(block: Block) -> set[str]:
     """The capitalized words of a translation in Latin letters, lower-cased (German nouns,
     `Modul`): those upstream's block lacks are words of its language, not names; a word with

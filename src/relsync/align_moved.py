@@ -500,10 +500,6 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     or of entries that moved, made after this pass, may teach them more."""
     kept = kept_texts(al)
     if kept:  # (an entry left in upstream's words pairs with its own text; what held it lets go)
-        held = [p for p in al.pairs if p.is_match and set(p.translation) & set(kept.values())]
-        al.pairs = [q for p in al.pairs for q in ([Pair((i,), (), 0.0, al.upstream.blocks[i].kind) for i in p.upstream]
-                                                  + [Pair((), (j,), 0.0, al.translation.blocks[j].kind) for j in p.translation]
-                                                  if p in held else [p])]
         al.pairs = rebuild(al, scorer, kept, set(kept), set(kept.values()))
     up = ReleaseSide(al.upstream, scorer.up, scorer.unit_of_a)
     tr = ReleaseSide(al.translation, scorer.tr, scorer.unit_of_b)

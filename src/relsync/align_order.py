@@ -21,7 +21,8 @@ def add_pairs(al: Alignment, scorer: Scorer, pairs: dict[int, int]) -> list[Pair
 def rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set[int],
              in_play_b: set[int]) -> list[Pair]:
     """The pair list with ``pairs`` made: upstream's order everywhere, the translation's
-    order outside moved pairs."""
+    order outside moved pairs. A pair holding a block in play (``in_play_a``, ``in_play_b``)
+    is undone, whatever its shape."""
     old_position_a: dict[int, int] = {}
     old_position_b: dict[int, int] = {}
     kept: list[tuple[int, Pair]] = []
@@ -30,7 +31,7 @@ def rebuild(al: Alignment, scorer: Scorer, pairs: dict[int, int], in_play_a: set
         if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
             before[p.upstream[0], p.translation[0]] = p
         touched = any(i in in_play_a for i in p.upstream) or any(j in in_play_b for j in p.translation)
-        if touched and len(p.upstream) <= 1 and len(p.translation) <= 1:
+        if touched:  # (a pair of several blocks lets them all go: each is unpaired or paired anew)
             for i in p.upstream:
                 old_position_a[i] = k
             for j in p.translation:

@@ -39,7 +39,7 @@ def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[
     return _WORD_RE.findall(text)
 
 
-def _snippet(text: str, width: int = 60) -> str:
+def snippet(text: str, width: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= width else text[: width - 1] + "…"
 
@@ -183,8 +183,8 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     Consecutive missing blocks are reported once, at the first of them, with the translation
     line after which they belong, and the issue or pull-request references they cite
     (`#1374`); an entry upstream lists twice in the same words, the translation once, names
-    the line of its twin that the translation has. A heading or a list item that only groups blocks the translation has, all
-    of them, is reported at info level: the translation groups its entries its own way (a
+    the line of its twin that the translation has. A heading or a list item that only
+    groups blocks the translation has, all of them, is reported at info level: the translation groups its entries its own way (a
     changelog's `### Fixes` left out, a component name used as a group). Blocks that name
     nothing (no number, code or link) where the translation has blocks pairing with nothing
     of the same kinds, with the same pictographs (a changelog's `🌟`) and of the same
@@ -239,9 +239,9 @@ def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, pai
     start, end = first.start, max(b.end for b in blocks)
     headings = [b for b in blocks if b.is_heading]
     if headings:
-        what = f"section \u201c{_snippet(headings[0].text, 50)}\u201d"
+        what = f"section \u201c{snippet(headings[0].text, 50)}\u201d"
     else:
-        what = f"{first.kind.replace('_', ' ')} \u201c{_snippet(first.text, 50)}\u201d"
+        what = f"{first.kind.replace('_', ' ')} \u201c{snippet(first.text, 50)}\u201d"
     refs = _references(blocks)
     more = f" and {len(blocks) - 1} more block(s)" if len(blocks) > 1 else ""
     where = f" (upstream lines {start}-{end})" if end > start else f" (upstream line {start})"
@@ -255,7 +255,7 @@ def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, pai
         where += (f"; the translation's {kind} at line {elsewhere.start}, which pairs with "
                   f"nothing and is as long, may be it, moved")
         details["perhaps_moved_to"] = elsewhere.start
-    elif len(blocks) == 1 and (twin := _twin(al.upstream, first, paired)) is not None:
+    elif len(blocks) == 1 and (twin := _twin(ctx, first, paired)) is not None:
         where += f"; upstream lists it again at line {twin.start}, which the translation has"
         details["twin"] = twin.start
     return ctx.finding(
@@ -267,23 +267,29 @@ def _missing_run(ctx: Context, blocks: list[Block], elsewhere: Block | None, pai
     )
 
 
-def _twin(doc: Document, block: Block, paired: set[int]) -> Block | None:
-    """Another block of upstream with the same text as ``block`` (a paragraph or list item:
-    a changelog entry listed in two releases) that is paired."""
-    if block.kind not in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM) or not block.text.strip():
-        return None
-    text = " ".join(block.text.split())
-    return next((b for b in doc.blocks if b.index != block.index and b.index in paired and b.kind == block.kind
-                 and " ".join(b.text.split()) == text), None)
+def _twin(ctx: Context, block: Block, paired: set[int]) -> Block | None:
+    """A paired block of upstream with the same kind and text as ``block`` (a paragraph or
+    list item: a changelog entry listed in two releases); the paired blocks indexed by their
+    text once per pair of documents."""
+    twins = ctx.memo.get("missing.twins")
+    if twins is None:
+        twins = ctx.memo["missing.twins"] = {}
+        for b in ctx.alignment.upstream.blocks:
+            if b.index in paired and b.kind in _TWIN_KINDS and b.text.strip():
+                twins.setdefault((b.kind, " ".join(b.text.split())), b)
+    return twins.get((block.kind, " ".join(block.text.split())))
+
+
+_TWIN_KINDS = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
 #: An issue or pull-request reference as changelogs write it: ``#1374``, ``GH-1374``.
-_REFERENCE_RE = re.compile(r"(?<![\w&/])(?:#|GH-)\d+\b")
+REFERENCE_RE = re.compile(r"(?<![\w&/])(?:#|GH-)\d+\b")
 
 
 def _references(blocks: list[Block]) -> str:
     """The references a run of missing blocks cites, for its message (at most three)."""
-    refs = list(dict.fromkeys(m.group() for b in blocks if b.kind != "code" for m in _REFERENCE_RE.finditer(b.text)))
+    refs = list(dict.fromkeys(m.group() for b in blocks if b.kind != "code" for m in REFERENCE_RE.finditer(b.text)))
     if not refs:
         return ""
     return " " + ", ".join(refs[:3]) + (" ..." if len(refs) > 3 else "")
@@ -370,7 +376,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and _kept_name(trs[0], ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
-        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{_snippet(tr_text)}\u201d"
+        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(tr_text)}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
             yield ctx.finding(message, upstream_line=ups[0].start + _text_offset(ups[0]),
                               translation_line=trs[0].start + _text_offset(trs[0]))
@@ -471,7 +477,7 @@ def _english_extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     if is_english(prose, ctx.locale) is True:
         yield ctx.pair_finding(pair, f"{blocks[0].kind.replace('_', ' ')} still in English, with no "
-                                     f"upstream counterpart: \u201c{_snippet(text)}\u201d")
+                                     f"upstream counterpart: \u201c{snippet(text)}\u201d")
 
 
 @check("RS103", "coverage.extra", Severity.INFO)
@@ -499,14 +505,14 @@ def extra(pair: Pair, ctx: Context) -> Iterator[Problem]:
                 if dialects.has_content(ctx.alignment.translation.blocks[i]))
         more = f" and {n} more block(s)" if n else ""
         yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: section "
-                                     f"\u201c{_snippet(blocks[0].text, 50)}\u201d{more} "
+                                     f"\u201c{snippet(blocks[0].text, 50)}\u201d{more} "
                                      f"(translation lines {blocks[0].start}-{end.end})",
                                details={"blocks": n + 1, "translation_end": end.end})
         return
     if not dialects.has_content(blocks[0]):
         return
     text = " ".join(b.text for b in blocks)
-    yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{_snippet(text)}\u201d")
+    yield ctx.pair_finding(pair, f"extra in translation, no upstream counterpart: {blocks[0].kind.replace('_', ' ')} \u201c{snippet(text)}\u201d")
 
 
 def _extra_sections(al: Alignment) -> tuple[dict[int, Block], set[int]]:

@@ -18,7 +18,7 @@ _VERSION_RE = re.compile(r"^\d+(?:\.\d+)+$")
 _NAMED_NUMBER_RE = re.compile(r"(?<=[A-Za-z] )\d+(?![\d.,]?\d)")
 
 
-def _versions(block: Block) -> list[str]:
+def block_versions(block: Block) -> list[str]:
     """Dotted versions; in a title, also a whole number after a name ("Firefox 57")."""
     found = [n for n in block.anchors.numbers if _VERSION_RE.match(n)]
     if block.kind == "title" or (block.is_heading and block.level == 1):
@@ -31,11 +31,11 @@ def announced_version(al: Alignment) -> str | None:
     """The version a release note announces: the upstream title's, else the body's most cited."""
     for block in al.upstream.blocks:
         if block.is_heading and block.level == 1:
-            versions = _versions(block)
+            versions = block_versions(block)
             if versions:
                 return versions[0]
             break
-    counts = Counter(v for b in al.upstream.blocks[:40] if b.kind == "paragraph" for v in _versions(b))
+    counts = Counter(v for b in al.upstream.blocks[:40] if b.kind == "paragraph" for v in block_versions(b))
     return counts.most_common(1)[0][0] if counts else None
 
 
@@ -63,9 +63,9 @@ def title_version(al: Alignment, ctx: Context) -> Iterator[Problem]:
     for block in al.translation.blocks:
         if not block.is_heading or block.level > 2:
             continue
-        versions = _versions(block)
+        versions = block_versions(block)
         up = partner.get(block.index)
-        up_versions = set(_versions(up)) if up is not None else set()
+        up_versions = set(block_versions(up)) if up is not None else set()
         wrong = [v for v in versions if v != version and v not in up_versions]
         if wrong and (up is None or version in up_versions or up.level == 1 or block.kind == "title"):
             yield ctx.finding(

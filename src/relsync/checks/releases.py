@@ -2,50 +2,38 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
+from ..align_nested import nested
 from ..align_releases import scope_level
 from ..model import Alignment, Block, BlockKind, Document, Severity
+from .coverage import REFERENCE_RE, snippet
+from .document import block_versions
 from .registry import Context, Problem, Scope, check
 
-_VERSION_RE = re.compile(r"^v?\d+(?:\.\d+)+(?:[-+][0-9A-Za-z.-]+)?$")
-_REFERENCE_RE = re.compile(r"(?<![\w/])#\d+\b")
 _ENTRY_KINDS = frozenset({BlockKind.LIST_ITEM, BlockKind.PARAGRAPH, BlockKind.TABLE_ROW})
 
 
-def release_versions(block: Block) -> frozenset[str]:
-    """The versions a release's heading names (``## [2.3.0] - 2024-11-18``: ``2.3.0``)."""
-    return frozenset(n.lstrip("v") for n in block.anchors.numbers if _VERSION_RE.match(n))
-
-
-def releases(doc: Document) -> list[Block | None]:
+def releases(doc: Document) -> tuple[list[Block | None], dict[int, frozenset[str]]]:
     """For each block of a changelog, the heading of the release it stands in: the
     top-level section (:func:`~relsync.align_releases.scope_level`) whose heading names a
-    version; ``None`` before the first or in a section naming none (``## Unreleased``)."""
+    version (:func:`~relsync.checks.document.block_versions`); ``None`` before the first or in a
+    section naming none (``## Unreleased``). And each such heading's versions."""
     level = scope_level(doc)
     out: list[Block | None] = []
+    named: dict[int, frozenset[str]] = {}
     current: Block | None = None
     for b in doc.blocks:
         if b.is_heading and level is not None and b.level <= level:
-            current = b if b.level == level and release_versions(b) else None
+            current = None
+            if b.level == level and (found := frozenset(block_versions(b))):
+                current, named[b.index] = b, found
         out.append(current)
-    return out
-
-
-def _parent(doc: Document, block: Block) -> int | None:
-    """The list item ``block`` (a list item) is nested in, if any."""
-    for k in range(block.index - 1, -1, -1):
-        b = doc.blocks[k]
-        if b.kind != BlockKind.LIST_ITEM:
-            return None
-        if b.level < block.level:
-            return k
-    return None
+    return out, named
 
 
 def _cited(block: Block) -> set[str]:
-    return set(block.anchors.links) | set(_REFERENCE_RE.findall(block.text))
+    return set(block.anchors.links) | {m.group() for m in REFERENCE_RE.finditer(block.text)}
 
 
 @check("RS208", "releases.release-mismatch", Severity.WARNING, scope=Scope.DOCUMENT)
@@ -57,9 +45,8 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
     row) that the translation lists under a release naming none of the versions of the
     upstream release it is in, and whose heading is not that release's translated (a
     heading with a wrong version is `number-mismatch`'s), tells its readers the change
-    shipped in another version. An
-    entry in another group or place of its own release is the translation's choice and not
-    reported. Entries that moved together are one finding; an entry nested under a reported
+    shipped in another version. An entry in another group or place of its own release is
+    the translation's choice and not reported. Entries that moved together are one finding; an entry nested under a reported
     one is not reported again. A warning when the entries cite the same issue, pull request
     or link; info when nothing but their words or their place pairs them.
 
@@ -67,8 +54,8 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
     translation lists its translation under `## [2.2.0]`. Passes: the same entry under
     `## [2.1.0]`, in another group of it (`### 追加` for `### Added`) or another order.
     """
-    up_releases, tr_releases = releases(al.upstream), releases(al.translation)
-    if not any(up_releases) or not any(tr_releases):
+    (up_releases, named_a), (tr_releases, named_b) = releases(al.upstream), releases(al.translation)
+    if not named_a or not named_b:
         return
     same = {(p.upstream[0], p.translation[0]) for p in al.pairs if p.is_match and p.upstream and p.translation
             and al.upstream.blocks[p.upstream[0]].is_heading}
@@ -80,13 +67,15 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
         if up.kind not in _ENTRY_KINDS or tr.kind != up.kind:
             continue
         ra, rb = up_releases[up.index], tr_releases[tr.index]
-        if ra is None or rb is None or (ra.index, rb.index) in same or release_versions(ra) & release_versions(rb):
+        if ra is None or rb is None or (ra.index, rb.index) in same or named_a[ra.index] & named_b[rb.index]:
             continue  # (a release whose heading pairs with upstream's is its own, whatever version it says)
         found[tr.index] = (pair, up, tr, ra, rb)
+    kids = nested(al.translation)
+    under = {j for k in found for j in kids.get(k, ())}  # (nested under a reported entry)
     runs: list[list[tuple]] = []
     for k in sorted(found):
         pair, up, tr, ra, rb = found[k]
-        if tr.kind == BlockKind.LIST_ITEM and _parent(al.translation, tr) in found:
+        if k in under:
             continue
         last = runs[-1][-1] if runs else None
         if last is not None and (last[3], last[4]) == (ra, rb) and all(
@@ -96,19 +85,15 @@ def release_mismatch(al: Alignment, ctx: Context) -> Iterator[Problem]:
             runs.append([found[k]])
     for run in runs:
         pair, up, tr, ra, rb = run[0]
-        named, lists = "/".join(sorted(release_versions(ra))), "/".join(sorted(release_versions(rb)))
+        named, lists = "/".join(sorted(named_a[ra.index])), "/".join(sorted(named_b[rb.index]))
         what = tr.kind.replace("_", " ")
         more = f" and {len(run) - 1} more" if len(run) > 1 else ""
         them = f"{len(run)} {what}s stand" if len(run) > 1 else f"{what} stands"
         yield ctx.pair_finding(
             pair,
             f"{them} under release {lists} (line {rb.start}) in the translation; upstream lists "
-            f"{'them' if len(run) > 1 else 'it'} under {named} (line {ra.start}): \u201c{_short(up.text)}\u201d{more}",
+            f"{'them' if len(run) > 1 else 'it'} under {named} (line {ra.start}): \u201c{snippet(up.text, 50)}\u201d{more}",
             details={"upstream_release": named, "translation_release": lists, "blocks": len(run)},
             minor=not any(_cited(u) & _cited(t) for _, u, t, _, _ in run),
         )
 
-
-def _short(text: str, width: int = 50) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[:width - 1] + "\u2026"

@@ -621,3 +621,32 @@ def test_a_translation_naming_other_languages_in_their_script_is_still_in_latin_
     al = align(parse(up), parse(tr, locales=("en", "es")))
     assert _partner(al, _line_of(al.upstream, "Offline resources in Firefox")) == \
         (_line_of(al.translation, "Recursos en modo desconectado en Firefox"), True)
+
+
+def test_a_term_pairs_with_the_term_over_the_description_it_kept():
+    # MDN zh-cn/3 as it stands has no "ZIP writer" entry; its next entry, "[全屏缩放](…)"
+    # (Full page zoom), keeps upstream's English description, which pairs with its own. By
+    # position the term paired with "ZIP writer" above it: "Full page zoom" reported missing
+    # with "ZIP writer"'s description, "ZIP writer" itself not.
+    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-partial.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    kept = "Firefox 3 improves the user experience by offering full page zoom"
+    assert _partner(al, _line_of(al.upstream, kept) - 1)[0] == _line_of(al.translation, kept) - 1
+    assert _partner(al, _line_of(al.upstream, "ZIP writer"))[0] is None
+    missing = [f.message for f in check(up, tr, locale="zh_CN") if f.slug == "missing"]
+    assert any("“ZIP writer”" in m for m in missing) and not any("“Full page zoom”" in m for m in missing)
+
+
+def test_a_block_held_by_a_pair_worth_more_is_no_rival_for_words():
+    # naive-ui 2.4.2 to 1.1.4 with two wordy entries put in other releases (as
+    # `benchmarks/bench_moves.py` moves them): "修正了未设定主题时样式报错的问题" scores 0.68 by its
+    # words with its own "Fix the problem that when theme is not set, …", 0.52 with "Fix some
+    # style glitches." whose own "修正了一些零碎的样式错误" is paired with it in order and scores
+    # it more; that 0.52 kept the entry unpaired (a false missing and an extra).
+    up, tr = _docs("changelog-rival")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    assert _partner(al, _line_of(al.upstream, "when theme is not set")) == \
+        (_line_of(al.translation, "修正了未设定主题时样式报错的问题"), True)
+    glitches = min(b.start for b in al.upstream.blocks if b.text == "Fix some style glitches.")  # (1.5.0's)
+    assert _partner(al, glitches)[0] == _line_of(al.translation, "修正了一些零碎的样式错误")

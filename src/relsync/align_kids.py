@@ -15,12 +15,23 @@ of the same text and no pair made out of order. A block so freed that a translat
 upstream's words pairs with the one block left over with its text (an entry that moved,
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
 (:func:`~relsync.align_nested.late_parents`).
+
+The other way round, an item follows what is nested under it: a translated term whose
+descriptions all pair by evidence (a telling anchor, the same text), in order, with the
+descriptions under an upstream term left without a partner, while the term it is paired with shares no telling anchor with it and has every
+block under it unpaired, pairs with their term instead (MDN's "[全屏缩放](…)" over an English
+description it kept of "Full page zoom", paired by position with the "ZIP writer" before it,
+which the translation has not) where the pair stays in order on both sides; and an upstream
+term so with the translation's.
 """
 
 from __future__ import annotations
 
+import bisect
+
 from .align_nested import evident, late_parents, nested, same_text_pairs
 from .align_order import add_pairs, rebuild
+from .lexicon import Lexicon
 from .model import Alignment, Document, Pair
 from .similarity import Scorer
 
@@ -50,7 +61,9 @@ def _direct_of(doc: Document) -> dict[int, list[int]]:
 
 def nested_pairs(al: Alignment, scorer: Scorer) -> list[Pair]:
     """The pairs of ``al`` with the blocks nested under two paired items paired with each
-    other (see the module's docstring); the same list when there are none."""
+    other, and items with the item holding what is nested under them (see the module's
+    docstring); the same list when there are none."""
+    al = Alignment(al.upstream, al.translation, _parents_by_kids(al, scorer))
     up, tr = al.upstream, al.translation
     unpaired_a = {p.upstream[0] for p in al.pairs if not p.translation and len(p.upstream) == 1}
     unpaired_b = {p.translation[0] for p in al.pairs if not p.upstream and len(p.translation) == 1}
@@ -102,3 +115,69 @@ def nested_pairs(al: Alignment, scorer: Scorer) -> list[Pair]:
             in_play_b.add(y)
     done = Alignment(up, tr, rebuild(al, scorer, pairs, in_play_a, in_play_b))
     return add_pairs(done, scorer, late_parents(done, scorer))
+
+
+def _parents_by_kids(al: Alignment, scorer: Scorer) -> list[Pair]:
+    """The pairs of ``al`` with list items paired with the item holding what is nested
+    under them, where their partner holds nothing paired (see the module's docstring), on
+    either side."""
+    up, tr = al.upstream, al.translation
+    kids_a = _direct(up)
+    kids_b = _direct(tr) if kids_a else {}
+    if not kids_b:
+        return al.pairs
+    partner: dict[int, int] = {}
+    weak: set[int] = set()  # upstream blocks of pairs that may be undone
+    moved: set[int] = set()
+    unpaired: tuple[set[int], set[int]] = (set(), set())
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            a, b = p.upstream[0], p.translation[0]
+            partner[a] = b
+            if p.moved:
+                moved.add(a)
+            elif not evident(scorer, a, b) and up.blocks[a].text != tr.blocks[b].text:
+                weak.add(a)
+        elif not p.translation and len(p.upstream) == 1:
+            unpaired[0].add(p.upstream[0])
+        elif not p.upstream and len(p.translation) == 1:
+            unpaired[1].add(p.translation[0])
+    back = {b: a for a, b in partner.items()}
+    order = sorted((a, partner[a]) for a in partner if a not in moved)
+    sides = ((kids_b, kids_a, back, partner, up, tr, order, lambda x, y: scorer.block_score(x, y)),
+             (kids_a, kids_b, partner, back, tr, up, sorted((b, a) for a, b in order),
+              lambda x, y: scorer.block_score(y, x)))
+    pairs: dict[int, int] = {}
+    in_play: tuple[set[int], set[int]] = (set(), set())
+    words = None
+    for side, (kids_here, kids_there, there_of, here_of, doc_there, doc_here, chain, score) in enumerate(sides):
+        holder = {tuple(kx): x for x, kx in kids_there.items()}
+        firsts = [x for x, _ in chain]
+        for t, kt in kids_here.items():
+            held = there_of.get(t)  # t's partner, on the other side
+            if held is None or (held if side == 0 else t) not in weak or held in in_play[side] \
+                    or any(k not in there_of or (there_of[k] if side == 0 else k) in weak for k in kt):
+                continue  # (what is under it paired by evidence, it by position)
+            item = holder.get(tuple(there_of[k] for k in kt))
+            if item is None or item not in unpaired[side] or doc_there.blocks[item].kind != doc_here.blocks[t].kind \
+                    or item in in_play[side] or t in in_play[1 - side]:
+                continue
+            if any(k in here_of for k in kids_there.get(held, ())) or score(item, t) < MIN_SCORE:
+                continue
+            g = bisect.bisect_left(firsts, item)  # in order: between the pairs around it
+            before = next((y for x, y in reversed(chain[:g]) if x != held), -1)
+            after = next((y for x, y in chain[g:] if x != held), len(doc_here.blocks))
+            if not before < t < after:
+                continue
+            if side == 0:
+                words = words or Lexicon(al)
+                if words.holds(held, item, t):  # (its words say it is its partner's)
+                    continue
+                pairs[item] = t
+            else:
+                pairs[t] = item
+            in_play[side].update((item, held))
+            in_play[1 - side].add(t)
+    if not pairs:
+        return al.pairs
+    return rebuild(al, scorer, pairs, in_play[0], in_play[1])

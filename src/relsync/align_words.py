@@ -12,7 +12,8 @@ in a release (a top-level section) holding such a block on either side, within e
 first, then across the document (a round of at most :data:`MAX_ROUND` comparisons): the
 pairing worth the most by their words is made, each new pair scoring at least
 :data:`WORD_MIN` and :data:`WORD_MARGIN` more than what either of its blocks scores with any
-other block in play (the ordered alignment's pair counts :data:`HOLD` more). Blocks citing other references (issues, links) never pair, nor a block citing what an
+other block in play (the ordered alignment's pair counts :data:`HOLD` more), or half that
+more than a block the ordered alignment pairs elsewhere worth more. Blocks citing other references (issues, links) never pair, nor a block citing what an
 upstream block cites with another. A pair of the ordered alignment neither of whose blocks
 found another is made again. A term pairs with a term and a description with a description
 (MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
@@ -146,16 +147,24 @@ def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int
         return
     best_a: dict[int, list[float]] = defaultdict(list)
     best_b: dict[int, list[float]] = defaultdict(list)
+    free_a: dict[int, list[float]] = defaultdict(list)  # (without the blocks the ordered
+    free_b: dict[int, list[float]] = defaultdict(list)  # alignment pairs elsewhere worth more)
+    held_b = {b: a for a, b in held.items()}
     for (a, b), s in score.items():
         best_a[a].append(s)
         best_b[b].append(s)
+        if held_b.get(b, a) == a or s >= score.get((held_b[b], b), 0.0):
+            free_a[a].append(s)
+        if held.get(a, b) == b or s >= score.get((a, held[a]), 0.0):
+            free_b[b].append(s)
     weights = {k: s for k, s in score.items() if s >= WORD_MIN or held.get(k[0]) == k[1]}
     for a, b in best_pairing(weights):
         s = score[a, b]
         if held.get(a) == b:
             continue
-        rival = max(_second(best_a[a], s), _second(best_b[b], s))
-        if s - rival >= WORD_MARGIN:
+        rival = max(_second(free_a[a], s), _second(free_b[b], s))
+        taken = max(_second(best_a[a], s), _second(best_b[b], s))  # (held by more elsewhere)
+        if s - rival >= WORD_MARGIN and s - taken >= WORD_MARGIN / 2:
             m.partner_a[a], m.partner_b[b] = b, a
 
 
@@ -184,7 +193,8 @@ def _cites_apart(m: Matching, a: int, b: int) -> bool:
 def _second(scores: list[float], mine: float) -> float:
     """The best of ``scores`` but one of ``mine``."""
     rest = sorted(scores, reverse=True)
-    rest.remove(mine)
+    if mine in rest:
+        rest.remove(mine)
     return rest[0] if rest else 0.0
 
 

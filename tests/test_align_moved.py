@@ -650,3 +650,13 @@ def test_a_block_held_by_a_pair_worth_more_is_no_rival_for_words():
         (_line_of(al.translation, "修正了未设定主题时样式报错的问题"), True)
     glitches = min(b.start for b in al.upstream.blocks if b.text == "Fix some style glitches.")  # (1.5.0's)
     assert _partner(al, glitches)[0] == _line_of(al.translation, "修正了一些零碎的样式错误")
+
+
+def test_a_term_follows_its_description_on_upstream_side_too():
+    # The case above the other way round: the Chinese page as upstream, the English as its
+    # translation; upstream's "[全屏缩放](…)" is the term paired by position.
+    up = (CASES / "mdn-partial.zh_CN.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
+    al = align(parse(up, locales=("zh_CN",)), parse(tr, locales=("en",)))
+    kept = "Firefox 3 improves the user experience by offering full page zoom"
+    assert _partner(al, _line_of(al.upstream, kept) - 1)[0] == _line_of(al.translation, kept) - 1

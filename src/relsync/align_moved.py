@@ -390,9 +390,12 @@ class _Matching:
         translation kept a Latin word of the upstream block (``新增 volar 类型支持`` for "Add
         volar types.") that no other such block on either side holds, and no Latin word the
         upstream block lacks (in a translation in Latin letters, a capitalized word is one of
-        its language, `Modul`, unless upstream's block has it). In each release, then across."""
+        its language, `Modul`, unless upstream's block has it). An upstream block whose telling
+        anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
+        locale`` for "Add `svSE` locale."). In each release, then across."""
         up, tr = self.up, self.tr
-        left_a = [a for a, b in self.partner_a.items() if b is None and not telling(up.keys[a])]
+        left_a = [a for a, b in self.partner_a.items() if b is None and (
+            not telling(up.keys[a]) or all(k[0] == "c" for k in up.keys[a]))]
         left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]
         if not left_a or not left_b:
             return
@@ -428,6 +431,8 @@ class _Matching:
             if len({a for a, _ in found}) != 1:
                 continue
             a = found[0][0]
+            if telling(up.keys[a]) and not any("c:" + w in up.keys[a] for _, w in found):
+                continue  # (code the translation writes as a word, or nothing)
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"} - (own[b] - words_a[a])
             if any(not cognate(w, words_a[a], KEPT_WORD_MIN) for w in every - words_a[a]):
                 continue  # a Latin word the upstream block does not have: another text

@@ -670,3 +670,16 @@ def test_code_the_translation_writes_as_a_word_pairs_a_moved_entry():
     al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
     assert _partner(al, _line_of(al.upstream, "svSE")) == (_line_of(al.translation, "svSE"), True)
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra") and "svSE" in f.message]
+
+
+def test_a_compound_of_the_translations_own_words_does_not_stop_a_kept_word_pairing():
+    # de/3 with its "Vollbild-Zoom" entry moved into "Sicherheit und Privatsphäre": its
+    # description keeps upstream's "Text-only" (the one such word on the page); its
+    # "Vollbild-Zoom", German nouns joined by a hyphen, was taken for a Latin word upstream
+    # lacks, and the entry was reported missing.
+    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-zoom.de.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "de")))
+    description = _line_of(al.upstream, "Firefox 3 improves the user experience by offering full page zoom")
+    assert _partner(al, description) == (_line_of(al.translation, "Firefox 3 bietet einen Vollbild-Zoom"), True)
+    assert _partner(al, description - 1)[0] == _line_of(al.translation, "Firefox 3 bietet einen Vollbild-Zoom") - 1

@@ -162,11 +162,12 @@ def kept_texts(al: Alignment) -> dict[int, int]:
 def own_language_words(block: Block) -> set[str]:
     """The capitalized words of a translation in Latin letters, lower-cased (German nouns,
     `Modul`): those upstream's block lacks are words of its language, not names; a word with
-    a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is not one of them. None
-    in another script (:func:`~relsync.languages.main_script`)."""
+    a capital inside, a digit or in capitals (`PluralForm`, `APNG`) is not one of them; a
+    compound of such words joined by hyphens is (`Vollbild-Zoom`). None in another script
+    (:func:`~relsync.languages.main_script`)."""
     if main_script(block.text) != "Latn":
         return set()
-    return {t.lower() for t in block.anchors.terms if t.isalpha() and t[1:].islower()}
+    return {t.lower() for t in block.anchors.terms if all(w.isalpha() and w[1:].islower() for w in t.split("-"))}
 
 
 def _named(keys, held: bool) -> bool:

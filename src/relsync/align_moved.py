@@ -90,6 +90,14 @@ def _references(keys: Keys) -> Keys:
     return frozenset(k for k in keys if k[0] in "ln")
 
 
+def _cited_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide) -> bool:
+    """Whether the blocks cite the same numbered reference (a link ending in a number: an
+    issue, a bug, a pull request) that no other block of either document cites: ru/63's
+    "[Firefox bug 1309752](…)" for `{{bug(1309752)}}`, whatever else their anchors name."""
+    df_a, df_b = up.df(-1), tr.df(-1)
+    return any(k[0] == "l" and k[2:].isdigit() and df_a[k] == 1 and df_b[k] == 1 for k in shared)
+
+
 def _overlap(a: Keys, b: Keys) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
@@ -239,7 +247,8 @@ class _Matching:
                     q = _overlap(ka, tr.keys[b])
                     if self.original.get(a) == b:
                         out.append((_rank(q, True), 1, a, b))
-                    elif (q >= MIN_OVERLAP and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
+                    elif ((q >= MIN_OVERLAP or _cited_once(ka & tr.keys[b], up, tr))
+                          and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
                           and _identified(a, b, up, tr, sa, sb) and self.alike(a, b)):
                         out.append((_rank(q, False), 0, a, b))
             b = self.original.get(a)

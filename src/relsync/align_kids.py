@@ -18,11 +18,12 @@ upstream's words pairs with the one block left over with its text (an entry that
 
 The other way round, an item follows what is nested under it: a translated term whose
 descriptions all pair by evidence (a telling anchor, the same text), in order, with the
-descriptions under an upstream term left without a partner, while the term it is paired with shares no telling anchor with it and has every
-block under it unpaired, pairs with their term instead (MDN's "[全屏缩放](…)" over an English
-description it kept of "Full page zoom", paired by position with the "ZIP writer" before it,
-which the translation has not) where the pair stays in order on both sides; and an upstream
-term so with the translation's.
+descriptions under an upstream term left without a partner, while the term it is paired
+with shares no telling anchor with it and has every block under it unpaired, pairs with
+their term instead (MDN's "[全屏缩放](…)" over an English description it kept of "Full page
+zoom", paired by position with the "ZIP writer" before it, which the translation has not)
+where the pair stays in order on both sides; and an upstream term so with the
+translation's.
 """
 
 from __future__ import annotations
@@ -165,8 +166,10 @@ def _parents_by_kids(al: Alignment, scorer: Scorer) -> list[Pair]:
             if any(k in here_of for k in kids_there.get(held, ())) or score(item, t) < MIN_SCORE:
                 continue
             g = bisect.bisect_left(firsts, item)  # in order: between the pairs around it
-            before = next((y for x, y in reversed(chain[:g]) if x != held), -1)
-            after = next((y for x, y in chain[g:] if x != held), len(doc_here.blocks))
+            k = g - 1 - (g > 0 and chain[g - 1][0] == held)
+            before = chain[k][1] if k >= 0 else -1
+            k = g + (g < len(chain) and chain[g][0] == held)
+            after = chain[k][1] if k < len(chain) else len(doc_here.blocks)
             if not before < t < after:
                 continue
             if side == 0:

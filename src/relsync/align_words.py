@@ -13,8 +13,9 @@ first, then across the document (a round of at most :data:`MAX_ROUND` comparison
 pairing worth the most by their words is made, each new pair scoring at least
 :data:`WORD_MIN` and :data:`WORD_MARGIN` more than what either of its blocks scores with any
 other block in play (the ordered alignment's pair counts :data:`HOLD` more), or half that
-more than a block the ordered alignment pairs elsewhere worth more. Blocks citing other references (issues, links) never pair, nor a block citing what an
-upstream block cites with another. A pair of the ordered alignment neither of whose blocks
+more than a block the ordered alignment pairs elsewhere worth more. Blocks citing other
+references (issues, links) never pair, nor a block citing what an upstream block cites
+with another. A pair of the ordered alignment neither of whose blocks
 found another is made again. A term pairs with a term and a description with a description
 (MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
 words in any script, is left to the passes for text kept as it was. Of two pairs whose blocks
@@ -163,7 +164,7 @@ def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int
         if held.get(a) == b:
             continue
         rival = max(_second(free_a[a], s), _second(free_b[b], s))
-        taken = max(_second(best_a[a], s), _second(best_b[b], s))  # (held by more elsewhere)
+        taken = max(_second(best_a[a], s), _second(best_b[b], s))  # (those held elsewhere too)
         if s - rival >= WORD_MARGIN and s - taken >= WORD_MARGIN / 2:
             m.partner_a[a], m.partner_b[b] = b, a
 

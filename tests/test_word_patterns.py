@@ -1,5 +1,6 @@
 """The word patterns of the omission and English rules, written for speed, against the plain
-patterns they stand for; and the page's lower-case words, read only when asked."""
+patterns they stand for (and `untranslated`'s spelled-out code names); and the page's
+lower-case words, read only when asked."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 from hypothesis import given, settings, strategies as st
 
 from relsync.align import align
+from relsync.checks.coverage import _SPELLED_RE
 from relsync.checks.english import _LOWER_WORD_RE, LowerWords, upstream_lower_words
 from relsync.checks.registry import Context
 from relsync.checks.units import LATIN_WORD_RE
@@ -75,3 +77,13 @@ def test_a_pairs_rules_leave_no_cycle_through_its_context():
     finally:
         if enabled:
             gc.enable()
+
+
+_PLAIN_SPELLED = re.compile(r"(?<![\w`])`[A-Za-z]{1,2}`[a-z]")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab`gtZ_ 1.") + ["é"]), max_size=30))
+def test_a_spelled_out_code_name_is_found_as_the_plain_pattern_finds_it(text):
+    assert _SPELLED_RE.findall(text) == _PLAIN_SPELLED.findall(text)
+    assert _SPELLED_RE.search("`g`reater `t`han") and not _SPELLED_RE.search("a`g`reater")

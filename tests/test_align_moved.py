@@ -701,3 +701,16 @@ def test_a_bug_cited_once_on_each_side_pairs_a_moved_entry():
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "logical properties")) == \
         (_line_of(al.translation, "Логические свойства"), True)
+
+
+def test_a_lower_case_word_kept_from_another_text_keeps_words_from_pairing():
+    # naive-ui 2.31.0 to 2.30.0 and 1.1.3 to 1.1.1, the Chinese "所有定位组件按需注册监听器"
+    # (1.1.2's "All placeable components register listeners on demand.") put before 2.31.0's
+    # "导出所有组件的 props 对象": by their words "all components" the second scored more with
+    # the moved entry's upstream than the moved entry itself, though it keeps `props`, which
+    # that entry does not write; the moved entry paired with another block.
+    up, tr = _docs("changelog-kept-apart")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "All placeable components")) == \
+        (_line_of(al.translation, "所有定位组件按需注册监听器"), True)

@@ -15,7 +15,8 @@ pairing worth the most by their words is made, each new pair scoring at least
 other block in play (the ordered alignment's pair counts :data:`HOLD` more), or half that
 more than a block the ordered alignment pairs elsewhere worth more. Blocks citing other
 references (issues, links) never pair, nor a block citing what an upstream block cites
-with another. A pair of the ordered alignment neither of whose blocks
+with another, nor, in a translation not in Latin letters, a block keeping a lower-case Latin
+word the upstream block does not write (:func:`_kept_apart`). A pair of the ordered alignment neither of whose blocks
 found another is made again. A term pairs with a term and a description with a description
 (MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
 words in any script, is left to the passes for text kept as it was. Of two pairs whose blocks
@@ -177,7 +178,23 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
         return False
     if m.lexicon.in_upstream_words(b):
         return False  # (upstream's words, not a translation: the passes for kept text decide)
-    return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b)
+    return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b) \
+        and not _kept_apart(m, a, b)
+
+
+def _kept_apart(m: Matching, a: int, b: int) -> bool:
+    """Whether a translation not in Latin letters keeps a lower-case Latin word the upstream
+    block does not write (``props`` of "导出所有组件的 props 对象" against "All placeable
+    components register listeners on demand."): a word kept from another text. Not a
+    capitalized name or an acronym, which a translator adds ("用于隐藏尚未完成编译的 DOM 模板。"
+    for "Used to hide un-compiled template until it is ready.")."""
+    if m.lexicon.latin:
+        return False
+    terms = m.tr.doc.blocks[b].anchors.terms
+    if not terms:
+        return False
+    text = m.up.doc.blocks[a].text.lower()
+    return any(len(t) >= 4 and t.islower() and t not in text for t in terms)
 
 
 def _cites_apart(m: Matching, a: int, b: int) -> bool:

@@ -645,8 +645,7 @@ def test_a_block_held_by_a_pair_worth_more_is_no_rival_for_words():
     # words with its own "Fix the problem that when theme is not set, …", 0.52 with "Fix some
     # style glitches." whose own "修正了一些零碎的样式错误" is paired with it in order and scores
     # it more; that 0.52 kept the entry unpaired (a false missing and an extra).
-    up, tr = _docs("changelog-rival")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    al = _aligned("changelog-rival")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "when theme is not set")) == \
         (_line_of(al.translation, "修正了未设定主题时样式报错的问题"), True)
@@ -670,7 +669,7 @@ def test_code_the_translation_writes_as_a_word_pairs_a_moved_entry():
     # locale.") put in the next release: no code on the translation's side to pair it by,
     # and upstream's code kept it from the pass for words kept as upstream writes them.
     up, tr = _docs("changelog-code-word")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    al = _aligned("changelog-code-word")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "svSE")) == (_line_of(al.translation, "svSE"), True)
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug in ("missing", "extra") and "svSE" in f.message]
@@ -709,8 +708,7 @@ def test_a_lower_case_word_kept_from_another_text_keeps_words_from_pairing():
     # "导出所有组件的 props 对象": by their words "all components" the second scored more with
     # the moved entry's upstream than the moved entry itself, though it keeps `props`, which
     # that entry does not write; the moved entry paired with another block.
-    up, tr = _docs("changelog-kept-apart")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    al = _aligned("changelog-kept-apart")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "All placeable components")) == \
         (_line_of(al.translation, "所有定位组件按需注册监听器"), True)

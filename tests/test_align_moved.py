@@ -8,12 +8,14 @@ the lines), where the maintainers put entries in other places in one language.
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 
 import pytest
 
 from click.testing import CliRunner
 
 from relsync import align, check, parse
+from relsync.align_words import _kept_apart
 from relsync.cli import cli
 from relsync.report.json import alignment_dict
 
@@ -712,3 +714,16 @@ def test_a_lower_case_word_kept_from_another_text_keeps_words_from_pairing():
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "All placeable components")) == \
         (_line_of(al.translation, "所有定位组件按需注册监听器"), True)
+
+
+def test_an_acronym_or_a_name_the_translator_adds_is_no_word_kept_from_another_text():
+    # vue-docs' v-cloak: "用于隐藏尚未完成编译的 DOM 模板。" for "Used to hide un-compiled template
+    # until it is ready." (the translator added "DOM"); a lower-case word upstream's block
+    # lacks ("props") says the block is another's.
+    up = parse("# T\n\n- Used to hide un-compiled template until it is ready.\n")
+    tr = parse("# T\n\n- 用于隐藏尚未完成编译的 DOM 模板。\n- 导出所有组件的 props 对象\n- 支持 Vue 模板\n",
+               locales=("en", "zh_CN"))
+    m = SimpleNamespace(lexicon=SimpleNamespace(latin=False), up=SimpleNamespace(doc=up), tr=SimpleNamespace(doc=tr))
+    assert [_kept_apart(m, 1, b) for b in (1, 2, 3)] == [False, True, False]
+    m.lexicon.latin = True  # (in Latin letters every word is one)
+    assert not _kept_apart(m, 1, 2)

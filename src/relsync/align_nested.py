@@ -330,9 +330,11 @@ def moved_sections(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
         strays = [(a, b) for a, b in near if (a in span_a) != (b in span_b) and not evident(scorer, a, b)]
         ra = _lone_units(al.upstream, span_a, paired_a - {a for a, _ in strays}, scorer.up, scorer.unit_of_a)
         rb = _lone_units(al.translation, span_b, paired_b - {b for _, b in strays}, scorer.tr, scorer.unit_of_b)
-        found = [(scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]) for ai, bj, s in (
-            align_region(ra, rb, scorer) if ra and rb else ()) if len(ai) == 1 and len(bj) == 1 and s >= MIN_REGION_SCORE]
-        for a, b in found + _table_rows(al, scorer, span_a, span_b, paired_a, paired_b):
+        found = _table_rows(al, scorer, span_a, span_b, paired_a, paired_b)
+        if ra and rb:
+            found = [(scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]) for ai, bj, s in align_region(ra, rb, scorer)
+                     if len(ai) == 1 and len(bj) == 1 and s >= MIN_REGION_SCORE] + found
+        for a, b in found:
             if a not in out and b not in taken:
                 out[a] = b
                 taken.add(b)

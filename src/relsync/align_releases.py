@@ -76,13 +76,19 @@ class ReleaseSide:
 
     def scope_of(self, block: Block) -> int:
         """The section at the top level (a release) holding ``block``, -1 for none."""
-        if self.level is None:
-            return -1
-        sections = self.doc.sections
-        s = sections[block.section]
-        while s.parent is not None and s.level > self.level:
-            s = sections[s.parent]
-        return s.index if s.level == self.level else -1
+        return release_of(self.doc, self.level, block)
+
+
+def release_of(doc: Document, level: int | None, block: Block) -> int:
+    """The section at ``level`` (:func:`scope_level`: a release) holding ``block``, -1 for
+    none."""
+    if level is None:
+        return -1
+    sections = doc.sections
+    s = sections[block.section]
+    while s.parent is not None and s.level > level:
+        s = sections[s.parent]
+    return s.index if s.level == level else -1
 
 
 #: The top-level sections of each side (upstream's, the translation's) that a release one

@@ -190,11 +190,11 @@ def _kept_apart(m: Matching, a: int, b: int) -> bool:
     for "Used to hide un-compiled template until it is ready.")."""
     if m.lexicon.latin:
         return False
-    terms = m.tr.doc.blocks[b].anchors.terms
-    if not terms:
+    kept = [t for t in m.tr.doc.blocks[b].anchors.terms if len(t) >= 4 and t.islower()]
+    if not kept:
         return False
     text = m.up.doc.blocks[a].text.lower()
-    return any(len(t) >= 4 and t.islower() and t not in text for t in terms)
+    return any(t not in text for t in kept)
 
 
 def _cites_apart(m: Matching, a: int, b: int) -> bool:

@@ -184,8 +184,9 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     line after which they belong, and the issue or pull-request references they cite
     (`#1374`); an entry upstream lists twice in the same words, the translation once, names
     the line of its twin that the translation has. A heading or a list item that only
-    groups blocks the translation has, all of them, is reported at info level: the translation groups its entries its own way (a
-    changelog's `### Fixes` left out, a component name used as a group). Blocks that name
+    groups blocks the translation has, all of them, is reported at info level: the
+    translation groups its entries its own way (a changelog's `### Fixes` left out, a
+    component name used as a group). Blocks that name
     nothing (no number, code or link) where the translation has blocks pairing with nothing
     of the same kinds, with the same pictographs (a changelog's `🌟`) and of the same
     length, by the document's own ratio (paragraphs, list

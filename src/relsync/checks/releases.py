@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..align_nested import nested
-from ..align_releases import scope_level
+from ..align_releases import release_of, scope_level
 from ..model import Alignment, Block, BlockKind, Document, Severity
 from .coverage import REFERENCE_RE, snippet
 from .document import block_versions
@@ -16,20 +16,20 @@ _ENTRY_KINDS = frozenset({BlockKind.LIST_ITEM, BlockKind.PARAGRAPH, BlockKind.TA
 
 def releases(doc: Document) -> tuple[list[Block | None], dict[int, frozenset[str]]]:
     """For each block of a changelog, the heading of the release it stands in: the
-    top-level section (:func:`~relsync.align_releases.scope_level`) whose heading names a
+    top-level section (:func:`~relsync.align_releases.release_of`) whose heading names a
     version (:func:`~relsync.checks.document.block_versions`); ``None`` before the first or in a
     section naming none (``## Unreleased``). And each such heading's versions."""
     level = scope_level(doc)
-    out: list[Block | None] = []
     named: dict[int, frozenset[str]] = {}
-    current: Block | None = None
-    for b in doc.blocks:
-        if b.is_heading and level is not None and b.level <= level:
-            current = None
-            if b.level == level and (found := frozenset(block_versions(b))):
-                current, named[b.index] = b, found
-        out.append(current)
-    return out, named
+    heads: dict[int, Block] = {}
+    for s in doc.sections:
+        if level is not None and s.level == level and s.heading is not None:
+            found = frozenset(block_versions(doc.blocks[s.heading]))
+            if found:
+                named[s.heading], heads[s.index] = found, doc.blocks[s.heading]
+    if not heads:
+        return [None] * len(doc.blocks), named
+    return [heads.get(release_of(doc, level, b)) for b in doc.blocks], named
 
 
 def _cited(block: Block) -> set[str]:

@@ -541,3 +541,21 @@ def test_a_macros_text_that_names_code_is_no_prose():
     assert "the text of a node" in masked(prose)[0]
     assert 140 not in dict(_uncovered("firefox-65.en.md", "firefox-65.ru.md", "ru",
                                       "mozilla/firefox/releases/65/index.md"))
+
+
+def test_a_reference_macro_the_translation_names_nowhere_is_lost():
+    """mdn-firefox fr/43/index.md, line 31, writes upstream's {{cssxref("font-stretch")}} as
+    {{CSSxRef("font-stretch")}}: a macro written another way is no loss. Cut after "les
+    valeurs de", the translation names `font-stretch` nowhere: the clause that held it is the
+    part left out, though the French is long enough for the whole item by the page's ratio."""
+    en = (FIXTURES / "firefox-43.en.md").read_text(encoding="utf-8")
+    fr = (FIXTURES / "firefox-43.fr.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/43/index.md"
+    assert [f for f in relsync.check(en, fr, locale="fr", name=name) if f.slug == "omission"] == []
+    line = next(k for k, text in enumerate(fr.split("\n"), 1) if "font-stretch" in text)
+    cut = fr.split("\n")
+    cut[line - 1] = cut[line - 1].split(" {{CSSxRef(\"font-stretch\")}}")[0] + "."
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, "\n".join(cut), locale="fr", name=name) if f.slug == "omission"}
+    assert line == 31
+    assert found == {31: ['to accept {{cssxref("font-stretch")}} values (1057680).']}

@@ -24,6 +24,7 @@ from typing import Callable, Container, Iterator
 from rapidfuzz import fuzz
 
 from ..model import Block, Pair, Severity
+from ..dialects import macro_target
 from ..keys import page_key
 from .consistency import code_variant
 from .english import LowerWords
@@ -393,7 +394,8 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     # a macro the translation writes another way ({{domxref("element.blur()")}}) is no loss,
     # nor a number when the translation gives another one (a number that differs)
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
-    lost = frozenset(a for a in own if a not in kept and not a.startswith("{")
+    source = tr.source.lower()
+    lost = frozenset(a for a in own if a not in kept and not (a.startswith("{") and _named_in(a, source))
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))
     held, anchors = tr_held  # (the translation's masked())
     written = " ".join(tr.text.split())
@@ -418,6 +420,16 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
+
+
+def _named_in(macro: str, source: str) -> bool:
+    """Whether the translation's source (lower case) names what ``macro`` refers to, in a macro
+    written another way (``{{domxref("element.blur()")}}`` for ``{{domxref("HTMLElement.blur()")}}``)
+    or as text; a macro that names no target is taken as written."""
+    target = macro_target(macro)
+    if target is None:
+        return True
+    return re.split(r"[./#]", target.lower().removesuffix("()"))[-1] in source
 
 
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
@@ -490,40 +502,40 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     is judged at any length up to the predicted one (the sentence that held it may be what a
     longer rendering of the rest hides); a name lost tells only of a sentence's end left
     out, not of clauses inside a sentence whose end the translation renders. A sentence of
-    many clauses may be one sentence of the translation. Only a block that
-    clearly lacks a part is reported, with the upstream sentences that have no counterpart:
+    many clauses may be one sentence of the translation. Only a block that clearly lacks a
+    part is reported, with the upstream sentences that have no counterpart:
     a fifth of the block at least, a tenth when the part held a number, code span or link of
     its own that the translation lost; the end of one sentence and the next, or a sentence
     and the start of the next, are two parts.
     A translation with as many sentences as upstream and no anchor lost is reported only when
     it is far shorter than predicted, a little less far when the part left out is the end
     of a block of several sentences (a translation that stops short inside its last one).
-    When the block is two standard deviations shorter than predicted but another part could
-    as well be the one left out (two sentences of about the same length), both are quoted; a
-    part quoted that closes a parenthesis starts where it opens; of two readings about
-    as cheap, the one that leaves out less is quoted, the clause whose code the translation
-    lost rather than the clauses of its sentence around it; a lead in bold that both blocks
-    open with is translated. A translation that
-    stops short inside a clause, keeping the code spans and numbers of the block's start and
-    none of its end, and as long as that start predicts, is reported with the part from the
-    last clause boundary before the first of them it lost. A translation so far shorter than
-    predicted (4.5 standard deviations) that no reading fits, not even the one leaving out
-    part of it, is reported with the parts that reading leaves out (``一度 `await
-    myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()`
-    once and then need to read the contents again.": its first and last clauses). Any block
-    as far shorter as one of one clause is reported at, nothing else telling the part left
-    out, is reported with upstream's end beyond the share its length covers and the last
-    code, number or link it keeps, as an estimate (``"estimated": true``). A macro's text
-    naming code (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code. A
-    sentence of two code spans or numbers or more, none of which the translation has, may be
-    the part left out of a block up to one standard deviation longer than predicted (a
-    terse page: its other sentences fill the length). A block left in upstream's words that
-    is shorter than upstream is compared with it word for word: the runs of two words or
-    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new."
-    for "App Manager: a new Manifest Editor was added."). When a
-    paragraph or list item of the translation that pairs with nothing, in the same section,
-    is as long as the part left out (by the document's ratio) and has its numbers, that block
-    may be the part, split off and set elsewhere: the finding names it, one level lower.
+    When the block is two standard deviations shorter than predicted but another part could as
+    well be the one left out (two sentences of about the same length), both are quoted; a part
+    quoted that closes a parenthesis starts where it opens; of two readings about as cheap, the
+    one that leaves out less is quoted, the clause whose code the translation lost rather than
+    the clauses of its sentence around it; a lead in bold that both blocks open with is
+    translated. A translation that stops short inside a clause, keeping the code spans and
+    numbers of the block's start and none of its end, and as long as that start predicts, is
+    reported with the part from the last clause boundary before the first of them it lost. A
+    translation so far shorter than predicted (4.5 standard deviations) that no reading fits,
+    not even the one leaving out part of it, is reported with the parts that reading leaves out
+    (``一度 `await myfile.read()` を。`` for "This is especially useful if you run `await
+    myfile.read()` once and then need to read the contents again.": its first and last clauses).
+    Any block as far shorter as one of one clause is reported at, nothing else telling the part
+    left out, is reported with upstream's end beyond the share its length covers and the last
+    code, number or link it keeps, as an estimate (``"estimated": true``). A macro's text naming
+    code (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is
+    lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps
+    ``{{cssxref("font-stretch")}}``). A sentence of two code spans or numbers or more, none of
+    which the translation has, may be the part left out of a block up to one standard deviation
+    longer than predicted (a terse page: its other sentences fill the length). A block left in
+    upstream's words that is shorter than upstream is compared with it word for word: the runs
+    of two words or more it leaves out, not those it words otherwise, are the parts ("App
+    Manager: a new." for "App Manager: a new Manifest Editor was added."). When a paragraph or
+    list item of the translation that pairs with nothing, in the same section, is as long as the
+    part left out (by the document's ratio) and has its numbers, that block may be the part,
+    split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same

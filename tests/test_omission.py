@@ -559,3 +559,31 @@ def test_a_reference_macro_the_translation_names_nowhere_is_lost():
              for f in relsync.check(en, "\n".join(cut), locale="fr", name=name) if f.slug == "omission"}
     assert line == 31
     assert found == {31: ['to accept {{cssxref("font-stretch")}} values (1057680).']}
+
+
+def test_a_name_the_translation_translates_is_no_misfit_of_the_reading_that_skips():
+    """tauri-docs zh-cn develop/Plugins/index.mdx, line 43, with its last sentence cut ("如果你
+    想要初始化一个支持 Android 和/或 iOS 的插件，请使用 `--android` 和/或 `--ios` 命令行标志。"):
+    the reading that leaves it out fits the rest but for upstream's `CLI`, which the
+    translation writes 命令行 in the sentence it keeps. A lost name weighs in that reading's
+    cost, not in how well its lengths fit (a name is often translated)."""
+    en = (FIXTURES / "plugins.en.mdx").read_text(encoding="utf-8")
+    zh = (FIXTURES / "plugins.zh-cn.mdx").read_text(encoding="utf-8")
+    kept = "请使用 `--no-api` 命令行标志。"
+    lines = zh.split("\n")
+    assert lines[42].count(kept) == 1
+    lines[42] = lines[42].split(kept)[0] + kept
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, "\n".join(lines), locale="zh_CN", name="develop/Plugins/index.mdx")
+             if f.slug == "omission"}
+    assert found == {43: ["use the --android and/or --ios flags."]}
+
+
+def test_a_number_lost_is_a_misfit_of_the_reading_that_skips():
+    """mdn-firefox ja/147/index.md, line 84, says that no experimental feature was added in
+    this release, for upstream's template "These features are shipping in Firefox 147 but are
+    disabled by default. To experiment with them, search … `about:config` …": a paragraph
+    the translator wrote for the page as it is. The reading that leaves out upstream's last
+    sentences keeps the first, whose "147" the translation has not: it fits no better than
+    reading the paragraph as translated, and nothing is reported."""
+    assert _uncovered("firefox-147.en.md", "firefox-147.ja.md", "ja", "mozilla/firefox/releases/147/index.md") == []

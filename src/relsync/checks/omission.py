@@ -82,13 +82,20 @@ _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 
 
 def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
+    return sum(_group_costs(up, tr, ratio, lost))
+
+
+def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> tuple[float, float]:
+    """What a group costs by its length and the code and numbers of its own it lost, and by
+    the names it lost (a translator may translate a name: no sign of how well it fits)."""
     lu = sum(u.length for u in up)
     lt = sum(t.length for t in tr)
     expected = math.exp(ratio.log_ratio) * lu
     z = math.log((lt + 4) / (expected + 4)) / ratio.spread
     missing = frozenset().union(*(u.anchors for u in up)) & lost
     names = sum(1 for a in missing if a.startswith(NAME))
-    return z * z + min(2, len(missing) - names + _NAME_WEIGHT * names) * _LOST_ANCHOR_COST
+    anchors = min(2, len(missing) - names) * _LOST_ANCHOR_COST
+    return z * z + anchors, min(2, len(missing) - names + _NAME_WEIGHT * names) * _LOST_ANCHOR_COST - anchors
 
 
 def _is_unlatin(text: str) -> bool:
@@ -104,8 +111,8 @@ def _own_key(k: int) -> str:
 def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
            allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int], float]:
     """The cheapest monotone alignment of the units: its cost, the upstream units it
-    leaves without counterpart and what leaving them out costs of it (the rest is how well
-    the other units fit). An upstream unit with a number or code span of its own that
+    leaves without counterpart and what leaving them out, and the names lost, cost of it (the
+    rest is how well the other units fit). An upstream unit with a number or code span of its own that
     the translation keeps cannot be skipped; one whose own anchors the translation lost
     costs more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for
     each sentence boundary it crosses on either side (a translator keeps sentences)."""
@@ -145,10 +152,12 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
                 else:
                     group = ups[i:i + a]
                     crossed = group[-1].sentence - group[0].sentence + b - 1
-                    step = _group_cost(group, trs[j:j + b], ratio, lost) + crossed * _MERGE_COST
+                    fit, names_cost = _group_costs(group, trs[j:j + b], ratio, lost)
+                    step = fit + names_cost + crossed * _MERGE_COST
                     more = ()
                 if cost + step < best[i + a][j + b][0]:
-                    best[i + a][j + b] = (cost + step, skipped + more, skip_cost + (step if b == 0 else 0.0))
+                    best[i + a][j + b] = (cost + step, skipped + more,
+                                          skip_cost + (step if b == 0 else names_cost if a else 0.0))
     cost, skipped, skip_cost = best[n][m]
     return cost, list(skipped), skip_cost
 

@@ -587,3 +587,31 @@ def test_a_number_lost_is_a_misfit_of_the_reading_that_skips():
     sentences keeps the first, whose "147" the translation has not: it fits no better than
     reading the paragraph as translated, and nothing is reported."""
     assert _uncovered("firefox-147.en.md", "firefox-147.ja.md", "ja", "mozilla/firefox/releases/147/index.md") == []
+
+
+def test_a_translation_without_the_references_upstream_ends_with_stops_before_them():
+    """mdn-firefox es/61/index.md, line 104, cut to "El constructor no-estandar `SVGNumber()`
+    ha sido." for "The non-standard `SVGNumber()` constructor has been removed ([Firefox bug
+    1455940](…)).": one clause, 2.7 standard deviations short, no clause boundary to tell
+    where it stops; the bug it ends with, which it cites nowhere, says it stops before the
+    end: the end is quoted as an estimate."""
+    en = (FIXTURES / "firefox-61.en.md").read_text(encoding="utf-8")
+    es = (FIXTURES / "firefox-61.es.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/61/index.md"
+    item = "- El constructor no-estandar `SVGNumber()` ha sido eliminado ([Error 1455940 en Firefox](https://bugzil.la/1455940))."
+    lines = es.split("\n")
+    assert lines[103] == item
+    assert [f for f in relsync.check(en, es, locale="es", name=name) if f.slug == "omission"] == []
+    lines[103] = "- El constructor no-estandar `SVGNumber()` ha sido."
+    found = [f for f in relsync.check(en, "\n".join(lines), locale="es", name=name) if f.slug == "omission"]
+    assert [(f.translation.line, dict(f.details)) for f in found] == [
+        (104, {"uncovered": ["has been removed (1455940)."], "estimated": True})]
+    assert "without the references it ends with" in found[0].message
+
+
+def test_code_in_parentheses_the_translation_keeps_is_no_reference_lost():
+    """fastapi-docs ja/docs/tutorial/background-tasks.md, line 45: "タスク関数に順番に渡す必要の
+    ある引数の列 (`email`)。" for "Any sequence of arguments that should be passed to the task
+    function in order (`email`).": terse, but the code in parentheses the item ends with is
+    there; nothing is reported."""
+    assert _uncovered("background-tasks.en.md", "background-tasks.ja.md", "ja", "tutorial/background-tasks.md") == []

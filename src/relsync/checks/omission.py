@@ -24,7 +24,6 @@ from typing import Callable, Container, Iterator
 from rapidfuzz import fuzz
 
 from ..model import Block, Pair, Severity
-from ..dialects import macro_target
 from ..keys import page_key
 from .consistency import code_variant
 from .english import LowerWords
@@ -33,9 +32,10 @@ from .links import links_match
 from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
-from .stopped import far_short, stopped_short
+from .stopped import citation_lost, far_short, stopped_short
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    loose, lost_names, opening, sentence_lost, translation_units, upstream_units, words_left_out)
+                    loose, lost_names, named_in, opening, sentence_lost, translation_units, upstream_units,
+                    words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -66,6 +66,9 @@ _AMBIGUOUS = 1.5
 _SHORTFALL_AMBIGUOUS = -2.0
 #: The whole translation must be at least this many standard deviations shorter than predicted.
 _SHORTFALL = -1.5
+#: Why a part estimated by the length is left out, when the references upstream ends with
+#: are not in the translation (its length need only be :data:`_SHORTFALL` short).
+_UNCITED = "shorter than upstream predicts, without the references it ends with"
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
@@ -226,6 +229,8 @@ class Omitted:
     parts: list[str]
     alternative: list[str]
     estimated: bool = False
+    #: what says an estimated part is left out
+    because: str = "far shorter than upstream predicts"
 
 
 def uncovered(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
@@ -259,8 +264,11 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if found is None and shortfall <= _SHORTFALL:
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
-            parts = far_short(up, tr, ratio, memo, _SHORTFALL_LENGTH_ONLY)
-            found = Omitted(parts, [], estimated=True) if parts else None
+            # a translation that lost the references upstream ends with stops before them
+            uncited = citation_lost(up, tr, memo)
+            parts = far_short(up, tr, ratio, memo, _SHORTFALL if uncited else _SHORTFALL_LENGTH_ONLY)
+            if parts:
+                found = Omitted(parts, [], True, _UNCITED) if uncited else Omitted(parts, [], True)
     return found
 
 
@@ -404,7 +412,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     # nor a number when the translation gives another one (a number that differs)
     other_numbers = any(NUMBER_RE.fullmatch(a) and a not in upstream_all for a in in_translation)
     source = tr.source.lower()
-    lost = frozenset(a for a in own if a not in kept and not (a.startswith("{") and _named_in(a, source))
+    lost = frozenset(a for a in own if a not in kept and not (a.startswith("{") and named_in(a, source))
                      and not (other_numbers and NUMBER_RE.fullmatch(a)))
     held, anchors = tr_held  # (the translation's masked())
     written = " ".join(tr.text.split())
@@ -429,16 +437,6 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
-
-
-def _named_in(macro: str, source: str) -> bool:
-    """Whether the translation's source (lower case) names what ``macro`` refers to, in a macro
-    written another way (``{{domxref("element.blur()")}}`` for ``{{domxref("HTMLElement.blur()")}}``)
-    or as text; a macro that names no target is taken as written."""
-    target = macro_target(macro)
-    if target is None:
-        return True
-    return re.split(r"[./#]", target.lower().removesuffix("()"))[-1] in source
 
 
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
@@ -490,61 +488,59 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item leaves out part of its upstream: a sentence, the
     second half, a clause.
 
-    The translation's length is compared with the length the document's own translation
-    ratio predicts for each upstream sentence (so a terse translator is not flagged for
-    being terse; the ratio of its translated blocks, a block left in upstream's words judged
-    against upstream's length; words in Latin letters that a translation in another script
-    writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side;
-    a code span holding words in another script than Latin counts as prose; a document too
-    short for a ratio of its own is judged at its language's, measured on real translations),
-    sentence by sentence in order; a sentence whose numbers, code or link the
-    translation keeps counts as translated (not the references a block ends with, "(Firefox
-    bug 1452645)", which cite the whole entry; in a translation in another script, also a
-    Latin name of that sentence alone; a clause the translation writes as upstream
-    does, left in English; and code the translation writes almost alike in a code span
-    upstream has not, `errorCaptured()` for `onErrorCaptured()`), and one whose link the translation lost (no link
-    of the translation leads there) costs more to read as translated, as does, half as much,
-    one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital where
-    no sentence starts on a word upstream never writes in lower case; no common English
-    word) the translation writes nowhere while it writes another name of the block as it is
-    (in Latin script, a name with a capital inside needs no other); a block that lost one
-    is judged at any length up to the predicted one (the sentence that held it may be what a
-    longer rendering of the rest hides); a name lost tells only of a sentence's end left
-    out, not of clauses inside a sentence whose end the translation renders. A sentence of
-    many clauses may be one sentence of the translation. Only a block that clearly lacks a
-    part is reported, with the upstream sentences that have no counterpart:
-    a fifth of the block at least, a tenth when the part held a number, code span or link of
-    its own that the translation lost; the end of one sentence and the next, or a sentence
-    and the start of the next, are two parts.
-    A translation with as many sentences as upstream and no anchor lost is reported only when
-    it is far shorter than predicted, a little less far when the part left out is the end
-    of a block of several sentences (a translation that stops short inside its last one).
-    When the block is two standard deviations shorter than predicted but another part could as
-    well be the one left out (two sentences of about the same length), both are quoted; a part
-    quoted that closes a parenthesis starts where it opens; of two readings about as cheap, the
-    one that leaves out less is quoted, the clause whose code the translation lost rather than
-    the clauses of its sentence around it; a lead in bold that both blocks open with is
-    translated. A translation that stops short inside a clause, keeping the code spans and
-    numbers of the block's start and none of its end, and as long as that start predicts, is
-    reported with the part from the last clause boundary before the first of them it lost. A
-    translation so far shorter than predicted (4.5 standard deviations) that no reading fits,
-    not even the one leaving out part of it, is reported with the parts that reading leaves out
-    (``一度 `await myfile.read()` を。`` for "This is especially useful if you run `await
-    myfile.read()` once and then need to read the contents again.": its first and last clauses).
-    Any block as far shorter as one of one clause is reported at, nothing else telling the part
-    left out, is reported with upstream's end beyond the share its length covers and the last
-    code, number or link it keeps, as an estimate (``"estimated": true``). A macro's text naming
-    code (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is
-    lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps
-    ``{{cssxref("font-stretch")}}``). A sentence of two code spans or numbers or more, none of
-    which the translation has, may be the part left out of a block up to one standard deviation
-    longer than predicted (a terse page: its other sentences fill the length). A block left in
-    upstream's words that is shorter than upstream is compared with it word for word: the runs
-    of two words or more it leaves out, not those it words otherwise, are the parts ("App
-    Manager: a new." for "App Manager: a new Manifest Editor was added."). When a paragraph or
-    list item of the translation that pairs with nothing, in the same section, is as long as the
-    part left out (by the document's ratio) and has its numbers, that block may be the part,
-    split off and set elsewhere: the finding names it, one level lower.
+    The translation's length is compared with the length the document's own translation ratio
+    predicts for each upstream sentence (so a terse translator is not flagged for being terse; the
+    ratio of its translated blocks, a block left in upstream's words judged against upstream's
+    length; words in Latin letters that a translation in another script writes as upstream does,
+    ``Rust``, ``JavaScript``, count for no length on either side; a code span holding words in
+    another script than Latin counts as prose; a document too short for a ratio of its own is judged
+    at its language's, measured on real translations), sentence by sentence in order; a sentence
+    whose numbers, code or link the translation keeps counts as translated (not the references a
+    block ends with, "(Firefox bug 1452645)", which cite the whole entry; in a translation in
+    another script, also a Latin name of that sentence alone; a clause the translation writes as
+    upstream does, left in English; and code the translation writes almost alike in a code span
+    upstream has not, `errorCaptured()` for `onErrorCaptured()`), and one whose link the translation
+    lost (no link of the translation leads there) costs more to read as translated, as does, half as
+    much, one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital
+    where no sentence starts on a word upstream never writes in lower case; no common English word)
+    the translation writes nowhere while it writes another name of the block as it is (in Latin
+    script, a name with a capital inside needs no other); a block that lost one is judged at any
+    length up to the predicted one (the sentence that held it may be what a longer rendering of the
+    rest hides); a name lost tells only of a sentence's end left out, not of clauses inside a
+    sentence whose end the translation renders. A sentence of many clauses may be one sentence of
+    the translation. Only a block that clearly lacks a part is reported, with the upstream sentences
+    that have no counterpart: a fifth of the block at least, a tenth when the part held a number,
+    code span or link of its own that the translation lost; the end of one sentence and the next, or
+    a sentence and the start of the next, are two parts. A translation with as many sentences as
+    upstream and no anchor lost is reported only when it is far shorter than predicted, a little
+    less far when the part left out is the end of a block of several sentences (a translation that
+    stops short inside its last one). When the block is two standard deviations shorter than
+    predicted but another part could as well be the one left out (two sentences of about the same
+    length), both are quoted; a part quoted that closes a parenthesis starts where it opens; of two
+    readings about as cheap, the one that leaves out less is quoted, the clause whose code the
+    translation lost rather than the clauses of its sentence around it; a lead in bold that both
+    blocks open with is translated. A translation that stops short inside a clause, keeping the code
+    spans and numbers of the block's start and none of its end, and as long as that start predicts,
+    is reported with the part from the last clause boundary before the first of them it lost. A
+    translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not
+    even the one leaving out part of it, is reported with the parts that reading leaves out (``一度
+    `await myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()` once
+    and then need to read the contents again.": its first and last clauses).
+    Any block as far shorter as one of one clause is reported at, nothing else telling the part left
+    out, is reported with upstream's end beyond the share its length covers and the last code,
+    number or link it keeps, as an estimate (``"estimated": true``); so is one 1.5 deviations short
+    that writes none of the references upstream ends with. A macro's text naming code
+    (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is lost
+    when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps
+    ``{{cssxref("font-stretch")}}``). A sentence of two code spans or numbers or more, none of which
+    the translation has, may be the part left out of a block up to one standard deviation longer
+    than predicted (a terse page: its other sentences fill the length). A block left in upstream's
+    words that is shorter than upstream is compared with it word for word: the runs of two words or
+    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App
+    Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation
+    that pairs with nothing, in the same section, is as long as the part left out (by the document's
+    ratio) and has its numbers, that block may be the part, split off and set elsewhere: the finding
+    names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
@@ -589,6 +585,6 @@ def _finding(ctx: Context, pair: Pair, up: Block, tr: Block, found: Omitted, rat
     message = f"{kind} leaves out part of upstream: no counterpart for the upstream {what} {quoted}"
     if found.estimated:
         details["estimated"] = True
-        message = (f"{kind} leaves out part of upstream: far shorter than upstream predicts, and by its "
+        message = (f"{kind} leaves out part of upstream: {found.because}, and by its "
                    f"length the part left out is about {quoted}")
     return ctx.pair_finding(pair, message, details=details, minor=elsewhere is not None)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Container, Mapping
 
 from .. import sentences
+from ..dialects import macro_target
 from ..languages import english_zipf, singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
@@ -298,3 +299,13 @@ def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ..
 def loose(text: str) -> str:
     """Text compared for being kept at all: letter case and spaces aside."""
     return "".join(text.split()).casefold()
+
+
+def named_in(macro: str, source: str) -> bool:
+    """Whether the translation's source (lower case) names what ``macro`` refers to, in a macro
+    written another way (``{{domxref("element.blur()")}}`` for ``{{domxref("HTMLElement.blur()")}}``)
+    or as text; a macro that names no target is taken as written."""
+    target = macro_target(macro)
+    if target is None:
+        return True
+    return re.split(r"[./#]", target.lower().removesuffix("()"))[-1] in source

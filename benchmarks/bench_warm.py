@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from cold import compiled
+
 SRC = Path(__file__).resolve().parent.parent / "src"
 CHECK = [sys.executable, "-m", "relsync", "check", "--format", "json"]
 
@@ -44,7 +46,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("projects", type=Path, nargs="+")
     args = ap.parse_args()
-    versions = {"base": args.base.resolve(), "this": SRC}
+    versions = {"base": compiled(args.base.resolve()), "this": compiled(SRC)}
     with tempfile.TemporaryDirectory() as tmp:
         for project in args.projects:
             caches = {v: Path(tmp) / f"{project.name}-{v}" for v in versions}

@@ -84,10 +84,6 @@ _SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
 
 
-def _group_cost(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> float:
-    return sum(_group_costs(up, tr, ratio, lost))
-
-
 def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> tuple[float, float]:
     """What a group costs by its length and the code and numbers of its own it lost, and by
     the names it lost (a translator may translate a name: no sign of how well it fits)."""
@@ -113,12 +109,12 @@ def _own_key(k: int) -> str:
 
 def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str], lost: frozenset[str],
            allow_skip: bool, forbid: frozenset[int] = frozenset()) -> tuple[float, list[int], float]:
-    """The cheapest monotone alignment of the units: its cost, the upstream units it
-    leaves without counterpart and what leaving them out, and the names lost, cost of it (the
-    rest is how well the other units fit). An upstream unit with a number or code span of its own that
-    the translation keeps cannot be skipped; one whose own anchors the translation lost
-    costs more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for
-    each sentence boundary it crosses on either side (a translator keeps sentences)."""
+    """The cheapest monotone alignment of the units: its cost, the upstream units it leaves
+    without counterpart and what leaving them out, and the names lost, cost of it (the rest is
+    how well the other units fit). An upstream unit with a number or code span of its own that
+    the translation keeps cannot be skipped; one whose own anchors the translation lost costs
+    more to translate than to skip. A group of clauses costs :data:`_MERGE_COST` for each
+    sentence boundary it crosses on either side (a translator keeps sentences)."""
     inf = float("inf")
     n, m = len(ups), len(trs)
     best = [[(inf, (), 0.0)] * (m + 1) for _ in range(n + 1)]
@@ -525,22 +521,21 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not
     even the one leaving out part of it, is reported with the parts that reading leaves out (``一度
     `await myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()` once
-    and then need to read the contents again.": its first and last clauses).
-    Any block as far shorter as one of one clause is reported at, nothing else telling the part left
-    out, is reported with upstream's end beyond the share its length covers and the last code,
-    number or link it keeps, as an estimate (``"estimated": true``); so is one 1.5 deviations short
-    that writes none of the references upstream ends with. A macro's text naming code
-    (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is lost
-    when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps
-    ``{{cssxref("font-stretch")}}``). A sentence of two code spans or numbers or more, none of which
-    the translation has, may be the part left out of a block up to one standard deviation longer
-    than predicted (a terse page: its other sentences fill the length). A block left in upstream's
-    words that is shorter than upstream is compared with it word for word: the runs of two words or
-    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App
-    Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation
-    that pairs with nothing, in the same section, is as long as the part left out (by the document's
-    ratio) and has its numbers, that block may be the part, split off and set elsewhere: the finding
-    names it, one level lower.
+    and then need to read the contents again.": its first and last clauses). Any block as far
+    shorter as one of one clause is reported at, nothing else telling the part left out, is reported
+    with upstream's end beyond the share its length covers and the last code, number or link it
+    keeps, as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes none
+    of the references upstream ends with. A macro's text naming code (``{{domxref("X.message_event",
+    "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
+    target nowhere (``{{CSSxRef("font-stretch")}}`` keeps ``{{cssxref("font-stretch")}}``). A
+    sentence of two code spans or numbers or more, none of which the translation has, may be the
+    part left out of a block up to one standard deviation longer than predicted (a terse page: its
+    other sentences fill the length). A block left in upstream's words that is shorter than upstream
+    is compared with it word for word: the runs of two words or more it leaves out, not those it
+    words otherwise, are the parts ("App Manager: a new." for "App Manager: a new Manifest Editor
+    was added."). When a paragraph or list item of the translation that pairs with nothing, in the
+    same section, is as long as the part left out (by the document's ratio) and has its numbers,
+    that block may be the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
     with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same

@@ -25,7 +25,7 @@ def stopped_short(up: Block, tr: Block, ratio: Ratio, memo: dict) -> list[str] |
     text, anchors, _ = masked_of(memo, "up", up)
     if not anchors and not any(ch.isdigit() for ch in text):
         return None
-    kept = kept_by(tr)
+    kept = _kept_by(tr)
     last_kept, first_lost = -1, len(text)
     positioned = _positioned_anchors(text, anchors)
     if len(positioned) > MAX_UNITS:
@@ -65,7 +65,7 @@ _CUT_RE = re.compile(r"[.!?;:,\u3002\uff0c\uff1b\uff1a]\s+|\s+(?=[\u2014(])|" + 
 _STOPPED_FIT = 1.5
 
 
-def kept_by(tr: Block) -> Callable[[str], bool]:
+def _kept_by(tr: Block) -> Callable[[str], bool]:
     """Whether the translation keeps a code span, number or URL of upstream: as it is, in its
     text or links, or written with other spaces or case (`cargo .toml` for `Cargo.toml`)."""
     in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
@@ -100,7 +100,7 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
             cut = m.start()
             break
         seen += prose_length(m.group(0)) + 0.5
-    kept = kept_by(tr)
+    kept = _kept_by(tr)
     citing = cited(up, (text, anchors))
     end = len(text)
     if citing and all(kept(value) for value in citing):
@@ -123,5 +123,5 @@ def citation_lost(up: Block, tr: Block, memo: dict) -> bool:
     citing = cited(up, masked_of(memo, "up", up)[:2])
     if not citing:
         return False
-    kept = kept_by(tr)
+    kept = _kept_by(tr)
     return not any(kept(value) or value in tr.source for value in citing)

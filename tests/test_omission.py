@@ -615,3 +615,20 @@ def test_code_in_parentheses_the_translation_keeps_is_no_reference_lost():
     function in order (`email`).": terse, but the code in parentheses the item ends with is
     there; nothing is reported."""
     assert _uncovered("background-tasks.en.md", "background-tasks.ja.md", "ja", "tutorial/background-tasks.md") == []
+
+
+def test_a_part_estimated_that_closes_a_parenthesis_starts_where_it_opens():
+    """mdn-firefox ja/147/index.md, line 51, cut after "すべてのバージョンの macOS": by its length
+    the part left out starts inside upstream's "(previously only macOS Tahoe support was
+    enabled)"; the estimate quotes it from the parenthesis, not from "only"."""
+    en = (FIXTURES / "firefox-147.en.md").read_text(encoding="utf-8")
+    ja = (FIXTURES / "firefox-147.ja.md").read_text(encoding="utf-8")
+    lines = ja.split("\n")
+    kept = "すべてのバージョンの macOS"
+    assert lines[50].count(kept) == 1
+    lines[50] = lines[50].split(kept)[0] + kept
+    found = {f.translation.line: dict(f.details)
+             for f in relsync.check(en, "\n".join(lines), locale="ja", name="mozilla/firefox/releases/147/index.md")
+             if f.slug == "omission"}
+    assert found[51]["estimated"] is True
+    assert found[51]["uncovered"] == ["(previously only macOS Tahoe support was enabled). (1993341)."]

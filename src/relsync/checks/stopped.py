@@ -86,7 +86,8 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
     shorter than predicted (what a block of one clause is reported at) when no sentence,
     clause or anchor tells the part left out: the end of upstream beyond the share of it the
     translation's length covers, and beyond the last code span, number or link it keeps (not
-    the references the block ends with, which cite all of it); quoted as what the part may be."""
+    the references the block ends with, which cite all of it), from the parenthesis it
+    closes if it closes one; quoted as what the part may be."""
     text, anchors, total = masked_of(memo, "up", up)
     up_length, tr_length = lengths(memo, up, tr)
     if up_length <= 0 or ratio.deviation(up_length, tr_length) > least:
@@ -105,9 +106,14 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
     end = len(text)
     if citing and all(kept(value) for value in citing):
         end = CITATION_RE.search(text).start()  # the translation cites as upstream does
-    for at, value in _positioned_anchors(text, anchors):
+    positioned = _positioned_anchors(text, anchors)
+    for at, value in positioned:
         if cut <= at < end and kept(value):
             cut = max(cut, at + 1)  # the translation keeps it: the part left out comes after
+    opened = text.rfind("(", 0, cut)
+    if text.count(")", cut, end) > text.count("(", cut, end) and opened >= 0 and not any(
+            opened <= at < cut and kept(value) for at, value in positioned):
+        cut = opened  # a part that closes a parenthesis starts where it opens
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
         return None

@@ -349,7 +349,9 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     A heading of two or more ordinary English words (upstream writes them in lower case),
     with no letter of the target's script, or in a Latin-script language the same words as
     upstream that the translation uses nowhere else; not a name, not code, not a phrase the
-    translation keeps elsewhere.
+    translation keeps elsewhere. A title or heading whose same text upstream writes in another
+    heading, which the translation renders in words of its own, is no name, whatever its words
+    (a front-matter ``title: Tutorial Intro`` kept above ``# チュートリアルの紹介``).
     """
     if not ctx.locale:
         return
@@ -379,8 +381,24 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     if not translated:
         return
     for pair, up, tr, what, minimum in candidates:
-        if _english_heading(up, tr, ctx, memo, minimum):
+        if _english_heading(up, tr, ctx, memo, minimum, _translated_elsewhere(pair, up, tr, al, ctx)):
             yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
+
+
+def _translated_elsewhere(pair: Pair, up: Block, tr: Block, al: Alignment, ctx: Context) -> bool:
+    """Whether upstream writes ``up``'s text in another heading or title too, which the
+    translation renders otherwise, in words of its own (a page's front-matter ``title: Tutorial
+    Intro`` kept, its ``# Tutorial Intro`` translated)."""
+    key = " ".join(up.text.split()).casefold()
+    for other in al.pairs:
+        if other is pair or len(other.upstream) != 1 or len(other.translation) != 1:
+            continue
+        u, t = al.upstream.blocks[other.upstream[0]], al.translation.blocks[other.translation[0]]
+        if u.is_heading and t.is_heading and " ".join(u.text.split()).casefold() == key \
+                and " ".join(t.text.split()).casefold() not in (key, " ".join(tr.text.split()).casefold()) \
+                and (_is_latin(ctx) or _target_letters(t.text, ctx.locale, 1)):
+            return True
+    return False
 
 
 def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int) -> bool:
@@ -461,17 +479,22 @@ def _common(word: str, ctx: Context, memo: dict) -> bool:
     return english_zipf(word.lower()) >= COMMON_ZIPF and not _terms(ctx.alignment, ctx, memo)[word.casefold()]
 
 
-def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int) -> bool:
+def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: int, elsewhere: bool = False) -> bool:
+    """Whether ``tr``, a heading, title or label as upstream writes it, is English left on a
+    translated page; ``elsewhere``: the translation translates the same text of upstream in
+    another heading or title (then it is no name, whatever its words)."""
     if memo["headings"][" ".join(tr.text.split()).casefold()] > 1:
         return False  # a heading the translation repeats as it is: its convention
     text = _heading_text(tr)
     if written_in_target(text, up.text):
         return False  # "Response Status Code'u": the translation's grammar around upstream's terms
-    if names_only(prose_words(text), "heading", text):
-        return False  # "Media、WebRTC、Web Audio": names, listed as the translation lists
     words = _WORD_RE.findall(text)
     ordinary = _ordinary(words, memo["lower"])
-    if not memo["latin"]:
+    if elsewhere:
+        ordinary = words
+    elif names_only(prose_words(text), "heading", text):
+        return False  # "Media、WebRTC、Web Audio": names, listed as the translation lists
+    if not memo["latin"] and not elsewhere:
         ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
     if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
         return False

@@ -511,3 +511,28 @@ def test_diff_does_not_mark_structure_without_text_as_missing(run_cli, tmp_path)
     code, out, _ = run_cli("--no-color", "diff", "--only-problems", str(up), str(tr), "-l", "de")
     assert code == 0, out
     assert "MISSING" not in out and "no problems" in out
+
+
+@pytest.mark.parametrize("config,where", [
+    ('# settings\nfail-on = "fatal"\n', "relsync.toml:2: fail-on: unknown severity 'fatal'"),
+    ('# settings\n\ndisable = ["no-such-rule"]\n', "relsync.toml:3: unknown rule 'no-such-rule' in disable"),
+    ('colour = true\n', "relsync.toml:1: unknown setting 'colour'"),
+    ('fail-on = "error"\n[severity]\nnumber-mismatch = "loud"\n', "relsync.toml:2: unknown severity 'loud'"),
+    ('locales = {zh-cn = "klingon_XX"}\n', "relsync.toml:1: locales: 'klingon_XX' is not a locale"),
+    ('layout = "gatsby"\n', "relsync.toml:1: unknown layout 'gatsby'"),
+    ('upstream = "../up/docs/{path}"\ntranslation = "docs/{lang}/{path}"\n',
+     "relsync.toml:1: upstream '../up/docs/{path}' must be a relative path inside its root, without '..' "
+     "(files of another checkout: name it with upstream-root)"),
+])
+def test_a_bad_setting_names_the_file_and_line(run_cli, project, config, where):
+    (project / "relsync.toml").write_text(config, encoding="utf-8")
+    code, out, err = run_cli("check")
+    assert code == 2 and out == ""
+    assert err.startswith(f"relsync: error: {where}"), err
+
+
+def test_a_bad_setting_in_pyproject_names_its_line_in_the_tool_table(run_cli, project):
+    (project / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.relsync]\nmissing-files = "x"\n',
+                                            encoding="utf-8")
+    code, _, err = run_cli("check")
+    assert code == 2 and err.startswith("relsync: error: pyproject.toml:5: missing-files must be"), err

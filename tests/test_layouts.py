@@ -174,6 +174,8 @@ def test_suffix_patterns_with_ext(run_cli, tmp_path):
     ('upstream = "content/{lang}/{path}"\ntranslation = "content/{lang}/{path}"\n', "{lang} names a translation"),
     ('upstream = "content/en/{path}"\ntranslation = "content/{lang}"\n', "needs {path}"),
     ('upstream = "content/en/{path}"\ntranslation = "../{lang}/{path}"\n', "without '..'"),
+    ('upstream = "../up/docs/{path}"\ntranslation = "docs/{path}"\n',
+     "without '..' (files of another checkout: name it with upstream-root)"),
     ('upstream = "content/en/{path}"\ntranslation = "content/zh-cn/{path}"\n', "has no {lang}"),
     ('upstream = "docs/{path}{ext}"\ntranslation = "docs/{lang}/{path}"\n', "both use {ext}"),
     ('upstream = "content/en"\ntranslation = "content/{lang}/{path}"\nlocales = "content"\n', "not both"),

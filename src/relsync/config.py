@@ -8,12 +8,13 @@ API call before any work starts.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import ConfigError, InputError
-from .io import real_path
+from .io import display_path, real_path
 from .languages import is_language_tag, locale_name, parse_locale
 from .model import Severity
 from .slugs import SLUGGERS
@@ -277,7 +278,41 @@ def load_config(root: Path | None = None, path: Path | None = None) -> Config:
             line = getattr(exc, "lineno", None)
             raise InputError(str(source), f"invalid TOML: {exc}", line=line) from None
         data = _settings_table(parsed, source)
-    return _from_dict(data, root, source)
+    try:
+        return _from_dict(data, root, source)
+    except ConfigError as exc:
+        raise located(exc, source, data) from None
+
+
+def located(exc: ConfigError, source: Path | None, keys) -> ConfigError:
+    """``exc``, about a setting of ``source`` (one of ``keys``), with the file and the line of
+    the setting it names first before its message: ``relsync.toml:2: unknown layout …``."""
+    if source is None or getattr(exc, "located", False):
+        return exc
+    message = str(exc)
+    named = sorted((m.start(), key) for key in keys
+                   for m in [re.search(rf"(?<![\w-]){re.escape(str(key))}(?![\w-])", message)] if m)
+    try:
+        lines = source.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        lines = []
+    line = next((n for _, key in named if (n := _key_line(lines, str(key), source.name == "pyproject.toml"))), None)
+    out = ConfigError(f"{display_path(source)}:{line}: {message}" if line else f"{display_path(source)}: {message}")
+    out.located = True
+    return out
+
+
+def _key_line(lines: list[str], key: str, in_tool: bool) -> int | None:
+    """The line that sets ``key`` (or opens its table) in a settings file, from 1; in
+    pyproject.toml, within ``[tool.relsync]`` and its tables."""
+    pattern = re.compile(rf"""\s*(\[\[?\s*(tool\.relsync\.)?)?["']?{re.escape(key)}["']?\s*(=|\]\]?)""")
+    inside = not in_tool
+    for n, text in enumerate(lines, 1):
+        if in_tool and text.lstrip().startswith("["):
+            inside = text.strip().strip("[]").strip().startswith("tool.relsync")
+        if inside and pattern.match(text):
+            return n
+    return None
 
 
 def _settings_table(parsed: dict, source: Path) -> dict:
@@ -332,14 +367,17 @@ def _from_dict(data: dict, root: Path, source: Path | None) -> Config:
     }
     for key in data:
         if key not in known:
-            raise ConfigError(f"unknown setting {key!r} in {source} (known: {', '.join(sorted(known))})")
+            raise ConfigError(f"unknown setting {key!r} (known: {', '.join(sorted(known))})")
     _layout_settings(cfg, data)
     if "include" in data:
         cfg.include = _strings(data["include"], "include")
     if "ignore" in data:
         cfg.ignore = _strings(data["ignore"], "ignore")
     if "fail-on" in data:
-        cfg.fail_on = parse_severity(str(data["fail-on"]))
+        try:
+            cfg.fail_on = parse_severity(str(data["fail-on"]))
+        except ConfigError as exc:
+            raise ConfigError(f"fail-on: {exc}") from None
     _rules(cfg, data)
     if "glossary" in data:
         cfg.glossary = str(data["glossary"])
@@ -429,7 +467,10 @@ def _locales_setting(cfg: Config, value: object) -> None:
     for code, locale in cfg.locale_codes.items():
         if not code or "/" in code or "\x00" in code:
             raise ConfigError(f"locales: {code!r} is not a locale code")
-        parse_locale(locale)
+        try:
+            parse_locale(locale)
+        except ConfigError as exc:
+            raise ConfigError(f"locales: {exc}") from None
 
 
 def _pair_settings(value: object) -> list[PairSetting]:

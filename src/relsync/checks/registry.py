@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, TypeVar
 
-from ..config import RULE_FAMILIES, Config
+from ..config import RULE_FAMILIES, Config, located
 from ..errors import ConfigError
 from ..model import Alignment, Document, Edit, Finding, Location, Pair, Severity, StrEnum
 from ..project import Project
@@ -197,7 +197,15 @@ def _rule_name(name: str, where: str, families: bool = True) -> str:
 
 def resolve_settings(cfg: Config) -> Config:
     """Check the rule names of the settings against the registry and write them as slugs
-    (families stay as they are); an unknown name is a :class:`ConfigError`."""
+    (families stay as they are); an unknown name is a :class:`ConfigError` naming the
+    settings file and line."""
+    try:
+        return _resolved(cfg)
+    except ConfigError as exc:
+        raise located(exc, cfg.source, cfg.configured) from None
+
+
+def _resolved(cfg: Config) -> Config:
     cfg.disable = {_rule_name(n, "disable") for n in cfg.disable}
     cfg.enable = {_rule_name(n, "enable") for n in cfg.enable}
     severities = {}

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..config import Config
+from ..config import Config, located
 from ..errors import ConfigError
 from ..io import display_path
 from ..languages import is_language_tag, locale_name
@@ -148,7 +148,14 @@ def _rel(path: Path, root: Path) -> str:
 
 def pattern_layout(cfg: Config, base: Layout | None = None) -> Layout:
     """The layout the settings' ``upstream``/``translation`` patterns give (over a preset's
-    ``base`` when ``layout`` is set too)."""
+    ``base`` when ``layout`` is set too); an error names the settings file and line."""
+    try:
+        return _pattern_layout(cfg, base)
+    except ConfigError as exc:
+        raise located(exc, cfg.source, cfg.configured) from None
+
+
+def _pattern_layout(cfg: Config, base: Layout | None) -> Layout:
     keys = cfg.configured
     if base is not None and not ({"upstream", "translation"} & keys):
         layout = base

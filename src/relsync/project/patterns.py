@@ -49,7 +49,8 @@ class Pattern:
         if "path" not in names:
             raise ConfigError(f"{what} {text!r} needs {{path}} (or no placeholder at all: a directory)")
         if text.startswith("/") or re.match(r"[A-Za-z]:[\\/]", text) or ".." in text.split("/"):
-            raise ConfigError(f"{what} {text!r} must be a relative path inside its root, without '..'")
+            elsewhere = " (files of another checkout: name it with upstream-root)" if what == "upstream" else ""
+            raise ConfigError(f"{what} {text!r} must be a relative path inside its root, without '..'{elsewhere}")
         return cls._compile(text, None, False)
 
     @classmethod

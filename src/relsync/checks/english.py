@@ -193,43 +193,87 @@ def _quoted(text: str, start: int, end: int) -> bool:
 
 
 def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
-    """Clauses of upstream's English words inside a translated block."""
+    """Clauses of upstream's English words inside a translated block; in a language written
+    in the same letters as English, a stretch of upstream's words inside a longer run of
+    Latin words ("Kompiler ini juga mendukung perangkat keras baru, and users can enable it
+    with one flag." in Indonesian, which writes no letter outside ASCII)."""
     memo = _memo(ctx)
     text, held = _masked(tr.text, tr.anchors.code)
     up_words: set[str] | None = None
     out = []
     for m in _RUN_RE.finditer(text):
-        run = m.group(0)
-        words = _WORD_RE.findall(run)
-        if len(words) < _CLAUSE_WORDS:
+        words = _WORD_RE.findall(m.group(0))
+        if not _clause_like(words, memo):
             continue
-        ordinary = _ordinary(words, memo["lower"])
-        if len(set(w.lower() for w in ordinary)) < _CLAUSE_ORDINARY:
-            continue
-        if sum(1 for w in words if w.lower() in FUNCTION_WORDS) < _CLAUSE_FUNCTION_WORDS:
-            continue  # a noun phrase the translation keeps as its terms
         if up_words is None:
             up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
-        if sum(1 for w in words if w.lower() in up_words) < 0.8 * len(words):
+        if sum(1 for w in words if w.lower() in up_words) >= 0.8 * len(words):
+            spans = [(m.start(), m.end())]
+        elif memo["latin"]:
+            spans = _upstream_stretches(text, m, up_words)
+        else:
             continue  # not upstream's words
-        if _quoted(text, m.start(), m.end()):
-            continue  # a quoted message or title
-        rest = text[:m.start()] + text[m.end():]
-        if not memo["latin"] and _target_letters(rest, ctx.locale, 4) < 4:
-            continue  # the block is English as a whole: `untranslated` says so
-        plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
-        if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
-            continue  # a phrase the translation keeps as it is
-        shown = " ".join(unmask(run, held).strip(" ,;:(").split())
-        if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
-               for t in _LINK_TEXT_RE.findall(tr.source)):
-            continue  # the title of a page the link leads to, kept as that page has it
-        if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
-                              or identify(plain, ("en", ctx.locale)) != "en"
-                              or _shared(memo, ordinary)):
-            continue  # cognates, names, or a block that is not the target language around it
-        out.append(shown)
+        for start, end in spans:
+            shown = _english_clause(text, held, start, end, tr, ctx, memo)
+            if shown:
+                out.append(shown)
     return out
+
+
+def _clause_like(words: list[str], memo: dict) -> bool:
+    """Enough words, ordinary and function words, for a clause (not a noun phrase the
+    translation keeps as its terms)."""
+    if len(words) < _CLAUSE_WORDS:
+        return False
+    ordinary = _ordinary(words, memo["lower"])
+    if len(set(w.lower() for w in ordinary)) < _CLAUSE_ORDINARY:
+        return False
+    return sum(1 for w in words if w.lower() in FUNCTION_WORDS) >= _CLAUSE_FUNCTION_WORDS
+
+
+def _upstream_stretches(text: str, run: re.Match, up_words: set[str]) -> list[tuple[int, int]]:
+    """The stretches of a run whose words are all upstream's, each a clause's length at least."""
+    out: list[tuple[int, int]] = []
+    first = last = None
+    count = 0
+    for w in _WORD_RE.finditer(text, run.start(), run.end()):
+        if w.group(0).lower() in up_words:
+            first = w.start() if first is None else first
+            last, count = w.end(), count + 1
+            continue
+        if first is not None and count >= _CLAUSE_WORDS:
+            out.append((first, last))
+        first, count = None, 0
+    if first is not None and count >= _CLAUSE_WORDS:
+        out.append((first, last))
+    return out
+
+
+def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: Block, ctx: Context,
+                    memo: dict) -> str | None:
+    """The run ``text[start:end]`` as quoted, when it is a clause of English left in ``tr``."""
+    run = text[start:end]
+    words = _WORD_RE.findall(run)
+    if not _clause_like(words, memo):
+        return None
+    ordinary = _ordinary(words, memo["lower"])
+    if _quoted(text, start, end):
+        return None  # a quoted message or title
+    rest = text[:start] + text[end:]
+    if not memo["latin"] and _target_letters(rest, ctx.locale, 4) < 4:
+        return None  # the block is English as a whole: `untranslated` says so
+    plain = " ".join(w for w in run.split() if not any("\ue000" <= c <= "\ue0ff" for c in w))
+    if _uses(memo, plain) > 1 or plain.casefold() in memo["kept"]:
+        return None  # a phrase the translation keeps as it is
+    shown = " ".join(unmask(run, held).strip(" ,;:(").split())
+    if any(shown.casefold() in " ".join(t.replace("`", "").split()).casefold()
+           for t in _LINK_TEXT_RE.findall(tr.source)):
+        return None  # the title of a page the link leads to, kept as that page has it
+    if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
+                          or identify(plain, ("en", ctx.locale)) != "en"
+                          or _shared(memo, ordinary)):
+        return None  # cognates, names, or a block that is not the target language around it
+    return shown
 
 
 #: A sentence of upstream left as it is needs this many ordinary words, this many of them
@@ -307,7 +351,9 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item keeps a clause of upstream's English.
 
     A run of at least five English words of upstream, four of them ordinary words (upstream
-    writes them in lower case), inside a block that is otherwise translated; or a sentence of
+    writes them in lower case), inside a block that is otherwise translated (in a language
+    written in Latin letters, the stretch of upstream's words inside a longer run of Latin
+    words: "…perangkat keras baru, and users can enable it with one flag."); or a sentence of
     upstream left word for word, with three ordinary words, two of them function words
     ("Firefox 62 was released on September 5, 2018." after a translated sentence). Names, code,
     quoted messages, a term the locale's glossary keeps and a phrase the translation keeps

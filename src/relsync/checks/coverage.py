@@ -347,6 +347,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translated) is English in any script, also when upstream's heading has changed since (see
     :mod:`relsync.checks.english`).
 
+    A block translated at its start only is quoted from its first sentence in English.
+
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."
     in a pt-BR translation; "## Update Optimizations" left as it is on a translated Chinese
@@ -379,12 +381,29 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and _kept_name(trs[0], ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
-        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(tr_text)}\u201d"
+        message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(_english_part(tr_text, up_text, ctx))}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
             yield ctx.finding(message, upstream_line=ups[0].start + _text_offset(ups[0]),
                               translation_line=trs[0].start + _text_offset(trs[0]))
         else:
             yield ctx.pair_finding(pair, message)
+
+
+def _english_part(tr: str, up: str, ctx: Context) -> str:
+    """What to quote of a block still in English: from its first sentence that does not show
+    the translator's own language, when one before it does (a block translated at its start
+    only: "**Actualización automática** para racionalizar to streamline product upgrades.
+    Notification of an update is more prominent, ..."); the whole block otherwise."""
+    if ctx.cjk_target:
+        return tr
+    parts = sentences.split(tr)
+    folded = up.casefold()
+    if len(parts) < 2 or not _shows_target(parts[0], folded):
+        return tr
+    for k, part in enumerate(parts[1:], 1):
+        if _LETTERS_RE.search(part) and not _shows_target(part, folded):
+            return " ".join(parts[k:])
+    return tr
 
 
 _TAG_RE = re.compile(r"<[^<>]*>")

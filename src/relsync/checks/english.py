@@ -232,21 +232,29 @@ def _clause_like(words: list[str], memo: dict) -> bool:
 
 
 def _upstream_stretches(text: str, run: re.Match, up_words: set[str]) -> list[tuple[int, int]]:
-    """The stretches of a run whose words are all upstream's, each a clause's length at least."""
+    """The stretches of a run whose words are all upstream's, each a clause's length at least;
+    one that opens with a few words before a comma starts after it (the translation's own
+    "interface `nsIJSON`" before ", which offers …")."""
     out: list[tuple[int, int]] = []
     first = last = None
     count = 0
-    for w in _WORD_RE.finditer(text, run.start(), run.end()):
-        if w.group(0).lower() in up_words:
+    for w in [*_WORD_RE.finditer(text, run.start(), run.end()), None]:
+        if w is not None and w.group(0).lower() in up_words:
             first = w.start() if first is None else first
             last, count = w.end(), count + 1
             continue
         if first is not None and count >= _CLAUSE_WORDS:
+            comma = _CLAUSE_BREAK_RE.search(text, first, last)
+            if comma and len(_WORD_RE.findall(text[first:comma.start()])) < _CLAUSE_WORDS \
+                    and len(_WORD_RE.findall(text[comma.end():last])) >= _CLAUSE_WORDS:
+                first = comma.end()
             out.append((first, last))
         first, count = None, 0
-    if first is not None and count >= _CLAUSE_WORDS:
-        out.append((first, last))
     return out
+
+
+#: Where a clause may start inside a stretch of words.
+_CLAUSE_BREAK_RE = re.compile(r"[,;:]\s+")
 
 
 def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: Block, ctx: Context,

@@ -47,3 +47,23 @@ def test_the_words_of_the_fixtures_are_as_common_as_wordfreq_says():
 @given(st.from_regex(r"\A[A-Za-z][A-Za-z'\u2019-]{0,12}\Z"))
 def test_any_word_is_as_common_as_wordfreq_says(word):
     assert _same(word)
+
+
+_WORDS = st.sampled_from(["and", "users", "can", "enable", "it", "with", "one", "flag", "baru", "keras", "ini", ","])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_WORDS, min_size=1, max_size=30))
+def test_stretches_of_upstream_words_are_inside_their_run_and_hold_a_clause(words):
+    """`untranslated-clause` reads a run of Latin words in its stretches of upstream's words:
+    each inside the run, in order, apart, of upstream's words only and a clause's length."""
+    from relsync.checks.english import _CLAUSE_WORDS, _RUN_RE, _WORD_RE, _upstream_stretches
+    up_words = {"and", "users", "can", "enable", "it", "with", "one", "flag"}
+    text = " ".join(words).replace(" ,", ",")
+    for run in _RUN_RE.finditer(text):
+        last = run.start()
+        for start, end in _upstream_stretches(text, run, up_words):
+            assert last <= start < end <= run.end()
+            found = _WORD_RE.findall(text[start:end])
+            assert len(found) >= _CLAUSE_WORDS and all(w in up_words for w in found)
+            last = end

@@ -501,10 +501,13 @@ def merge_base(repo: Path, ref: str) -> str:
 
 
 def relative(path: Path, repo: Path) -> str | None:
-    try:
-        return Path(path).resolve().relative_to(repo.resolve()).as_posix()
-    except ValueError:
-        return None
+    """``path`` relative to the work tree ``repo`` (``None`` outside it), symbolic links
+    resolved (the directories' once per run)."""
+    real, top = real_path(path), real_path(repo)
+    if real == top:
+        return "."
+    prefix = top.rstrip(os.sep) + os.sep
+    return Path(real[len(prefix):]).as_posix() if real.startswith(prefix) else None
 
 
 def history_key(path: Path | str) -> str:

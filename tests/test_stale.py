@@ -676,3 +676,19 @@ def test_an_entry_upstream_moved_keeps_its_pair_when_the_translation_is_paired_a
     r.commit("Upstream a year later", up)
     findings = check(run_cli, r)
     assert of(findings, "missing") == [] and of(findings, "orphaned") == []
+
+
+def test_a_path_relative_to_its_work_tree_follows_symbolic_links(tmp_path):
+    """`relative` names a file by its place in the work tree, through a symbolic link to a
+    directory of it too, and nothing outside it."""
+    from relsync.stale.git import relative
+    repo = tmp_path / "repo"
+    (repo / "docs" / "en").mkdir(parents=True)
+    (repo / "docs" / "en" / "a.md").write_text("# A\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(repo / "docs")
+    (tmp_path / "outside.md").write_text("# B\n", encoding="utf-8")
+    assert relative(repo / "docs" / "en" / "a.md", repo) == "docs/en/a.md"
+    assert relative(tmp_path / "link" / "en" / "a.md", repo) == "docs/en/a.md"
+    assert relative(repo, repo) == "."
+    assert relative(tmp_path / "outside.md", repo) is None
+    assert relative(tmp_path / "repo-other" / "x.md", repo) is None

@@ -287,9 +287,9 @@ def load_config(root: Path | None = None, path: Path | None = None) -> Config:
 def located(exc: ConfigError, source: Path | None, keys) -> ConfigError:
     """``exc``, about a setting of ``source`` (one of ``keys``), with the file and the line of
     the setting it names first before its message: ``relsync.toml:2: unknown layout …``."""
-    if source is None or getattr(exc, "located", False):
+    if source is None or exc.path is not None:
         return exc
-    message = str(exc)
+    message = exc.problem
     named = sorted((m.start(), key) for key in keys
                    for m in [re.search(rf"(?<![\w-]){re.escape(str(key))}(?![\w-])", message)] if m)
     try:
@@ -297,9 +297,7 @@ def located(exc: ConfigError, source: Path | None, keys) -> ConfigError:
     except (OSError, UnicodeDecodeError):
         lines = []
     line = next((n for _, key in named if (n := _key_line(lines, str(key), source.name == "pyproject.toml"))), None)
-    out = ConfigError(f"{display_path(source)}:{line}: {message}" if line else f"{display_path(source)}: {message}")
-    out.located = True
-    return out
+    return ConfigError(message, display_path(source), line)
 
 
 def _key_line(lines: list[str], key: str, in_tool: bool) -> int | None:

@@ -27,12 +27,21 @@ class InputError(RelsyncError):
         self.path = path
         self.problem = problem
         self.line = line
-        where = f"{path}:{line}" if line else str(path)
-        super().__init__(f"{where}: {problem}")
+        super().__init__(_where(path, line, problem))
 
 
 class ConfigError(RelsyncError):
-    """An invalid configuration value."""
+    """An invalid configuration value; names the settings file and line, when known."""
+
+    def __init__(self, message: str, path: str | None = None, line: int | None = None) -> None:
+        self.path = path
+        self.problem = message
+        self.line = line
+        super().__init__(message if path is None else _where(path, line, message))
+
+
+def _where(path: str, line: int | None, problem: str) -> str:
+    return f"{path}:{line}: {problem}" if line else f"{path}: {problem}"
 
 
 # -- warnings ------------------------------------------------------------------------------

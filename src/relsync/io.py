@@ -25,12 +25,19 @@ def display_path(path: Path | str) -> str:
 
 @functools.lru_cache(maxsize=1 << 17)
 def _display_path(path: str, cwd: str) -> str:
+    rel = relative_path(path, cwd)
+    return path if rel is None else rel
+
+
+def relative_path(path: os.PathLike | str, directory: os.PathLike | str) -> str | None:
+    """``path`` relative to ``directory``, symbolic links resolved on both (the directories'
+    once per run): ``"."`` for the directory itself, ``None`` outside it."""
     real = real_path(path)
-    base = _resolved(cwd)
+    base = _resolved(os.fspath(directory))
     if real == base:
         return "."
     prefix = base.rstrip(os.sep) + os.sep
-    return real[len(prefix):] if real.startswith(prefix) else path
+    return real[len(prefix):] if real.startswith(prefix) else None
 
 
 @functools.lru_cache(maxsize=16)

@@ -210,7 +210,8 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
         if sum(1 for w in words if w.lower() in up_words) >= 0.8 * len(words):
             spans = [(m.start(), m.end())]
         elif memo["latin"]:
-            spans = _upstream_stretches(text, m, up_words)
+            spans = [(start, end) for start, end in _upstream_stretches(text, m, up_words)
+                     if _clause_like(_WORD_RE.findall(text[start:end]), memo)]
         else:
             continue  # not upstream's words
         for start, end in spans:
@@ -259,12 +260,9 @@ _CLAUSE_BREAK_RE = re.compile(r"[,;:]\s+")
 
 def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: Block, ctx: Context,
                     memo: dict) -> str | None:
-    """The run ``text[start:end]`` as quoted, when it is a clause of English left in ``tr``."""
+    """The run ``text[start:end]`` (a clause's words: :func:`_clause_like`) as quoted, when it
+    is a clause of English left in ``tr``."""
     run = text[start:end]
-    words = _WORD_RE.findall(run)
-    if not _clause_like(words, memo):
-        return None
-    ordinary = _ordinary(words, memo["lower"])
     if _quoted(text, start, end):
         return None  # a quoted message or title
     rest = text[:start] + text[end:]
@@ -279,7 +277,7 @@ def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: 
         return None  # the title of a page the link leads to, kept as that page has it
     if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
                           or identify(plain, ("en", ctx.locale)) != "en"
-                          or _shared(memo, ordinary)):
+                          or _shared(memo, _ordinary(_WORD_RE.findall(run), memo["lower"]))):
         return None  # cognates, names, or a block that is not the target language around it
     return shown
 
@@ -543,13 +541,14 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     if written_in_target(text, up.text):
         return False  # "Response Status Code'u": the translation's grammar around upstream's terms
     words = _WORD_RE.findall(text)
-    ordinary = _ordinary(words, memo["lower"])
     if elsewhere:
-        ordinary = words
+        ordinary = words  # no name, whatever its words
     elif names_only(prose_words(text), "heading", text):
         return False  # "Media、WebRTC、Web Audio": names, listed as the translation lists
-    if not memo["latin"] and not elsewhere:
-        ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
+    else:
+        ordinary = _ordinary(words, memo["lower"])
+        if not memo["latin"]:
+            ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
     if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
         return False
     code = tuple(tr.anchors.code)

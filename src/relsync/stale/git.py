@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 from ..errors import ConfigError, RelsyncError, notice
-from ..io import real_path
+from ..io import real_path, relative_path
 
 #: Removed git variables that would point our calls at another repository (set inside hooks).
 _GIT_ENV_DROP = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PREFIX", "GIT_COMMON_DIR")
@@ -501,13 +501,9 @@ def merge_base(repo: Path, ref: str) -> str:
 
 
 def relative(path: Path, repo: Path) -> str | None:
-    """``path`` relative to the work tree ``repo`` (``None`` outside it), symbolic links
-    resolved (the directories' once per run)."""
-    real, top = real_path(path), real_path(repo)
-    if real == top:
-        return "."
-    prefix = top.rstrip(os.sep) + os.sep
-    return Path(real[len(prefix):]).as_posix() if real.startswith(prefix) else None
+    """``path`` relative to the work tree ``repo``, ``None`` outside it (:func:`~relsync.io.relative_path`)."""
+    rel = relative_path(path, repo)
+    return None if rel is None else Path(rel).as_posix()
 
 
 def history_key(path: Path | str) -> str:

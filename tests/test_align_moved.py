@@ -727,3 +727,32 @@ def test_an_acronym_or_a_name_the_translator_adds_is_no_word_kept_from_another_t
     assert [_kept_apart(m, 1, b) for b in (1, 2, 3)] == [False, True, False]
     m.lexicon.latin = True  # (in Latin letters every word is one)
     assert not _kept_apart(m, 1, 2)
+
+
+def test_a_section_put_before_the_one_that_stood_first_pairs_with_its_heading():
+    # MDN zh-cn/3 with its XUL section (lines 51-91) put before the web developers' one
+    # (bench_moves.py --seed 4, sections 10%): the ordered pairing of headings took the web
+    # section's heading for "Notable changes and improvements" (the next heading of its level,
+    # the Chinese has no such heading), and every item of the web section went missing and
+    # extra; its heading scores clearly better with the heading the pairs left out.
+    up = (CASES / "mdn-section-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-section-moved-3.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "For web site and application developers")) == \
+        (_line_of(al.translation, "对网站和程序开发者"), True)
+    assert _partner(al, _line_of(al.upstream, "Using microformats")) == (_line_of(al.translation, "使用微格式"), True)
+    missing = [f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"]
+    assert not [line for line in missing if line < _line_of(al.upstream, "For XUL and extension developers")]
+
+
+def test_a_group_heading_moved_with_no_anchor_under_it_takes_no_heading_of_its_place():
+    # naive-ui's 2.24.1 "### Fixes" ("修复安装错误", no anchor) put in 2.24.3: two "Fixes" with
+    # nothing shared under them are no evidence that 2.24.4's "Fixes" is the moved one (an
+    # empty body against an empty body is no match).
+    al = _aligned("changelog-group-moved")
+    _covered_once(al)
+    fixes = [b.start for b in al.upstream.blocks if b.text == "Fixes"]
+    tr_fixes = [b.start for b in al.translation.blocks if b.text == "Fixes"]
+    assert _partner(al, fixes[0]) == (tr_fixes[0], False)
+    assert _partner(al, _line_of(al.upstream, "Update vueuc version.")) == (_line_of(al.translation, "更新 vueuc 版本"), False)

@@ -12,13 +12,12 @@ sharing an anchor or a cell). How alike two units are is :mod:`relsync.similarit
 from __future__ import annotations
 
 import bisect
-from collections import Counter
 
 from .align_kids import nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import level_shift, unique_keys
+from .align_levels import displaced, heading_body, level_shift, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
 from .comments import commented_blocks
@@ -182,40 +181,6 @@ def _dp_band(n: int, m: int, score, allow_merge: bool, merge_a: list[bool] | Non
     return out, rows[n][m - los[n]]
 
 
-#: A heading's body: the anchors of at most this many units of its section.
-BODY_UNITS = 15
-
-
-def _body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str], int]:
-    """The anchors and length of the text under heading unit ``k``: the first units of the
-    section the heading opens (computed once)."""
-    u = units[k]
-    if u.body_length < 0:
-        end = _section_end(doc, doc.blocks[u.blocks[0]])
-        body: Counter[str] = Counter()
-        length = 0
-        for v in units[k + 1 : k + 1 + BODY_UNITS]:
-            if v.blocks[0] > end:
-                break
-            body.update(v.keys)
-            length += v.length
-        u.body, u.body_length = body, length
-    return u.body, u.body_length
-
-
-def _section_end(doc: Document, block: Block) -> int:
-    """The last block of the text under a heading: the end of the section it opens. A
-    front-matter title (or a heading in a block quote) opens no section: its text ends
-    before the next section of the same or a higher level."""
-    section = doc.section_of(block)
-    if section.heading == block.index:
-        return section.end
-    for other in doc.sections[1:]:
-        if other.heading > block.index and other.level <= block.level:
-            return other.heading - 1
-    return len(doc.blocks) - 1
-
-
 def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit],
                  scorer: Scorer) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """The heading pairs that cut the documents into regions, in order; and the pairs of
@@ -238,8 +203,8 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
         if b.source and b.source == " ".join(a.text.split()):
             return 1.0  # the translation's source comment is this heading
         own = scorer.score((hu[ai[0]],), (ht[bj[0]],), a.pos, b.pos)
-        body_a, length_a = _body(upstream, up, hu[ai[0]])
-        body_b, length_b = _body(translation, tr, ht[bj[0]])
+        body_a, length_a = heading_body(upstream, up, hu[ai[0]])
+        body_b, length_b = heading_body(translation, tr, ht[bj[0]])
         body = dice(body_a, body_b) if body_a or body_b else 0.5
         blen = scorer.length_prior(length_a, length_b, False)
         pp = position_prior(a.pos, b.pos, HEADING_POSITION_SLOPE) if placed else 0.0
@@ -268,8 +233,12 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
     for ai, bj in pairs:
         if ai and bj and hscore(ai, bj) >= SYNC_THRESHOLD:
             sync.append((ai[0], bj[0]))
+    def body(x: int, y: int) -> float:
+        return dice(heading_body(upstream, up, hu[x])[0], heading_body(translation, tr, ht[y])[0])
+
+    sync, crossed = displaced(sync, len(hu), len(ht), lambda x, y: hscore((x,), (y,), False), body,
+                              SYNC_THRESHOLD)
     kept: list[tuple[int, int]] = []
-    crossed: list[tuple[int, int]] = []
     k = 0
     while k < len(sync):
         if k + 1 < len(sync):

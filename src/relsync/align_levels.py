@@ -1,12 +1,13 @@
-"""Heading levels across two documents: a translation that writes every heading a level
-deeper than upstream (MDN's older translations start their sections at ``###``) is compared
-with upstream as the levels it stands for."""
+"""Headings across two documents: a translation that writes every heading a level deeper
+than upstream (MDN's older translations start their sections at ``###``) is compared with
+upstream as the levels it stands for; what stands under a heading (:func:`heading_body`);
+and heading pairs given up for a heading that stands in another place (:func:`displaced`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .model import BlockKind
+from .model import Block, BlockKind, Document
 from .similarity import Unit, increasing_chain
 
 #: A translation's headings are taken as one level deeper (or shallower) than upstream's when
@@ -55,3 +56,75 @@ def unique_keys(key_sets) -> dict[str, int]:
     for key in seen_twice:
         del first[key]
     return first
+
+
+#: A heading pair is given up for a heading left out that scores this much more with one of
+#: its headings, positions aside (:func:`displaced`).
+DISPLACED_MARGIN = 0.15
+
+
+def displaced(sync: list[tuple[int, int]], n: int, m: int, score, body,
+              floor: float) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """The heading pairs of ``sync`` (indices of headings, in order), with a pair given up
+    where a heading the pairs leave out scores with one of its headings by
+    :data:`DISPLACED_MARGIN` more, positions aside, than its partner does, and shares at
+    least as much of the anchors under them (``body``; none shared is no evidence, whatever
+    the score): a section the other language has in another place, whose partner the
+    ordered pairing took for the section that stands there. That heading's pair is returned
+    apart (out of order, as crossed); a pair scoring under ``floor`` is none."""
+    free_a = set(range(n)) - {x for x, _ in sync}
+    free_b = set(range(m)) - {y for _, y in sync}
+    kept: list[tuple[int, int]] = []
+    crossed: list[tuple[int, int]] = []
+    for x, y in sync:
+        now = score(x, y)
+        best = max(((score(x2, y), x2, y) for x2 in free_a), default=None)
+        other = max(((score(x, y2), x, y2) for y2 in free_b), default=None)
+        found = max((c for c in (best, other) if c is not None and c[0] >= now + DISPLACED_MARGIN), default=None)
+        shared = body(found[1], found[2]) if found is not None and found[0] >= floor else 0.0
+        if not 0 < shared >= body(x, y):
+            kept.append((x, y))
+            continue
+        _, x2, y2 = found
+        if x2 == x:
+            free_b.discard(y2)
+            free_b.add(y)
+        else:
+            free_a.discard(x2)
+            free_a.add(x)
+        crossed.append((x2, y2))
+    return kept, crossed
+
+
+#: A heading's body: the anchors of at most this many units of its section.
+BODY_UNITS = 15
+
+
+def heading_body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str], int]:
+    """The anchors and length of the text under heading unit ``k``: the first units of the
+    section the heading opens (computed once)."""
+    u = units[k]
+    if u.body_length < 0:
+        end = section_end(doc, doc.blocks[u.blocks[0]])
+        body: Counter[str] = Counter()
+        length = 0
+        for v in units[k + 1 : k + 1 + BODY_UNITS]:
+            if v.blocks[0] > end:
+                break
+            body.update(v.keys)
+            length += v.length
+        u.body, u.body_length = body, length
+    return u.body, u.body_length
+
+
+def section_end(doc: Document, block: Block) -> int:
+    """The last block of the text under a heading: the end of the section it opens. A
+    front-matter title (or a heading in a block quote) opens no section: its text ends
+    before the next section of the same or a higher level."""
+    section = doc.section_of(block)
+    if section.heading == block.index:
+        return section.end
+    for other in doc.sections[1:]:
+        if other.heading > block.index and other.level <= block.level:
+            return other.heading - 1
+    return len(doc.blocks) - 1

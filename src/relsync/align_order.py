@@ -79,7 +79,16 @@ def _order(items: list[tuple[int, Pair]], new: set[int]) -> list[Pair]:
         else:
             keyed.append(((bisect.bisect_left(chain_b, p.translation[0]), 0, old), p))
     keyed.sort(key=lambda kp: kp[0])
-    return [p for _, p in keyed]
+    out = [p for _, p in keyed]
+    # (blocks of the translation alone keep its order within their gap, wherever they stood)
+    slots: dict[int, list[int]] = defaultdict(list)
+    for k, (key, p) in enumerate(keyed):
+        if not p.upstream:
+            slots[key[0]].append(k)
+    for ks in slots.values():
+        for k, p in zip(ks, sorted((out[k] for k in ks), key=lambda p: p.translation[0])):
+            out[k] = p
+    return out
 
 
 def _chain(matched: list[Pair], new: set[int]) -> list[Pair]:

@@ -389,13 +389,15 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
         rb = _single_units(sorted(gaps_b.get(g, ())), scorer.tr, scorer.unit_of_b)
         if not ra or not rb:
             continue
+        first = (min(blocks_a), min(gaps_b[g]))
+        last = (max(blocks_a), max(gaps_b[g]))
         for ai, bj, _ in align_region(ra, rb, scorer):
             if len(ai) == 1 and len(bj) == 1:
                 a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
                 # (in a gap with more blocks on one side: blocks sharing what they are about,
-                # or right after, or right before, the same pair in order on both sides)
-                edge = (g and (a, b) == (chain[g - 1][0] + 1, chain[g - 1][1] + 1)) or (
-                    g < len(in_order) and (a, b) == (in_order[g].upstream[0] - 1, in_order[g].translation[0] - 1))
+                # or the first, or the last, of the gap on both sides: right after, or right
+                # before, the same pair in order, but for blocks paired elsewhere)
+                edge = (g and (a, b) == first) or (g < len(in_order) and (a, b) == last)
                 if scorer.block_score(a, b) >= GAP_MIN_SCORE and (len(ra) == len(rb) or edge or evident(scorer, a, b)):
                     out[a] = b
     return out

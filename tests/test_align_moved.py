@@ -770,3 +770,19 @@ def test_the_blocks_after_a_block_that_moved_away_pair_as_they_stand():
     assert _partner(al, _line_of(al.upstream, "Memory use reduced."))[1]
     assert _partner(al, _line_of(al.upstream, "See also")) == (_line_of(al.translation, "Смотрите также"), False)
     assert not [f for f in check(up, tr, locale="ru") if f.slug == "missing"]
+
+
+def test_a_title_the_translation_keeps_as_upstream_writes_it_pairs_wherever_it_stands():
+    # MDN zh-cn/3 as it is: "Using nsILoginManager", upstream plain text, the translation a
+    # link to its localized page, in another place among the XUL items: the same text, the
+    # only one on each side, that the ordered alignment paired with nothing; it was reported
+    # missing (an error) and extra. A title the translation also names in a list of related
+    # pages, whose own translation the ordered alignment paired, is not taken (ru/3).
+    al = _aligned("mdn-same-title")
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Using nsILoginManager")) == \
+        (_line_of(al.translation, "Using nsILoginManager"), True)
+    assert _partner(al, _line_of(al.upstream, "The Password Manager has been replaced"))[0] == \
+        _line_of(al.translation, "密码管理已经被新的登录管理所代替")
+    up, tr = _docs("mdn-same-title")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == 35]

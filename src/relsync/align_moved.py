@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from functools import cached_property
 
-from .align_nested import (evident, kept_texts, moved_headings, own_language_words, same_text_pairs,
+from .align_nested import (evident, kept_texts, moved_headings, nested, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
 from .align_words import pair_parents, rematch_words, swap_by_words
@@ -403,6 +403,16 @@ class _Matching:
         anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
         locale`` for "Add `svSE` locale."). In each release, then across."""
         up, tr = self.up, self.tr
+        # (the same text, whatever it names, when the ordered alignment paired neither block
+        # and both, or neither, hold a description: a title in a list of related pages is not
+        # the entry that describes it)
+        held_b = set(self.original.values())
+        free_a = [a for a, b in self.partner_a.items() if b is None and a not in self.original]
+        free_b = [b for b, a in self.partner_b.items() if a is None and b not in held_b]
+        kids_a, kids_b = nested(up.doc), nested(tr.doc)
+        for a, b in same_text_pairs(free_a, free_b, up.doc, tr.doc):
+            if bool(kids_a.get(a)) == bool(kids_b.get(b)):
+                self.partner_a[a], self.partner_b[b] = b, a
         left_a = [a for a, b in self.partner_a.items() if b is None and (
             not telling(up.keys[a]) or all(k[0] == "c" for k in up.keys[a]))]
         left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]

@@ -17,6 +17,9 @@ from click.testing import CliRunner
 from relsync import align, check, parse
 from relsync.align_words import _kept_apart
 from relsync.cli import cli
+from relsync.config import Config
+from relsync.pipeline import check_pair, read_pair
+from relsync.project import PairSpec
 from relsync.report.json import alignment_dict
 
 from .conftest import ROOT
@@ -786,3 +789,29 @@ def test_a_title_the_translation_keeps_as_upstream_writes_it_pairs_wherever_it_s
         _line_of(al.translation, "密码管理已经被新的登录管理所代替")
     up, tr = _docs("mdn-same-title")
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == 35]
+
+
+TIP = CASES / "tauri-frontend"
+
+
+@pytest.mark.parametrize("locale", ["es", "fr"])
+def test_an_aside_moved_with_its_section_link_pairs_with_its_title(locale):
+    # tauri-docs start/frontend/index.mdx: upstream moved its "Framework Not Listed?" tip
+    # from the top of the page to its end and its "Configuration Checklist" section before
+    # "JavaScript"; the translations keep both where they were. The tip's paragraph links to
+    # that section, upstream by the page's own address (`/start/frontend/#configuration-
+    # checklist`), the translation by its translated id (`#checklist-de-configuración`): one
+    # link once the two headings pair (each the other's best, left out by the ordered
+    # pairing), though the ordered alignment paired both paragraphs with other blocks by
+    # position; the tip's title then pairs by its paragraph.
+    spec = PairSpec(TIP / "start/frontend/index.mdx", TIP / locale / "start/frontend/index.mdx", locale,
+                    "start/frontend/index.mdx")
+    al, _ = read_pair(spec)
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Configuration Checklist"))[1]
+    tip = _partner(al, _line_of(al.upstream, "Framework Not Listed?"))
+    assert tip[1] and al.translation.blocks[[b.start for b in al.translation.blocks].index(tip[0])].kind == "container"
+    assert _partner(al, _line_of(al.upstream, "Don't see a framework listed?"))[1]
+    found = check_pair(spec, Config(), staleness=None)
+    assert not [f for f in found if f.slug in ("missing", "extra") and "ramework" in f.message]
+    assert not [f for f in found if f.slug == "link-mismatch"]

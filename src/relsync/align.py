@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 
-from .align_kids import nested_pairs
+from .align_kids import container_titles, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
@@ -493,7 +493,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
                 u.source = comment.text(k)
     scorer = Scorer(up, tr)
     sync, crossed = _sync_points(upstream, translation, up, tr, scorer)
-    link_headings(upstream, up, translation, tr, {tr[b].blocks[0]: up[a].blocks[0] for a, b in sync
+    link_headings(upstream, up, translation, tr, {tr[b].blocks[0]: up[a].blocks[0] for a, b in sync + crossed
                                                   if up[a].kind == tr[b].kind == BlockKind.HEADING})
 
     # A front-matter title paired with a `#` heading is matched, but it does not cut the
@@ -552,6 +552,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
     al.pairs = nested_pairs(al, scorer)
+    al.pairs = add_pairs(al, scorer, container_titles(al))
     return al
 
 

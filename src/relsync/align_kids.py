@@ -14,7 +14,9 @@ every other pair they are in shares no telling strong anchor
 of the same text and no pair made out of order. A block so freed that a translation left in
 upstream's words pairs with the one block left over with its text (an entry that moved,
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
-(:func:`~relsync.align_nested.late_parents`).
+(:func:`~relsync.align_nested.late_parents`). A container left without a partner pairs with
+the container of its type whose first block its first block pairs with
+(:func:`container_titles`).
 
 The other way round, an item follows what is nested under it: a translated term whose
 descriptions all pair by evidence (a telling anchor, the same text), in order, with the
@@ -33,7 +35,7 @@ import bisect
 from .align_nested import evident, late_parents, nested, same_text_pairs
 from .align_order import add_pairs, rebuild
 from .lexicon import Lexicon
-from .model import Alignment, Document, Pair
+from .model import Alignment, BlockKind, Document, Pair
 from .similarity import Scorer
 
 #: A nested block pairs with the one under the item its item pairs with when the two score
@@ -184,3 +186,21 @@ def _parents_by_kids(al: Alignment, scorer: Scorer) -> list[Pair]:
     if not pairs:
         return al.pairs
     return rebuild(al, scorer, pairs, in_play[0], in_play[1])
+
+
+def container_titles(al: Alignment) -> dict[int, int]:
+    """Containers of one type (``:::tip[Framework Not Listed?]``, ``!!! note``) left without a
+    partner on both sides whose first blocks pair with each other: the container moved with
+    what it holds, and its title is translated. Upstream block -> translation block."""
+    up, tr = al.upstream.blocks, al.translation.blocks
+    free_a = {p.upstream[0] for p in al.pairs if not p.translation and len(p.upstream) == 1}
+    free_b = {p.translation[0] for p in al.pairs if not p.upstream and len(p.translation) == 1}
+    out: dict[int, int] = {}
+    for p in al.pairs:
+        if not p.is_match or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = p.upstream[0] - 1, p.translation[0] - 1
+        if a in free_a and b in free_b and up[a].kind == tr[b].kind == BlockKind.CONTAINER \
+                and up[a].info == tr[b].info and up[a].quote == tr[b].quote:
+            out[a] = b
+    return out

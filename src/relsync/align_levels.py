@@ -61,6 +61,11 @@ def unique_keys(key_sets) -> dict[str, int]:
 #: A heading pair is given up for a heading left out that scores this much more with one of
 #: its headings, positions aside (:func:`displaced`).
 DISPLACED_MARGIN = 0.15
+#: Two headings left out on both sides pair when each is the other's best by this much at
+#: least, positions aside (:func:`_free_pairs`) ...
+FREE_PAIR_MIN = 0.5
+#: ... among at most this many pairs of them.
+MAX_FREE_PAIRS = 10_000
 
 
 def displaced(sync: list[tuple[int, int]], n: int, m: int, score, body,
@@ -93,7 +98,28 @@ def displaced(sync: list[tuple[int, int]], n: int, m: int, score, body,
             free_a.discard(x2)
             free_a.add(x)
         crossed.append((x2, y2))
+    if len(free_a) * len(free_b) <= MAX_FREE_PAIRS:
+        crossed += _free_pairs(free_a, free_b, score, body)
     return kept, crossed
+
+
+def _free_pairs(free_a: set[int], free_b: set[int], score, body) -> list[tuple[int, int]]:
+    """Headings the pairs leave out on both sides that are each other's best, positions
+    aside, by at least :data:`FREE_PAIR_MIN` and sharing anchors under them: a section the
+    other language has in another place, where no heading stood in its way."""
+    scores = {(x, y): score(x, y) for x in free_a for y in free_b}
+    out: list[tuple[int, int]] = []
+    for (x, y), s in sorted(scores.items(), key=lambda kv: (-kv[1], kv[0])):
+        if s < FREE_PAIR_MIN:
+            break
+        if x not in free_a or y not in free_b or body(x, y) <= 0:
+            continue
+        if any(scores[x, y2] >= s for y2 in free_b if y2 != y) or any(scores[x2, y] >= s for x2 in free_a if x2 != x):
+            continue  # (not the best of each: ties are left alone)
+        free_a.discard(x)
+        free_b.discard(y)
+        out.append((x, y))
+    return out
 
 
 #: A heading's body: the anchors of at most this many units of its section.

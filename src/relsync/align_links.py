@@ -10,8 +10,10 @@ upstream's link to the paired heading: one link key for every rule of the aligne
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from .model import BlockKind, Document
-from .keys import fragment_key
+from .keys import fragment_key, page_key
 from .similarity import Unit
 from .slugs import SLUGGERS, heading_id
 
@@ -47,31 +49,55 @@ def fragment_headings(doc: Document) -> dict[str, int]:
     return doc.derived("align.fragments", build)
 
 
+def _in_page(key: str, own: str) -> str | None:
+    """The in-page key (``l:#id``) of a link key that leads within the page: ``l:#id`` itself,
+    or the page's own address with a fragment (``f:frontend#id`` on ``start/frontend/``);
+    ``own``: the key of the page's own address (``l:frontend``)."""
+    if key.startswith("l:#"):
+        return key
+    if key.startswith("f:") and own and key[2:].partition("#")[0] == own[2:]:
+        return "l:#" + key.partition("#")[2]
+    return None
+
+
+def _own_key(doc: Document) -> str:
+    """The link key of a page's own address, from its file's path (``start/frontend/index.mdx``:
+    ``l:frontend``); empty when the path names no page."""
+    path = PurePosixPath(doc.path)
+    return page_key("/" + str(path.with_suffix(""))) if doc.path else ""
+
+
 def link_headings(upstream: Document, up: list[Unit], translation: Document, tr: list[Unit],
                   headings: dict[int, int]) -> None:
     """Give each in-page link of the translation's units that leads to a heading paired with
     an upstream heading (``headings``: translation heading index -> upstream's) the key of
-    upstream's link to that heading, when upstream links to it. Upstream's units are left
-    as they are (every pair of the page shares them)."""
-    tr_links = [u for u in tr if any(k.startswith("l:#") for k in u.keys)]
+    upstream's link to that heading, when upstream links to it. A link to the page's own
+    address with a fragment leads within the page too. Upstream's units are left as they are
+    (every pair of the page shares them)."""
+    own_tr = _own_key(translation)
+    tr_links = [u for u in tr if any(_in_page(k, own_tr) for k in u.keys)]
     if not tr_links or not headings:
         return
     up_owners = fragment_headings(upstream)
+    own_up = _own_key(upstream)
     upstream_key: dict[int, str] = {}
     for u in up:
         for key in u.keys:
-            index = up_owners.get(key) if key.startswith("l:#") else None
+            local = _in_page(key, own_up)
+            index = up_owners.get(local) if local else None
             if index is not None:
                 upstream_key.setdefault(index, key)
     if not upstream_key:
         return
     owners = fragment_headings(translation)
     for u in tr_links:
-        for key in [k for k in u.keys if k.startswith("l:#")]:
-            index = owners.get(key)
+        for key in [k for k in u.keys if _in_page(k, own_tr)]:
+            index = owners.get(_in_page(key, own_tr))
             theirs = upstream_key.get(headings.get(index, -1)) if index is not None else None
             if theirs is None or theirs == key:
                 continue
             n = u.keys.pop(key)
             u.keys[theirs] += n
+            if theirs.startswith("f:"):  # (upstream's link to its own address names its page too)
+                u.keys["l:" + theirs[2:].partition("#")[0]] += n
             u._strong = None

@@ -98,6 +98,13 @@ def _cited_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide) -> bool:
     return any(k[0] == "l" and k[2:].isdigit() and df_a[k] == 1 and df_b[k] == 1 for k in shared)
 
 
+def _linked_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide) -> bool:
+    """Whether the blocks link to the same page that no other block of either document links
+    to (a section of the page itself: tauri-docs' "[configuration checklist](…#…)")."""
+    df_a, df_b = up.df(-1), tr.df(-1)
+    return any(k[0] == "l" and df_a[k] == 1 and df_b[k] == 1 for k in shared)
+
+
 def _overlap(a: Keys, b: Keys) -> float:
     return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
 
@@ -375,8 +382,9 @@ class _Matching:
                     continue
                 if up.doc.blocks[a].kind != tr.doc.blocks[b].kind or not self.alike(a, b):
                     continue
-                if a in self.released[0] and b in self.released[1]:
-                    continue  # two pairs of the ordered alignment are no evidence against each other
+                if a in self.released[0] and b in self.released[1] and not _linked_once(ka & kb, up, tr):
+                    continue  # two pairs of the ordered alignment are no evidence against each other,
+                    # unless they link to a page no other block of either document links to
                 near = 1.0 - abs(a / n_a - b / n_b)
                 undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
                 weights[a, b] = (q + self.scorer.block_score(a, b) + self.lexicon.evidence(a, b)

@@ -13,6 +13,7 @@ from ..languages import fold_accents, is_language_tag, language_scripts
 from ..model import Pair, Severity
 from . import repairs
 from .registry import Context, Problem, check
+from .site import page_key as site_page_key
 from .consistency import matched_sides
 from .targets import own_ids, resolves, target, upstream_ids
 from .urls import _ENGLISH_SEGMENTS, normalize_link
@@ -99,6 +100,16 @@ def _site_key(url: str, ctx: Context) -> tuple:
     return (key[0], key[1], landed)
 
 
+def _within(key: tuple, own: str) -> tuple:
+    """A link key with the page's own address (``own``, its :func:`~.site.page_key`) and a
+    fragment as the link within the page it is (``/start/frontend/#checklist`` on
+    ``start/frontend/index.mdx``: ``#checklist``)."""
+    host, path, fragment = key
+    if not host and path and fragment and path.lower().rstrip("/") == own:
+        return (host, "", fragment)
+    return key
+
+
 def _relative_path(url: str) -> str:
     """The path a link relative to its document names (``./installer.png``, ``../guide/x.md``),
     without fragment and query; empty for any other link (a site path, a fragment alone, a
@@ -138,7 +149,8 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     `./installer.png` for `@assets/start/installer.png`) are warnings; a GitHub blob
     or tree URL that
     differs only by `master`/`main`, or an `issues/N` link for `pull/N`, is info (GitHub
-    redirects them). A same-page `#fragment` upstream that names none
+    redirects them). The page's own address with a fragment (`/start/frontend/#checklist` on
+    that page) is a link within the page. A same-page `#fragment` upstream that names none
     of its headings is broken upstream and is not compared. A fragment is not compared where
     the site decides: on a page of the site whose ids are known, a fragment that lands on one
     of them resolves whatever upstream names (`unresolved-link` reports one that does not),
@@ -164,6 +176,10 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
          if not (u.startswith("#") and len(u) > 1 and not resolves(unquote(u[1:]), upstream_ids(ctx)))}
     b = {u: _site_key(u, ctx) for b in trs for u in b.anchors.links}
+    own = site_page_key(ctx.name) if ctx.name else None
+    if own is not None:  # (the page's own address with a fragment: a link within the page)
+        a = {u: _within(k, own) for u, k in a.items()}
+        b = {u: _within(k, own) for u, k in b.items()}
     pages = ({u: _page_file(u, ctx.upstream_path, ctx) for u in a},
              {v: _page_file(v, ctx.translation_path, ctx) for v in b})
 

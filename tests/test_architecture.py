@@ -19,7 +19,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "src" / "relsync"
 #: package above it.
 STAGES = [
     ["relsync._version", "relsync.errors", "relsync.model", "relsync.langid_model"],
-    ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter", "relsync.slugs"],
+    ["relsync.languages", "relsync.io", "relsync.datestyle", "relsync.front_matter", "relsync.slugs",
+     "relsync.english_words"],
     ["relsync.anchors.dates_cldr"],
     ["relsync.anchors.dates_grammar", "relsync.anchors.numbers"],
     ["relsync.anchors.dates"],

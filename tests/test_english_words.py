@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from wordfreq import zipf_frequency
 
 from relsync.checks.english import COMMON_ZIPF
-from relsync.languages import _english_common, english_zipf
+from relsync.english_words import _english_common, english_zipf
 
 from .conftest import ROOT
 
@@ -67,3 +67,17 @@ def test_stretches_of_upstream_words_are_inside_their_run_and_hold_a_clause(word
             found = _WORD_RE.findall(text[start:end])
             assert len(found) >= _CLAUSE_WORDS and all(w in up_words for w in found)
             last = end
+
+
+def test_the_english_words_of_another_language_are_as_wordfreq_lists_them():
+    # (scripts/update_english_words.py writes the lists; a language not in Latin letters has none)
+    from relsync.english_words import _english_shared, english_shared
+    assert english_shared("zh_CN") is None and english_shared("ru") is None
+    french, portuguese = english_shared("fr"), english_shared("pt_BR")
+    assert "conditions" in french and "resolve" not in french
+    assert "resolve" in portuguese and "conditions" not in portuguese
+    for language in sorted(_english_shared()):
+        words = sorted(english_shared(language))
+        assert all(zipf_frequency(w, language) >= 2.995 and english_zipf(w) >= COMMON_ZIPF for w in words[::41])
+        outside = [w for w in list(_english_common())[::53] if w not in english_shared(language)]
+        assert all(zipf_frequency(w, language) < 2.995 for w in outside), language

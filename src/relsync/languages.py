@@ -10,11 +10,9 @@ from __future__ import annotations
 import bisect
 import copy
 import functools
-import math
 import re
 import unicodedata
 from collections import Counter
-from pathlib import Path
 from typing import Iterable
 
 from babel import Locale, UnknownLocaleError
@@ -391,64 +389,12 @@ def _identifier():
     return load_identifier()
 
 
-#: A French-style elision at the start of a token, which wordfreq's tokenizer makes a token
-#: of its own: one or two letters, an apostrophe, a vowel or ``h``.
-_ELISION_RE = re.compile(r"([a-z]{1,2})'(?=[aehiouyáéíóúàèìòùâêîôûåïöœ])")
-#: What breaks a word into tokens for wordfreq: a hyphen, two apostrophes in a row.
-_TOKEN_BREAK_RE = re.compile("-|['\u2019]{2,}")
-#: Common English words and their frequencies (wordfreq's Zipf 4.0 and up), shipped with
-#: relsync (``scripts/update_english_words.py`` writes it).
-ENGLISH_COMMON = Path(__file__).resolve().parent / "data" / "english-common.tsv"
-
-
-@functools.lru_cache(maxsize=1)
-def _english_common() -> dict[str, int]:
-    table: dict[str, int] = {}
-    with open(ENGLISH_COMMON, encoding="utf-8") as f:
-        for line in f:
-            if not line.startswith("#"):
-                word, _, centibels = line.rstrip("\n").partition("\t")
-                table[word] = int(centibels)
-    return table
-
-
 def singular(word: str) -> str:
     """``word`` without an English plural's ``s`` (``APIs``, ``WeakMaps``, ``apis``); a word of
     three letters or fewer, one ending in ``ss`` or in a capital ``S`` (``iOS``) as it is."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-@functools.lru_cache(maxsize=8192)
-def english_zipf(word: str) -> float:
-    """How common ``word`` (letters, apostrophes, hyphens) is in English, on wordfreq's Zipf
-    scale (log10 of uses per billion words: "the" 7.73, "related" 5.1, "usage" 4.23), as
-    wordfreq's ``zipf_frequency(word, "en")`` gives it for words of 4.0 and up; a rarer or
-    unknown word ("props" 3.7, "vite" 2.4) is 0.0. Read from relsync's own table of the
-    common words; the parts of a hyphenated word combine as wordfreq combines tokens."""
-    tokens = []
-    for part in _TOKEN_BREAK_RE.split(word.casefold()):
-        part = part.lstrip("'\u2019")
-        elided = _ELISION_RE.match(part)  # "l'application": "l" and "application" (not with ’)
-        while elided:
-            tokens.append(elided.group(1))
-            part = part[elided.end():]
-            elided = _ELISION_RE.match(part)
-        part = part.replace("\u2019", "'").strip("'")
-        if part:
-            tokens.append(part)
-    if not tokens:
-        return 0.0
-    table = _english_common()
-    inverse = 0.0
-    for token in tokens:
-        centibels = table.get(token)
-        if centibels is None:
-            return 0.0
-        inverse += 1.0 / 10 ** (-centibels / 100)
-    freq = 1.0 / inverse
-    freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
-    zipf = round(math.log(freq, 10) + 9, 2)
-    return zipf if zipf >= 4.0 else 0.0
 
 
 @functools.lru_cache(maxsize=64)

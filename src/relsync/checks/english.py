@@ -19,7 +19,8 @@ from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
-from ..languages import english_zipf, identify, language_code, language_scripts, script_of, singular
+from ..english_words import english_shared, english_zipf
+from ..languages import identify, language_code, language_scripts, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .masking import hold, unmask
@@ -401,7 +402,12 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     A heading of two or more ordinary English words (upstream writes them in lower case),
     with no letter of the target's script, or in a Latin-script language the same words as
     upstream that the translation uses nowhere else; not a name, not code, not a phrase the
-    translation keeps elsewhere. A title or heading whose same text upstream writes in another
+    translation keeps elsewhere. In a Latin-script language, a heading upstream has since
+    reworded is English left when every word but names is common English, none a short word
+    of the target's grammar, and one at least is no word of the target language that the
+    translation uses nowhere else (French "SSR Resolve Conditions" under upstream's
+    "Conditions for resolving SSR": "Resolve" is no French word; wordfreq's lists of each
+    language, shipped as the English words each shares). A title or heading whose same text upstream writes in another
     heading, which the translation renders in words of its own, is no name, whatever its words
     (a front-matter ``title: Tutorial Intro`` kept above ``# チュートリアルの紹介``).
     """
@@ -458,11 +464,34 @@ def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int)
     besides code, and the same text as upstream in a Latin-script language, no letter of
     the target's script in another."""
     if latin:
-        if " ".join(tr.text.split()).casefold() != " ".join(up.text.split()).casefold():
-            return False
+        if not _same_text(up, tr) and not english_only(tr, ctx.locale):
+            return False  # (not upstream's text, nor words of English that are no words of the target)
     elif _target_letters(tr.text, ctx.locale, 1) or language_code(ctx.locale) == "en":
         return False
     return len({w.lower() for w in _WORD_RE.findall(_heading_text(tr))}) >= minimum
+
+
+def _same_text(up: Block, tr: Block) -> bool:
+    return " ".join(tr.text.split()).casefold() == " ".join(up.text.split()).casefold()
+
+
+def english_only(tr: Block, locale: str) -> list[str]:
+    """The words of a heading that are English and no words of the target language, when
+    every word but names is common English, two at least, and none a short word of the
+    target's too (a heading upstream has since reworded, kept in its old English: French "SSR
+    Resolve Conditions", where "Conditions" is French too and "Resolve" is not); none for a
+    language with no list of the English words it shares
+    (:func:`~relsync.english_words.english_shared`)."""
+    shared = english_shared(locale)
+    if shared is None:
+        return []
+    words = [w for w in _WORD_RE.findall(_heading_text(tr)) if not (len(w) > 1 and (
+        w.isupper() or any(c.isupper() for c in w[1:])))]  # (not "SSR", "JavaScript")
+    if len(words) < _HEADING_ORDINARY or any(english_zipf(w) < COMMON_ZIPF for w in words):
+        return []
+    if any(len(w) <= 3 and w.casefold() in shared for w in words):
+        return []  # a short word of the target's grammar: "Cookies de Response", "Im Detail"
+    return [w for w in words if w.casefold() not in shared]
 
 
 def _heading_text(tr: Block) -> str:
@@ -541,15 +570,19 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     if written_in_target(text, up.text):
         return False  # "Response Status Code'u": the translation's grammar around upstream's terms
     words = _WORD_RE.findall(text)
+    reworded = memo["latin"] and not _same_text(up, tr)
     if elsewhere:
         ordinary = words  # no name, whatever its words
+    elif reworded:  # (two words or more, all common English, one at least no word of the target)
+        ordinary = words = english_only(tr, ctx.locale)
     elif names_only(prose_words(text), "heading", text):
         return False  # "Media、WebRTC、Web Audio": names, listed as the translation lists
     else:
         ordinary = _ordinary(words, memo["lower"])
         if not memo["latin"]:
             ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
-    if len(set(w.lower() for w in ordinary)) < minimum or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words):
+    if not ordinary or not reworded and (len(set(w.lower() for w in ordinary)) < minimum
+                                         or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words)):
         return False
     code = tuple(tr.anchors.code)
     if is_untranslated(up.text, tr.text, code, ctx.cjk_target, 3, ctx.locale, "heading"):

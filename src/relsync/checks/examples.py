@@ -25,7 +25,7 @@ import re
 from rapidfuzz.distance import Levenshtein
 
 from ..anchors import code_skeleton
-from ..languages import english_zipf
+from ..english_words import english_zipf
 from ..jsx import PROSE_PROPS
 from ..parse import parse
 
@@ -160,7 +160,7 @@ def named_in_translated_words(a: str, b: str) -> bool:
     ``votre_membre_d_enum.value`` for ``your_enum_member.value``, ``except AlgumaExcecao`` for
     ``except SomeException``. The rest of the spans is the same; in each name that differs,
     every word upstream's has and the translation's lacks is a common English word
-    (:func:`~relsync.languages.english_zipf`), no word the translation's adds is one, and the
+    (:func:`~relsync.english_words.english_zipf`), no word the translation's adds is one, and the
     two names are not one mistyped. A name of the code itself is not an example's: `server`
     for `servidor`, `forbid` for `prohibir` stay differences, as do ``n-date-table`` for
     ``n-data-table`` and ``detroyAll`` for ``destroyAll``."""

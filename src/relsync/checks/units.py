@@ -12,7 +12,8 @@ from typing import Container, Mapping
 
 from .. import sentences
 from ..dialects import macro_target
-from ..languages import english_zipf, singular
+from ..english_words import english_zipf
+from ..languages import singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
 

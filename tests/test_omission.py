@@ -632,3 +632,22 @@ def test_a_part_estimated_that_closes_a_parenthesis_starts_where_it_opens():
              if f.slug == "omission"}
     assert found[51]["estimated"] is True
     assert found[51]["uncovered"] == ["(previously only macOS Tahoe support was enabled). (1993341)."]
+
+
+def test_a_translation_that_keeps_upstreams_last_clause_first_leaves_out_its_start():
+    """mdn-firefox ja/121/index.md, line 84, cut after "…宣言が含まれているとき、バ" (as
+    bench_omissions.py cuts the second half of a list item), its bug reference gone: Japanese
+    writes upstream's "when a manifest.json `background` key contains `service_worker` and
+    `scripts` declarations" first and keeps its code spans, to upstream's end; by its length
+    the part left out is upstream's start, the main clause, quoted as an estimate."""
+    en = (FIXTURES / "firefox-121.en.md").read_text(encoding="utf-8")
+    ja = (FIXTURES / "firefox-121.ja.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/121/index.md"
+    lines = ja.split("\n")
+    kept = "宣言が含まれているとき、バ"
+    assert lines[83].count(kept) == 1
+    assert [f for f in relsync.check(en, ja, locale="ja", name=name) if f.slug == "omission" and f.translation.line == 84] == []
+    lines[83] = lines[83].split(kept)[0] + kept + "。"
+    found = {f.translation.line: dict(f.details)
+             for f in relsync.check(en, "\n".join(lines), locale="ja", name=name) if f.slug == "omission"}
+    assert found[84] == {"uncovered": ["Fixed a bug that resulted in background pages not starting"], "estimated": True}

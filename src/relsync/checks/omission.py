@@ -524,7 +524,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     and then need to read the contents again.": its first and last clauses). Any block as far
     shorter as one of one clause is reported at, nothing else telling the part left out, is reported
     with upstream's end beyond the share its length covers and the last code, number or link it
-    keeps, as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes none
+    keeps, or, when those it keeps reach upstream's end, with upstream's start before the
+    clause of the first of them (a language that writes upstream's last clause first), as an
+    estimate (``"estimated": true``); so is one 1.5 deviations short that writes none
     of the references upstream ends with. A macro's text naming code (``{{domxref("X.message_event",
     "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
     target nowhere (``{{CSSxRef("font-stretch")}}`` keeps ``{{cssxref("font-stretch")}}``). A

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from typing import Callable
 
 from ..model import Block
@@ -116,8 +117,30 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
         cut = opened  # a part that closes a parenthesis starts where it opens
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
-        return None
+        part = _before_kept(text, positioned, tr, end)
+        if prose_length(part) < MIN_MISSING_SHARE * total:
+            return None
     return [unmask(part, anchors)]
+
+
+def _before_kept(text: str, positioned: list[tuple[int, str]], tr: Block, end: int) -> str:
+    """Upstream's start before the clause holding the first anchor the translation keeps,
+    reading the anchors it keeps as upstream's last ones (an anchor upstream names twice and
+    the translation once is its second): the part left out when the anchors kept reach
+    upstream's end is its start (a language that writes upstream's last clause first,
+    Japanese "…が含まれているとき、" for "when a manifest.json `background` key contains …",
+    keeps that clause and leaves out the main one)."""
+    kept = _kept_by(tr)
+    held = Counter(tr.anchors.code) + Counter(tr.anchors.numbers)
+    first = None
+    for at, value in reversed([(at, value) for at, value in positioned if at < end]):
+        if kept(value) and (held[value] > 0 or value not in held):
+            held[value] -= 1
+            first = at
+    if first is None:
+        return ""
+    cuts = [m.start() for m in _CUT_RE.finditer(text, 0, first)]
+    return text[:cuts[-1] if cuts else first].strip()
 
 
 _WORD_RE = re.compile(r"\S+")

@@ -35,7 +35,7 @@ from .align_releases import scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
-from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
 from .model import Alignment
 from .similarity import Scorer
 
@@ -296,3 +296,93 @@ def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: s
         made.add(a)
         in_play_a.add(a)
         in_play_b.add(t)
+
+
+#: A run of pairs shifted by one (:func:`shifted_runs`) pairs again when each pair of the
+#: other reading is this similar by its words at least ...
+SHIFT_MIN = HOLDS_MIN
+#: ... and the reading gains this much per pair.
+SHIFT_MARGIN = HOLDS_MARGIN
+
+
+def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """Runs of pairs in order shifted by one next to a block without a partner: a list of
+    entries naming nothing (MDN's "**Label.** prose") one of which the translation has in
+    another place, where the ordered alignment put the gap at the other end of the run and
+    paired each entry with its neighbour's translation. The run pairs the other way (the
+    block without a partner with the first translated block, and so on, the last upstream
+    block freed) when the document's words (:mod:`relsync.lexicon`) say so for two pairs or
+    more: each new pair :data:`SHIFT_MIN` similar at least, and :data:`SHIFT_MARGIN` more per
+    pair than the pairs it undoes (one block taking a paired block's partner is
+    :func:`rematch_words`'s to judge); blocks naming code or a link keep their pairs. Upstream block -> translation
+    block; a translation block without a partner the same way, from the other side."""
+    ones = [p for p in al.pairs if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
+    partner_a = {p.upstream[0]: p.translation[0] for p in ones}
+    partner_b = {b: a for a, b in partner_a.items()}
+    free_a = [p.upstream[0] for p in al.pairs if len(p.upstream) == 1 and not p.translation]
+    free_b = [p.translation[0] for p in al.pairs if len(p.translation) == 1 and not p.upstream]
+    up, tr = al.upstream.blocks, al.translation.blocks
+
+    def plain(a: int, b: int) -> bool:
+        ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
+        return ua is not None and ub is not None and up[a].kind == tr[b].kind \
+            and is_definition(up[a].text) == is_definition(tr[b].text) \
+            and not telling(scorer.up[ua].strong[0]) and not telling(scorer.tr[ub].strong[0])
+
+    runs = []  # (free block, run of (upstream, translation) pairs after it, the side it is on)
+    for side, free, mine, theirs in ((0, free_a, partner_a, partner_b), (1, free_b, partner_b, partner_a)):
+        for x in free:
+            before = mine.get(x - 1)
+            run, k = [], 1
+            while before is not None and mine.get(x + k) == before + k:
+                run.append((x + k, before + k) if side == 0 else (before + k, x + k))
+                k += 1
+            if run and plain(*run[0]):
+                runs.append((x, run, side))
+    if not runs:
+        return {}
+    words = Lexicon(al)
+    if words.taught < MIN_PAIRS:
+        return {}
+    out: dict[int, int] = {}
+    freed: set[int] = set()
+    for x, run, side in runs:
+        gain, best, best_j = 0.0, 0.0, 0
+        for j, (a, b) in enumerate(run):
+            new = (x + j, b) if side == 0 else (a, x + j)
+            if not plain(*new) or not plain(a, b) or words.similarity(*new) < SHIFT_MIN:
+                break
+            gain += words.similarity(*new) - words.similarity(a, b)
+            if gain > best:
+                best, best_j = gain, j + 1
+        if best_j >= 2 and best >= SHIFT_MARGIN * best_j:
+            for j, (a, b) in enumerate(run[:best_j]):
+                new_a, new_b = (x + j, b) if side == 0 else (a, x + j)
+                out[new_a] = new_b
+            freed.add(2 * run[best_j - 1][side] + side)
+    _pair_freed(out, free_a, free_b, freed, words, plain)
+    return out
+
+
+def _pair_freed(out: dict[int, int], free_a: list[int], free_b: list[int], freed: set[int], words: Lexicon,
+                plain) -> None:
+    """Pair a block a shifted run freed with a block without a partner when the two are each
+    other's best by their words among the blocks without one, :data:`SHIFT_MIN` similar at
+    least and :data:`SHIFT_MARGIN` more than any other pairing of either (the entry the
+    translation has in another place, with its translation there). ``freed``: upstream
+    block ``a`` as ``2 * a``, translation block ``b`` as ``2 * b + 1``."""
+    taken = set(out.values())
+    left_a = [a for a in free_a if a not in out] + [k // 2 for k in freed if k % 2 == 0]
+    left_b = [b for b in free_b if b not in taken] + [k // 2 for k in freed if k % 2 == 1]
+    if not freed or not left_a or not left_b or len(left_a) * len(left_b) > MAX_ROUND:
+        return
+    score = {(a, b): words.similarity(a, b) for a in left_a for b in left_b if plain(a, b)}
+    for (a, b), s in sorted(score.items(), key=lambda kv: -kv[1]):
+        if s < SHIFT_MIN:
+            break
+        if 2 * a not in freed and 2 * b + 1 not in freed:
+            continue
+        rival = max([v for (x, y), v in score.items() if (x == a) != (y == b)], default=0.0)
+        if a not in out and b not in taken and s - rival >= SHIFT_MARGIN:
+            out[a] = b
+            taken.add(b)

@@ -107,3 +107,13 @@ def test_a_capitalized_word_that_only_starts_a_sentence_is_no_name():
     text = "The release adds Python 3.13. Support for Windows follows.  Also: Linux."
     # "Linux" after "Also: " starts a clause like "Support" and "Also" do
     assert english_names(text, TERM_RE.findall(text)) == ["Python", "Windows"]
+
+
+def test_a_sites_home_page_is_keyed_by_its_site_in_any_language():
+    from relsync.keys import _link_keys, page_key
+    assert _link_keys("https://vue-loader.vuejs.org/") == ["l:", "l://vue-loader.vuejs.org"]
+    assert _link_keys("https://vue-loader.vuejs.org/zh/") == _link_keys("https://vue-loader.vuejs.org")
+    assert _link_keys("https://cn.vuejs.org/") == _link_keys("https://www.vuejs.org/") == ["l:", "l://vuejs.org"]
+    assert _link_keys("https://devtools.vuejs.org/") != _link_keys("https://vue-loader.vuejs.org/")
+    assert page_key("https://vuejs.org/") == page_key("/") == ""
+    assert _link_keys("https://vuejs.org/guide/") == ["l:guide"]

@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from rapidfuzz import fuzz
 
+from .languages import is_language_tag
 from .model import Anchors
 
 
@@ -23,16 +24,20 @@ def _link_keys(url: str) -> list[str]:
     (``/Tools/Page_Inspector#Rules_view`` and ``/devtools-user/page_inspector/index.html
     #rules-view``): a link is the last segment that names its page (``l:``) and, with a
     fragment, that page and the fragment in one slug style (``f:``), which a translation
-    may localize."""
+    may localize. A site's home page, in any of its languages, is ``l:`` and the site
+    (``l://vuejs.org`` for ``https://cn.vuejs.org/``): two sites' home pages are not one."""
     base, _, fragment = url.partition("#")
     base = base.split("?", 1)[0].rstrip("/").lower()
+    host = ""
     for prefix in ("https://", "http://"):
         if base.startswith(prefix):
             rest = base[len(prefix):]
-            base = rest.split("/", 1)[1] if "/" in rest else ""
+            host, _, base = rest.partition("/")
     segments = [seg for seg in base.split("/") if seg]
     while len(segments) > 1 and segments[-1] in _INDEX_PAGES:
         segments.pop()
+    if host and all(is_language_tag(seg) for seg in segments):
+        return ["l:", "l://" + _site_of(host)]  # a home page, in any of its languages: which site's
     tail = segments[-1].removesuffix(".html").removesuffix(".md") if segments else base
     if not fragment:
         return ["l:" + tail]
@@ -40,6 +45,12 @@ def _link_keys(url: str) -> list[str]:
     if not tail:
         return ["l:#" + slug]
     return ["l:" + tail, f"f:{tail}#{slug}"]
+
+
+def _site_of(host: str) -> str:
+    """A host without a label that names a language or ``www`` (``cn.vuejs.org``: ``vuejs.org``)."""
+    first, dot, rest = host.partition(".")
+    return rest if dot and "." in rest and (first in ("www", "cn") or is_language_tag(first)) else host
 
 
 def page_key(url: str) -> str:

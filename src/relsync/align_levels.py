@@ -87,7 +87,7 @@ def displaced(sync: list[tuple[int, int]], n: int, m: int, score, body,
         other = max(((score(x, y2), x, y2) for y2 in free_b), default=None)
         found = max((c for c in (best, other) if c is not None and c[0] >= now + DISPLACED_MARGIN), default=None)
         shared = body(found[1], found[2]) if found is not None and found[0] >= floor else 0.0
-        if not 0 < shared >= body(x, y):
+        if shared <= 0 or shared < body(x, y):
             kept.append((x, y))
             continue
         _, x2, y2 = found

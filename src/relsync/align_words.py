@@ -314,8 +314,9 @@ def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
     block freed) when the document's words (:mod:`relsync.lexicon`) say so for two pairs or
     more: each new pair :data:`SHIFT_MIN` similar at least, and :data:`SHIFT_MARGIN` more per
     pair than the pairs it undoes (one block taking a paired block's partner is
-    :func:`rematch_words`'s to judge); blocks naming code or a link keep their pairs. Upstream block -> translation
-    block; a translation block without a partner the same way, from the other side."""
+    :func:`rematch_words`'s to judge); blocks naming code or a link keep their pairs.
+    Upstream block -> translation block; a translation block without a partner the same
+    way, from the other side."""
     ones = [p for p in al.pairs if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
     partner_a = {p.upstream[0]: p.translation[0] for p in ones}
     partner_b = {b: a for a, b in partner_a.items()}
@@ -330,7 +331,7 @@ def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
             and not telling(scorer.up[ua].strong[0]) and not telling(scorer.tr[ub].strong[0])
 
     runs = []  # (free block, run of (upstream, translation) pairs after it, the side it is on)
-    for side, free, mine, theirs in ((0, free_a, partner_a, partner_b), (1, free_b, partner_b, partner_a)):
+    for side, free, mine in ((0, free_a, partner_a), (1, free_b, partner_b)):
         for x in free:
             before = mine.get(x - 1)
             run, k = [], 1
@@ -355,10 +356,10 @@ def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
             gain += words.similarity(*new) - words.similarity(a, b)
             if gain > best:
                 best, best_j = gain, j + 1
-        if best_j >= 2 and best >= SHIFT_MARGIN * best_j:
-            for j, (a, b) in enumerate(run[:best_j]):
-                new_a, new_b = (x + j, b) if side == 0 else (a, x + j)
-                out[new_a] = new_b
+        shifted = [((x + j, b) if side == 0 else (a, x + j)) for j, (a, b) in enumerate(run[:best_j])]
+        if best_j >= 2 and best >= SHIFT_MARGIN * best_j and not any(
+                a in out or b in out.values() for a, b in shifted):  # (two runs claiming one block: neither)
+            out.update(shifted)
             freed.add(2 * run[best_j - 1][side] + side)
     _pair_freed(out, free_a, free_b, freed, words, plain)
     return out

@@ -38,6 +38,13 @@ def _aligned(name: str):
     return align(parse(up), parse(tr, locales=("en", "zh_CN")))
 
 
+def _cut(upstream: str, translation: str, locale: str):
+    """Two fixture files of the cases, read and aligned: (upstream, translation, alignment)."""
+    up = (CASES / upstream).read_text(encoding="utf-8")
+    tr = (CASES / translation).read_text(encoding="utf-8")
+    return up, tr, align(parse(up), parse(tr, locales=("en", locale)))
+
+
 def _line_of(doc, needle: str) -> int:
     hits = [b.start for b in doc.blocks if needle in b.text]
     assert len(hits) == 1, (needle, hits)
@@ -467,9 +474,7 @@ def test_a_word_the_translation_writes_its_own_way_is_no_other_text():
     list: it keeps "Anti-Virus", a word no other block left without a partner holds, but
     also writes "Anti-Viren", which upstream's "anti-virus" is in German: read as a Latin
     word upstream's block lacks, it kept the two from pairing."""
-    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-item-moved.de.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "de")))
+    up, tr, al = _cut("mdn-item-moved.en.md", "mdn-item-moved.de.md", "de")
     assert _partner(al, _line_of(al.upstream, "Anti-virus integration")) == (
         _line_of(al.translation, "Anti-Virus integration"), True)
 
@@ -514,9 +519,7 @@ def test_a_description_moved_under_another_term_pairs_by_its_words():
     # MDN zh-cn/3 keeps FUEL's description (its line 47 here) under the term of another
     # page; its words are FUEL's ("扩展开发者", "XPCOM"), the description upstream has at
     # line 142.
-    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-description.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("mdn-stub.en.md", "mdn-description.zh_CN.md", "zh_CN")
     assert _partner(al, _line_of(al.upstream, "FUEL is about making it easier"))[0] == \
         _line_of(al.translation, "FUEL 使扩展开发者")
     # The term over it stays with its own upstream, by its words ("更新扩展" for "Updating
@@ -572,9 +575,7 @@ def test_the_rows_of_a_table_in_a_section_that_moved_pair_as_the_tables_rows_do(
     # vue-docs' accessibility guide with its "Landmarks" section, a table of eight landmarks,
     # moved near the end (bench_moves.py --seed 2, sections 10%): every row pairs with its
     # own, and no row is reported missing.
-    up = (CASES / "vue-table-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "vue-table-moved.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("vue-table-moved.en.md", "vue-table-moved.zh_CN.md", "zh_CN")
     for name in ("header", "nav", "main", "footer", "aside", "search", "form", "section"):
         assert _partner(al, _line_of(al.upstream, f"{name} | role="))[0] == _line_of(al.translation, f"{name} | role=")
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and 123 <= f.upstream.line <= 132]
@@ -597,9 +598,7 @@ def test_a_description_left_in_english_pairs_with_its_own_text_not_its_neighbour
     # with their descriptions in English, word for word upstream's, under another section;
     # by position the ordered alignment gave those descriptions to the nsIJSON and parental
     # controls entries (a false code-mismatch and link-mismatch, three false missing).
-    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-partial.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("mdn-stub.en.md", "mdn-partial.zh_CN.md", "zh_CN")
     for text in ("An article about how to update an existing extension",
                  "The Firefox 3 Download Manager features new and improved APIs"):
         assert _partner(al, _line_of(al.upstream, text))[0] == _line_of(al.translation, text)
@@ -609,9 +608,7 @@ def test_a_description_left_in_english_pairs_with_its_own_text_not_its_neighbour
 def test_words_do_not_pair_a_translated_entry_with_english_left_as_it_was():
     # MDN ru/3 without its translation of "Updating web applications for Firefox 3": the
     # English entries its "See also" list keeps share words with it, in upstream's language.
-    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-deleted.ru.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "ru")))
+    up, tr, al = _cut("mdn-item-moved.en.md", "mdn-deleted.ru.md", "ru")
     assert _partner(al, _line_of(al.upstream, "Updating web applications for Firefox 3"))[0] is None
     assert [f for f in check(up, tr, locale="ru") if f.slug == "missing" and f.upstream.line == 15]
 
@@ -633,9 +630,7 @@ def test_a_term_pairs_with_the_term_over_the_description_it_kept():
     # (Full page zoom), keeps upstream's English description, which pairs with its own. By
     # position the term paired with "ZIP writer" above it: "Full page zoom" reported missing
     # with "ZIP writer"'s description, "ZIP writer" itself not.
-    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-partial.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("mdn-stub.en.md", "mdn-partial.zh_CN.md", "zh_CN")
     _covered_once(al)
     kept = "Firefox 3 improves the user experience by offering full page zoom"
     assert _partner(al, _line_of(al.upstream, kept) - 1)[0] == _line_of(al.translation, kept) - 1
@@ -685,9 +680,7 @@ def test_a_compound_of_the_translations_own_words_does_not_stop_a_kept_word_pair
     # description keeps upstream's "Text-only" (the one such word on the page); its
     # "Vollbild-Zoom", German nouns joined by a hyphen, was taken for a Latin word upstream
     # lacks, and the entry was reported missing.
-    up = (CASES / "mdn-stub.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-zoom.de.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "de")))
+    up, tr, al = _cut("mdn-stub.en.md", "mdn-zoom.de.md", "de")
     _covered_once(al)
     description = _line_of(al.upstream, "Firefox 3 improves the user experience by offering full page zoom")
     assert _partner(al, description) == (_line_of(al.translation, "Firefox 3 bietet einen Vollbild-Zoom"), True)
@@ -699,9 +692,7 @@ def test_a_bug_cited_once_on_each_side_pairs_a_moved_entry():
     # bug as `{{bug(1309752)}}`, upstream as "[Firefox bug 1309752](…)" (a number and a link)
     # and links a page renamed since; one anchor in common of five, below the overlap the
     # anchors pass asks, though no other block of either page cites that bug.
-    up = (CASES / "mdn-bug-macro.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-bug-macro.ru.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "ru")))
+    up, tr, al = _cut("mdn-bug-macro.en.md", "mdn-bug-macro.ru.md", "ru")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "logical properties")) == \
         (_line_of(al.translation, "Логические свойства"), True)
@@ -738,9 +729,7 @@ def test_a_section_put_before_the_one_that_stood_first_pairs_with_its_heading():
     # section's heading for "Notable changes and improvements" (the next heading of its level,
     # the Chinese has no such heading), and every item of the web section went missing and
     # extra; its heading scores clearly better with the heading the pairs left out.
-    up = (CASES / "mdn-section-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-section-moved-3.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-section-moved-3.zh_CN.md", "zh_CN")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "For web site and application developers")) == \
         (_line_of(al.translation, "对网站和程序开发者"), True)
@@ -766,9 +755,7 @@ def test_the_blocks_after_a_block_that_moved_away_pair_as_they_stand():
     # the user-experience items (bench_moves.py --seed 4, items 1%): "See also" and
     # "Смотрите также" stand right after the same pair in order once that item is paired
     # where it went, but the item between them on upstream's side kept them apart.
-    up = (CASES / "mdn-see-also.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-see-also.ru.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "ru")))
+    up, tr, al = _cut("mdn-see-also.en.md", "mdn-see-also.ru.md", "ru")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "Memory use reduced."))[1]
     assert _partner(al, _line_of(al.upstream, "See also")) == (_line_of(al.translation, "Смотрите также"), False)
@@ -823,9 +810,7 @@ def test_a_run_of_entries_naming_nothing_shifted_by_one_pairs_as_its_words_say()
     # "Simplified add-on installation" and paired it and the next item each with the
     # previous one's translation ("New Download Manager" with "附件组件安装更简便"); the page's
     # own words say the run is shifted by one, and the item left pairs where it moved.
-    up = (CASES / "mdn-section-moved.en.md").read_text(encoding="utf-8")
-    tr = (CASES / "mdn-item-shifted.zh_CN.md").read_text(encoding="utf-8")
-    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted.zh_CN.md", "zh_CN")
     _covered_once(al)
     for en, zh, moved in (("Simplified add-on installation.", "附件组件安装更简便。", False),
                           ("New Download Manager.", "新的下载管理器。", False),

@@ -832,3 +832,15 @@ def test_two_sites_home_pages_are_not_one_link():
     assert _partner(al, loader[0]) == (theirs[0], False)
     up, tr = _docs("vue-tooling")
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "link-mismatch" and "vue-loader" in f.message]
+
+
+def test_a_stretch_of_entries_naming_nothing_pairs_in_order_by_its_words():
+    # MDN zh-cn/3 with "**新的下载管理器。**" (New Download Manager) put among the web developers'
+    # items and two other items moved (bench_moves.py --seed 3, items 5%): the ordered
+    # alignment paired "Simplified add-on installation" with nothing and the items after it
+    # each with the previous one's translation; the stretch pairs again in order by its words.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-2.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    for en, zh in (("Simplified add-on installation.", "附件组件安装更简便。"), ("Resumable downloads.", "断点下载。")):
+        assert _partner(al, _line_of(al.upstream, en)) == (_line_of(al.translation, zh), False)
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == 215]

@@ -306,62 +306,84 @@ SHIFT_MARGIN = HOLDS_MARGIN
 
 
 def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
-    """Runs of pairs in order shifted by one next to a block without a partner: a list of
-    entries naming nothing (MDN's "**Label.** prose") one of which the translation has in
-    another place, where the ordered alignment put the gap at the other end of the run and
-    paired each entry with its neighbour's translation. The run pairs the other way (the
-    block without a partner with the first translated block, and so on, the last upstream
-    block freed) when the document's words (:mod:`relsync.lexicon`) say so for two pairs or
-    more: each new pair :data:`SHIFT_MIN` similar at least, and :data:`SHIFT_MARGIN` more per
-    pair than the pairs it undoes (one block taking a paired block's partner is
-    :func:`rematch_words`'s to judge); blocks naming code or a link keep their pairs.
-    Upstream block -> translation block; a translation block without a partner the same
-    way, from the other side."""
-    ones = [p for p in al.pairs if p.is_match and not p.moved and len(p.upstream) == 1 and len(p.translation) == 1]
-    partner_a = {p.upstream[0]: p.translation[0] for p in ones}
-    partner_b = {b: a for a, b in partner_a.items()}
-    free_a = [p.upstream[0] for p in al.pairs if len(p.upstream) == 1 and not p.translation]
-    free_b = [p.translation[0] for p in al.pairs if len(p.translation) == 1 and not p.upstream]
+    """Stretches of entries naming nothing (MDN's "**Label.** prose") paired in order by
+    position, with a block without a partner on each side: one of them the translation has
+    in another place, and the ordered alignment paired the entries around the gap each with
+    its neighbour's translation. A stretch pairs again in order by the document's words
+    (:mod:`relsync.lexicon`) when they say so: each new pair :data:`SHIFT_MIN` similar at
+    least, and the stretch gaining :data:`SHIFT_MARGIN` per pair changed (two at least: one
+    block taking a paired block's partner is :func:`rematch_words`'s to judge); blocks naming
+    code or a link keep their pairs. A block left without a partner then pairs with its
+    translation elsewhere when each is the other's best (:func:`_pair_freed`). Upstream
+    block -> translation block."""
     up, tr = al.upstream.blocks, al.translation.blocks
 
-    def plain(a: int, b: int) -> bool:
-        ua, ub = scorer.unit_of_a.get(a), scorer.unit_of_b.get(b)
-        return ua is not None and ub is not None and up[a].kind == tr[b].kind \
-            and is_definition(up[a].text) == is_definition(tr[b].text) \
-            and not telling(scorer.up[ua].strong[0]) and not telling(scorer.tr[ub].strong[0])
+    def plain(side: int, i: int) -> bool:
+        unit = (scorer.unit_of_a if side == 0 else scorer.unit_of_b).get(i)
+        return unit is not None and not telling((scorer.up if side == 0 else scorer.tr)[unit].strong[0])
 
-    runs = []  # (free block, run of (upstream, translation) pairs after it, the side it is on)
-    for side, free, mine in ((0, free_a, partner_a), (1, free_b, partner_b)):
-        for x in free:
-            before = mine.get(x - 1)
-            run, k = [], 1
-            while before is not None and mine.get(x + k) == before + k:
-                run.append((x + k, before + k) if side == 0 else (before + k, x + k))
-                k += 1
-            if run and plain(*run[0]):
-                runs.append((x, run, side))
-    if not runs:
+    def alike(a: int, b: int) -> bool:
+        return up[a].kind == tr[b].kind and is_definition(up[a].text) == is_definition(tr[b].text)
+
+    stretches, run = [], []
+    for p in al.pairs + [None]:
+        if p is not None and len(p.upstream) <= 1 and len(p.translation) <= 1 and not p.moved and all(
+                plain(0, a) for a in p.upstream) and all(plain(1, b) for b in p.translation):
+            run.append(p)
+            continue
+        if any(not q.translation for q in run) or any(not q.upstream for q in run):
+            stretches.append(run)
+        run = []
+    if not stretches:
         return {}
     words = Lexicon(al)
     if words.taught < MIN_PAIRS:
         return {}
     out: dict[int, int] = {}
     freed: set[int] = set()
-    for x, run, side in runs:
-        gain, best, best_j = 0.0, 0.0, 0
-        for j, (a, b) in enumerate(run):
-            new = (x + j, b) if side == 0 else (a, x + j)
-            if not plain(*new) or not plain(a, b) or words.similarity(*new) < SHIFT_MIN:
-                break
-            gain += words.similarity(*new) - words.similarity(a, b)
-            if gain > best:
-                best, best_j = gain, j + 1
-        shifted = [((x + j, b) if side == 0 else (a, x + j)) for j, (a, b) in enumerate(run[:best_j])]
-        if best_j >= 2 and best >= SHIFT_MARGIN * best_j and not any(
-                a in out or b in out.values() for a, b in shifted):  # (two runs claiming one block: neither)
-            out.update(shifted)
-            freed.add(2 * run[best_j - 1][side] + side)
-    _pair_freed(out, free_a, free_b, freed, words, plain)
+    free_a = [p.upstream[0] for p in al.pairs if len(p.upstream) == 1 and not p.translation]
+    free_b = [p.translation[0] for p in al.pairs if len(p.translation) == 1 and not p.upstream]
+    for stretch in stretches:
+        blocks_a = [q.upstream[0] for q in stretch if q.upstream]
+        blocks_b = sorted(q.translation[0] for q in stretch if q.translation)
+        if len(blocks_a) * len(blocks_b) > MAX_ROUND:
+            continue
+        now = {q.upstream[0]: q.translation[0] for q in stretch if q.upstream and q.translation}
+        new = _in_order(blocks_a, blocks_b, lambda a, b: (  # (a pair of the ordered alignment counts HOLD more)
+            words.similarity(a, b) + (HOLD if now.get(a) == b else 0.0) if alike(a, b) else 0.0),
+            lambda a, b: now.get(a) == b)
+        changed = [(a, b) for a, b in new.items() if now.get(a) != b]
+        gain = sum(words.similarity(a, b) for a, b in new.items()) - sum(words.similarity(a, b) for a, b in now.items())
+        if len(changed) >= 2 and gain >= SHIFT_MARGIN * len(changed):
+            out.update(changed)
+            taken = set(new.values())
+            freed.update(2 * a for a in now if a not in new and now[a] in taken)
+            freed.update(2 * b + 1 for a, b in now.items() if b not in taken and a in new)
+    _pair_freed(out, free_a, free_b, freed, words, lambda a, b: alike(a, b) and plain(0, a) and plain(1, b))
+    return out
+
+
+def _in_order(blocks_a: list[int], blocks_b: list[int], similarity, held) -> dict[int, int]:
+    """The pairing in order of two lists of blocks with the most similarity, new pairs of
+    :data:`SHIFT_MIN` at least (``held``: a pair that is, whatever its similarity)."""
+    n, m = len(blocks_a), len(blocks_b)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            a, b = blocks_a[i - 1], blocks_b[j - 1]
+            s = similarity(a, b)
+            paired = best[i - 1][j - 1] + s if s >= SHIFT_MIN or held(a, b) else 0.0
+            best[i][j] = max(best[i - 1][j], best[i][j - 1], paired)
+    out: dict[int, int] = {}
+    i, j = n, m
+    while i and j:
+        if best[i][j] == best[i - 1][j]:
+            i -= 1
+        elif best[i][j] == best[i][j - 1]:
+            j -= 1
+        else:
+            out[blocks_a[i - 1]] = blocks_b[j - 1]
+            i, j = i - 1, j - 1
     return out
 
 

@@ -20,7 +20,7 @@ from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened
 from .align_levels import displaced, heading_body, level_shift, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
-from .align_words import shifted_runs
+from .align_words import stretches_by_words
 from .comments import commented_blocks
 from .languages import cjk_letters
 from .lexicon import MIN_PAIRS, Lexicon
@@ -552,7 +552,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
             al.pairs = add_pairs(al, scorer, late(al, scorer))
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
-    al.pairs = add_pairs(al, scorer, shifted_runs(al, scorer))
+    al.pairs = add_pairs(al, scorer, stretches_by_words(al, scorer))
     al.pairs = nested_pairs(al, scorer)
     al.pairs = add_pairs(al, scorer, container_titles(al))
     return al

@@ -298,22 +298,26 @@ def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: s
         in_play_b.add(t)
 
 
-#: A run of pairs shifted by one (:func:`shifted_runs`) pairs again when each pair of the
-#: other reading is this similar by its words at least ...
+#: A stretch of entries naming nothing (:func:`stretches_by_words`) pairs again when each new
+#: pair is this similar by its words at least ...
 SHIFT_MIN = HOLDS_MIN
-#: ... and the reading gains this much per pair.
+#: ... and the stretch gains this much per pair changed.
 SHIFT_MARGIN = HOLDS_MARGIN
+#: The pairing of a stretch weighs pairs at most this many blocks off its diagonal, beyond the
+#: difference of its two lengths.
+STRETCH_BAND = 12
 
 
-def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
+def stretches_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """Stretches of entries naming nothing (MDN's "**Label.** prose") paired in order by
-    position, with a block without a partner on each side: one of them the translation has
-    in another place, and the ordered alignment paired the entries around the gap each with
-    its neighbour's translation. A stretch pairs again in order by the document's words
-    (:mod:`relsync.lexicon`) when they say so: each new pair :data:`SHIFT_MIN` similar at
-    least, and the stretch gaining :data:`SHIFT_MARGIN` per pair changed (two at least: one
+    position, with a block without a partner on one side at least: one of them the
+    translation has in another place, and the ordered alignment paired the entries around
+    the gap each with its neighbour's translation. A stretch pairs again in order by the
+    document's words (:mod:`relsync.lexicon`) when they say so: each new pair
+    :data:`SHIFT_MIN` similar at least, a pair of the ordered alignment counting :data:`HOLD`
+    more, and the stretch gaining :data:`SHIFT_MARGIN` per pair changed (two at least: one
     block taking a paired block's partner is :func:`rematch_words`'s to judge); blocks naming
-    code or a link keep their pairs. A block left without a partner then pairs with its
+    code or a link keep their pairs. A block so left without a partner then pairs with its
     translation elsewhere when each is the other's best (:func:`_pair_freed`). Upstream
     block -> translation block."""
     up, tr = al.upstream.blocks, al.translation.blocks
@@ -340,16 +344,15 @@ def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
     if words.taught < MIN_PAIRS:
         return {}
     out: dict[int, int] = {}
-    freed: set[int] = set()
-    free_a = [p.upstream[0] for p in al.pairs if len(p.upstream) == 1 and not p.translation]
-    free_b = [p.translation[0] for p in al.pairs if len(p.translation) == 1 and not p.upstream]
+    freed_a: set[int] = set()
+    freed_b: set[int] = set()
     for stretch in stretches:
         blocks_a = [q.upstream[0] for q in stretch if q.upstream]
         blocks_b = sorted(q.translation[0] for q in stretch if q.translation)
         if len(blocks_a) * len(blocks_b) > MAX_ROUND:
-            continue
+            continue  # (not a few entries that moved)
         now = {q.upstream[0]: q.translation[0] for q in stretch if q.upstream and q.translation}
-        new = _in_order(blocks_a, blocks_b, lambda a, b: (  # (a pair of the ordered alignment counts HOLD more)
+        new = _in_order(blocks_a, blocks_b, lambda a, b: (
             words.similarity(a, b) + (HOLD if now.get(a) == b else 0.0) if alike(a, b) else 0.0),
             lambda a, b: now.get(a) == b)
         changed = [(a, b) for a, b in new.items() if now.get(a) != b]
@@ -357,22 +360,31 @@ def shifted_runs(al: Alignment, scorer: Scorer) -> dict[int, int]:
         if len(changed) >= 2 and gain >= SHIFT_MARGIN * len(changed):
             out.update(changed)
             taken = set(new.values())
-            freed.update(2 * a for a in now if a not in new and now[a] in taken)
-            freed.update(2 * b + 1 for a, b in now.items() if b not in taken and a in new)
-    _pair_freed(out, free_a, free_b, freed, words, lambda a, b: alike(a, b) and plain(0, a) and plain(1, b))
+            freed_a.update(a for a, b in now.items() if a not in new and b in taken)
+            freed_b.update(b for a, b in now.items() if b not in taken and a in new)
+    free_a = [p.upstream[0] for p in al.pairs if len(p.upstream) == 1 and not p.translation]
+    free_b = [p.translation[0] for p in al.pairs if len(p.translation) == 1 and not p.upstream]
+    _pair_freed(out, free_a + sorted(freed_a), free_b + sorted(freed_b), freed_a, freed_b, words,
+                lambda a, b: alike(a, b) and plain(0, a) and plain(1, b))
     return out
 
 
 def _in_order(blocks_a: list[int], blocks_b: list[int], similarity, held) -> dict[int, int]:
     """The pairing in order of two lists of blocks with the most similarity, new pairs of
-    :data:`SHIFT_MIN` at least (``held``: a pair that is, whatever its similarity)."""
+    :data:`SHIFT_MIN` at least (``held``: a pair that is, whatever its similarity), within
+    :data:`STRETCH_BAND` of the diagonal."""
     n, m = len(blocks_a), len(blocks_b)
+    width = STRETCH_BAND + abs(n - m)
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
     for i in range(1, n + 1):
+        centre = i * m // n
         for j in range(1, m + 1):
             a, b = blocks_a[i - 1], blocks_b[j - 1]
-            s = similarity(a, b)
-            paired = best[i - 1][j - 1] + s if s >= SHIFT_MIN or held(a, b) else 0.0
+            paired = 0.0
+            if abs(j - centre) <= width:
+                s = similarity(a, b)
+                if s >= SHIFT_MIN or held(a, b):
+                    paired = best[i - 1][j - 1] + s
             best[i][j] = max(best[i - 1][j], best[i][j - 1], paired)
     out: dict[int, int] = {}
     i, j = n, m
@@ -387,25 +399,30 @@ def _in_order(blocks_a: list[int], blocks_b: list[int], similarity, held) -> dic
     return out
 
 
-def _pair_freed(out: dict[int, int], free_a: list[int], free_b: list[int], freed: set[int], words: Lexicon,
-                plain) -> None:
-    """Pair a block a shifted run freed with a block without a partner when the two are each
-    other's best by their words among the blocks without one, :data:`SHIFT_MIN` similar at
-    least and :data:`SHIFT_MARGIN` more than any other pairing of either (the entry the
-    translation has in another place, with its translation there). ``freed``: upstream
-    block ``a`` as ``2 * a``, translation block ``b`` as ``2 * b + 1``."""
+def _pair_freed(out: dict[int, int], left_a: list[int], left_b: list[int], freed_a: set[int], freed_b: set[int],
+                words: Lexicon, plain) -> None:
+    """Pair a block :func:`stretches_by_words` left without a partner (``freed_a``,
+    ``freed_b``) with a block without one (``left_a``, ``left_b``, the freed ones among them)
+    when each is the other's best by their words: :data:`SHIFT_MIN` similar at least and
+    :data:`SHIFT_MARGIN` more than any other pairing of either (the entry the translation
+    has in another place, with its translation there)."""
     taken = set(out.values())
-    left_a = [a for a in free_a if a not in out] + [k // 2 for k in freed if k % 2 == 0]
-    left_b = [b for b in free_b if b not in taken] + [k // 2 for k in freed if k % 2 == 1]
-    if not freed or not left_a or not left_b or len(left_a) * len(left_b) > MAX_ROUND:
-        return
-    score = {(a, b): words.similarity(a, b) for a in left_a for b in left_b if plain(a, b)}
-    for (a, b), s in sorted(score.items(), key=lambda kv: -kv[1]):
+    left_a = [a for a in left_a if a not in out]
+    left_b = [b for b in left_b if b not in taken]
+    scores: dict[tuple[int, int], float] = {}
+
+    def sim(a: int, b: int) -> float:
+        if (a, b) not in scores:
+            scores[a, b] = words.similarity(a, b) if plain(a, b) else 0.0
+        return scores[a, b]
+    candidates = {(a, b) for a in freed_a for b in left_b} | {(a, b) for b in freed_b for a in left_a}
+    for a, b in sorted(candidates, key=lambda ab: (-sim(*ab), ab)):
+        s = sim(a, b)
         if s < SHIFT_MIN:
             break
-        if 2 * a not in freed and 2 * b + 1 not in freed:
+        if a in out or b in taken:
             continue
-        rival = max([v for (x, y), v in score.items() if (x == a) != (y == b)], default=0.0)
-        if a not in out and b not in taken and s - rival >= SHIFT_MARGIN:
+        rival = max([sim(a, y) for y in left_b if y != b] + [sim(x, b) for x in left_a if x != a], default=0.0)
+        if s - rival >= SHIFT_MARGIN:
             out[a] = b
             taken.add(b)

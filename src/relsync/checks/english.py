@@ -407,9 +407,10 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     of the target's grammar, and one at least is no word of the target language that the
     translation uses nowhere else (French "SSR Resolve Conditions" under upstream's
     "Conditions for resolving SSR": "Resolve" is no French word; wordfreq's lists of each
-    language, shipped as the English words each shares). A title or heading whose same text upstream writes in another
-    heading, which the translation renders in words of its own, is no name, whatever its words
-    (a front-matter ``title: Tutorial Intro`` kept above ``# チュートリアルの紹介``).
+    language, shipped as the English words each shares). A title or heading whose same text
+    upstream writes in another heading, which the translation renders in words of its own, is
+    no name, whatever its words (a front-matter ``title: Tutorial Intro`` kept above
+    ``# チュートリアルの紹介``).
     """
     if not ctx.locale:
         return

@@ -100,12 +100,12 @@ def _site_key(url: str, ctx: Context) -> tuple:
     return (key[0], key[1], landed)
 
 
-def _within(key: tuple, ctx: Context) -> tuple:
-    """A link key with the page's own address (its :func:`~.site.page_key`) and a fragment
-    as the link within the page it is (``/start/frontend/#checklist`` on
+def _within(key: tuple, own: str | None) -> tuple:
+    """A link key with the page's own address (``own``, its :func:`~.site.page_key`) and a
+    fragment as the link within the page it is (``/start/frontend/#checklist`` on
     ``start/frontend/index.mdx``: ``#checklist``)."""
     host, path, fragment = key
-    if not host and path and fragment and ctx.name and path.lower().rstrip("/") == site_page_key(ctx.name):
+    if own is not None and not host and path and fragment and path.lower().rstrip("/") == own:
         return (host, "", fragment)
     return key
 
@@ -175,8 +175,9 @@ def link_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     # that links elsewhere may have fixed it.
     a = {u: normalize_link(u, ctx) for b in ups for u in b.anchors.links
          if not (u.startswith("#") and len(u) > 1 and not resolves(unquote(u[1:]), upstream_ids(ctx)))}
-    a = {u: _within(k, ctx) for u, k in a.items()}
-    b = {u: _within(_site_key(u, ctx), ctx) for b in trs for u in b.anchors.links}
+    own = site_page_key(ctx.name) if ctx.name else None
+    a = {u: _within(k, own) for u, k in a.items()}
+    b = {u: _within(_site_key(u, ctx), own) for b in trs for u in b.anchors.links}
     pages = ({u: _page_file(u, ctx.upstream_path, ctx) for u in a},
              {v: _page_file(v, ctx.translation_path, ctx) for v in b})
 

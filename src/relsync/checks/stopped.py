@@ -117,20 +117,20 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
         cut = opened  # a part that closes a parenthesis starts where it opens
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
-        part = _before_kept(text, positioned, tr, end)
+        part = _before_kept(text, positioned, kept, tr, end)
         if prose_length(part) < MIN_MISSING_SHARE * total:
             return None
     return [unmask(part, anchors)]
 
 
-def _before_kept(text: str, positioned: list[tuple[int, str]], tr: Block, end: int) -> str:
+def _before_kept(text: str, positioned: list[tuple[int, str]], kept: Callable[[str], bool], tr: Block,
+                 end: int) -> str:
     """Upstream's start before the clause holding the first anchor the translation keeps,
     reading the anchors it keeps as upstream's last ones (an anchor upstream names twice and
     the translation once is its second): the part left out when the anchors kept reach
     upstream's end is its start (a language that writes upstream's last clause first,
     Japanese "…が含まれているとき、" for "when a manifest.json `background` key contains …",
-    keeps that clause and leaves out the main one)."""
-    kept = _kept_by(tr)
+    keeps that clause and leaves out the main one); ``kept``: :func:`_kept_by` of ``tr``."""
     held = Counter(tr.anchors.code) + Counter(tr.anchors.numbers)
     first = None
     for at, value in reversed([(at, value) for at, value in positioned if at < end]):

@@ -844,3 +844,30 @@ def test_a_stretch_of_entries_naming_nothing_pairs_in_order_by_its_words():
     for en, zh in (("Simplified add-on installation.", "附件组件安装更简便。"), ("Resumable downloads.", "断点下载。")):
         assert _partner(al, _line_of(al.upstream, en)) == (_line_of(al.translation, zh), False)
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == 215]
+
+
+def test_a_term_of_a_definition_list_pairs_with_a_term_by_its_words():
+    # MDN zh-cn/3 with seven items moved (bench_moves.py --seed 2, items 10%): the item
+    # "**扩展管理。**" (Plugin management), put among the extension developers' terms, paired
+    # by its words with the term "Updating extensions for Firefox 3" (扩展, "extension"),
+    # whose own translated term, moved too, was left to another term's description.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-3.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    term = _line_of(al.upstream, "Updating extensions for Firefox 3")
+    assert _partner(al, term) == (_line_of(al.translation, "更新扩展以兼容 Firefox 3"), True)
+    assert _partner(al, _line_of(al.upstream, "Plugin management."))[0] != _line_of(al.translation, "扩展管理。")
+    # (the translation has no term for "FUEL Library": its description stands under the
+    # "Updating extensions" term)
+    assert _partner(al, _line_of(al.upstream, "FUEL Library"))[0] is None
+
+
+def test_a_term_kept_in_english_pairs_with_its_own_text_over_a_pair_by_position():
+    # MDN zh-cn/3 with seven items moved (bench_moves.py --seed 3, items 10%): the ordered
+    # alignment paired the translation's "Using nsILoginManager" with "The
+    # nsIParentalControlsService interface" by position alone, and upstream's "Using
+    # nsILoginManager" paired by one word ("Using", 使用) with the moved "**易于使用的下载。**".
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-4.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    term = _line_of(al.upstream, "Using nsILoginManager")
+    assert _partner(al, term)[0] == _line_of(al.translation, "Using nsILoginManager")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == term]

@@ -411,12 +411,14 @@ class _Matching:
         anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
         locale`` for "Add `svSE` locale."). In each release, then across."""
         up, tr = self.up, self.tr
-        # (the same text, whatever it names, when the ordered alignment paired neither block
-        # and both, or neither, hold a description: a title in a list of related pages is not
-        # the entry that describes it)
+        # (the same text, whatever it names, when the ordered alignment paired neither block,
+        # or paired it by length and position alone (:meth:`release_weak`), and both, or
+        # neither, hold a description: a title in a list of related pages is not the entry
+        # that describes it)
         held_b = set(self.original.values())
-        free_a = [a for a, b in self.partner_a.items() if b is None and a not in self.original]
-        free_b = [b for b, a in self.partner_b.items() if a is None and b not in held_b]
+        free_a = [a for a, b in self.partner_a.items()
+                  if b is None and (a not in self.original or a in self.released[0])]
+        free_b = [b for b, a in self.partner_b.items() if a is None and (b not in held_b or b in self.released[1])]
         kids_a, kids_b = nested(up.doc), nested(tr.doc)
         for a, b in same_text_pairs(free_a, free_b, up.doc, tr.doc):
             if bool(kids_a.get(a)) == bool(kids_b.get(b)):

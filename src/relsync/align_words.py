@@ -17,8 +17,8 @@ more than a block the ordered alignment pairs elsewhere worth more. Blocks citin
 references (issues, links) never pair, nor a block citing what an upstream block cites
 with another, nor, in a translation not in Latin letters, a block keeping a lower-case Latin
 word the upstream block does not write (:func:`_kept_apart`). A pair of the ordered alignment neither of whose blocks
-found another is made again. A term pairs with a term and a description with a description
-(MDN's ``- :``); a block of a CJK translation without a CJK letter, or a block in upstream's
+found another is made again. A term (an item over its description, MDN's ``- :``) pairs
+with a term and a description with a description; a block of a CJK translation without a CJK letter, or a block in upstream's
 words in any script, is left to the passes for text kept as it was. Of two pairs whose blocks
 name the same anchors, one made out of order, the blocks trade partners when their words say
 so (:func:`swap_by_words`). A list item naming nothing pairs by the blocks nested under it
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Protocol
 
-from .align_nested import parent_pairs, telling
+from .align_nested import nested, parent_pairs, telling
 from .align_releases import scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
@@ -176,10 +176,19 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
     block_a, block_b = m.up.doc.blocks[a], m.tr.doc.blocks[b]
     if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text):
         return False
+    if _described(m.up.doc, a) != _described(m.tr.doc, b):
+        return False  # (a term of a definition list pairs with a term, not with an item of prose)
     if m.lexicon.in_upstream_words(b):
         return False  # (upstream's words, not a translation: the passes for kept text decide)
     return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b) \
         and not _kept_apart(m, a, b)
+
+
+def _described(doc, i: int) -> bool:
+    """Whether list item ``i`` is a term of a definition list: the first block nested
+    under it is its description (MDN's ``- :``)."""
+    kids = nested(doc).get(i)
+    return bool(kids) and is_definition(doc.blocks[kids[0]].text)
 
 
 def _kept_apart(m: Matching, a: int, b: int) -> bool:

@@ -60,6 +60,10 @@ _SHORTFALL_WITH_LOSS = 0.0
 _SHORTFALL_LENGTH_ONLY = -3.5
 #: ... or when the part left out is the block's end (a translation that stops short).
 _SHORTFALL_LENGTH_ONLY_END = -2.5
+#: ... or the whole of a block of one clause (no sentence to tell which part: a terse
+#: translation whole, "з JSON-тілом на кшталт:" for "with a JSON body containing something
+#: like:", is 2.5 short).
+_SHORTFALL_ONE_CLAUSE = -3.0
 #: Another choice of the part left out must cost this much more, or both are quoted ...
 _AMBIGUOUS = 1.5
 #: ... and the whole block must be this many standard deviations shorter than predicted.
@@ -256,7 +260,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
         if shortfall > _SENTENCE_LOST or len(_code_and_numbers(up) - _code_and_numbers(tr)) < 2:
             return None  # as long as its upstream predicts, or short with every anchor kept
-    found = _omitted_parts(up, tr, ratio, memo, leads)
+    found = _omitted_parts(up, tr, ratio, memo, leads, english)
     if found is None and shortfall <= _SHORTFALL:
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
@@ -285,8 +289,9 @@ def _stopped(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
 
 
 def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
-                   leads: Callable[[str], bool] | None) -> Omitted | None:
-    """:func:`omitted` by the alignment of sentences and clauses."""
+                   leads: Callable[[str], bool] | None, english: bool = False) -> Omitted | None:
+    """:func:`omitted` by the alignment of sentences and clauses (of one clause left in
+    upstream's words, ``english``, the words tell what is left out: :func:`_left_out`)."""
     up_held, tr_held = masked_of(memo, "up", up)[:2], masked_of(memo, "tr", tr)[:2]
     ours, theirs = shared(memo, up, tr)
     ups, count = upstream_units(up, up_held, ours)
@@ -294,7 +299,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if total < _MIN_CHARS:
         return None
     if len(ups) < 2:  # one clause: only a translation far too short for it says it is not there
-        return _too_short(ups[0], up, tr, ratio, memo)
+        return None if english else _too_short(ups[0], up, tr, ratio, memo)
     trs = translation_units(tr, up, tr_held, theirs)
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > MAX_UNITS or len(trs) > MAX_UNITS:
@@ -369,10 +374,10 @@ _NARROWED = 1.0
 
 def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
     """The clause of a one-clause upstream block, when the translation is far shorter than it
-    predicts (:data:`_SHORTFALL_LENGTH_ONLY`): a list item of which the translation kept only
+    predicts (:data:`_SHORTFALL_ONE_CLAUSE`): a list item of which the translation kept only
     its emoji or its first words."""
     tr_length = lengths(memo, up, tr)[1]
-    return Omitted([unit.text], []) if ratio.deviation(unit.length, tr_length) <= _SHORTFALL_LENGTH_ONLY else None
+    return Omitted([unit.text], []) if ratio.deviation(unit.length, tr_length) <= _SHORTFALL_ONE_CLAUSE else None
 
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],

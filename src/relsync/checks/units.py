@@ -87,6 +87,8 @@ def upstream_units(block: Block, held: Held | None = None,
     (``held``: the block's :func:`~.masking.masked`, when the caller has it; the words of
     ``shared`` count for no length)."""
     text, code = held or masked(block)
+    if text.startswith(": ") and block.text.startswith(": "):
+        text = text[2:]  # (a description's marker, MDN's ``- :``, is no word of its first sentence)
     parts = sentences.split(text)
     links = _link_texts(block) if "](" in block.source or "<a " in block.source else ()
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
@@ -163,6 +165,8 @@ def translation_units(block: Block, up: Block, held: Held | None = None,
     sentence of its own ("**Web forgery protection enhanced.**"), the translation's lead in
     bold is one too, also without a full stop after it."""
     text, code = held or masked(block)
+    if text.startswith(": ") and block.text.startswith(": "):
+        text = text[2:]  # (a description's marker, MDN's ``- :``, is no word of its first sentence)
     parts = sentences.split(text)
     up_lead = _LEAD_RE.match(up.source)
     lead = _LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None

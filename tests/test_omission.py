@@ -669,3 +669,23 @@ def test_a_one_clause_item_cut_to_its_first_words_is_reported():
     assert (25, ["A tutorial on creating a microsummary generator."]) in found
     assert not [f for f in relsync.check(en, fr, locale="fr", name="mozilla/firefox/releases/2/index.md")
                 if f.slug == "omission" and f.translation.line == 25]
+
+
+def test_a_translation_short_without_the_code_upstream_ends_with_is_reported():
+    """mdn-firefox de/1.5/index.md, line 49, cut as bench_omissions.py cuts a list item: "Die
+    Schnittstellen zum Zugriff auf." for "The interfaces for accessing XUL `<tree>` elements
+    have changed." One clause, 1.5 spreads short or more, and the code span upstream ends
+    with is nowhere in it: as when the references it ends with are lost, the length says
+    about which part is left out. A translation that writes other numbers (ru/32's "ECMAScript
+    6" for "ECMAScript 2015", a page kept at an older version) is number-mismatch's."""
+    en = (FIXTURES / "firefox-1.5.en.md").read_text(encoding="utf-8")
+    de = (FIXTURES / "firefox-1.5.de.md").read_text(encoding="utf-8")
+    whole = "  - : Die Schnittstellen zum Zugriff auf XUL `<tree>`-Elemente haben sich geändert."
+    assert whole in de
+    name = "mozilla/firefox/releases/1.5/index.md"
+    found = [f for f in relsync.check(en, de.replace(whole, "  - : Die Schnittstellen zum Zugriff auf."),
+                                      locale="de", name=name) if f.slug == "omission" and f.translation.line == 49]
+    assert len(found) == 1 and "without the code it ends with" in found[0].message
+    assert dict(found[0].details)["uncovered"] == ["<tree> elements have changed."]
+    assert not [f for f in relsync.check(en, de, locale="de", name=name)
+                if f.slug == "omission" and f.translation.line == 49]

@@ -32,7 +32,7 @@ from .links import links_match
 from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
-from .stopped import citation_lost, far_short, stopped_short
+from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
                     loose, lost_names, named_in, opening, sentence_lost, translation_units, upstream_units,
                     words_left_out)
@@ -73,6 +73,10 @@ _SHORTFALL = -1.5
 #: Why a part estimated by the length is left out, when the references upstream ends with
 #: are not in the translation (its length need only be :data:`_SHORTFALL` short).
 _UNCITED = "shorter than upstream predicts, without the references it ends with"
+#: ... or when the code upstream ends with is not in the translation (short by
+#: :data:`_SHORTFALL` too; at 1.0 short, `methods` written 方法 and a paragraph that drops
+#: `JSONResponse` and keeps its sense are reported).
+_CODE_LOST = "shorter than upstream predicts, without the code it ends with"
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
@@ -264,11 +268,11 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if found is None and shortfall <= _SHORTFALL:
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
-            # a translation that lost the references upstream ends with stops before them
-            uncited = citation_lost(up, tr, memo)
-            parts = far_short(up, tr, ratio, memo, _SHORTFALL if uncited else _SHORTFALL_LENGTH_ONLY)
+            # a translation that lost the references, or the code, upstream ends with stops before them
+            because = _UNCITED if citation_lost(up, tr, memo) else _CODE_LOST if end_lost(up, tr, memo) else None
+            parts = far_short(up, tr, ratio, memo, _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY)
             if parts:
-                found = Omitted(parts, [], True, _UNCITED) if uncited else Omitted(parts, [], True)
+                found = Omitted(parts, [], True, because) if because else Omitted(parts, [], True)
     return found
 
 
@@ -532,7 +536,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     keeps, or, when those it keeps reach upstream's end, with upstream's start before the
     clause of the first of them (a language that writes upstream's last clause first), as an
     estimate (``"estimated": true``); so is one 1.5 deviations short that writes none
-    of the references upstream ends with. A macro's text naming code (``{{domxref("X.message_event",
+    of the references upstream ends with, or not the code span it ends with (a block of one
+    clause: "Die Schnittstellen zum Zugriff auf." for "The interfaces for accessing XUL
+    `<tree>` elements have changed."; a number written otherwise is number-mismatch's). A macro's text naming code (``{{domxref("X.message_event",
     "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
     target nowhere (``{{CSSxRef("font-stretch")}}`` keeps ``{{cssxref("font-stretch")}}``). A
     sentence of two code spans or numbers or more, none of which the translation has, may be the

@@ -154,3 +154,20 @@ def citation_lost(up: Block, tr: Block, memo: dict) -> bool:
         return False
     kept = _kept_by(tr)
     return not any(kept(value) or value in tr.source for value in citing)
+
+
+def end_lost(up: Block, tr: Block, memo: dict) -> bool:
+    """Whether a code span upstream ends with is not in the translation, nor any code span
+    or number after it (its references aside) ("在請求與回應中會被當。" for "In requests and
+    responses will be treated as `str`.")."""
+    text, anchors, _ = masked_of(memo, "up", up)
+    citing = cited(up, (text, anchors))
+    end = CITATION_RE.search(text).start() if citing else len(text)
+    positioned = [(at, value) for at, value in _positioned_anchors(text, anchors) if at < end]
+    if not positioned:
+        return False
+    kept = _kept_by(tr)
+    numbers = {m.group(0) for m in anchor_numbers(text)}  # (a number that differs is number-mismatch's)
+    lost = [at for at, value in positioned if not kept(value) and value not in tr.source and value not in numbers]
+    return bool(lost) and not any(kept(value) for at, value in positioned if at > min(lost))
+

@@ -535,11 +535,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     with upstream's end beyond the share its length covers and the last code, number or link it
     keeps, or, when those it keeps reach upstream's end, with upstream's start before the
     clause of the first of them (a language that writes upstream's last clause first), as an
-    estimate (``"estimated": true``); so is one 1.5 deviations short that writes none
-    of the references upstream ends with, or not the code span it ends with (a block of one
-    clause: "Die Schnittstellen zum Zugriff auf." for "The interfaces for accessing XUL
-    `<tree>` elements have changed."; a number written otherwise is number-mismatch's). A macro's text naming code (``{{domxref("X.message_event",
-    "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
+    estimate (``"estimated": true``); so is one 1.5 deviations short that writes none of the
+    references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff
+    auf." for "… XUL `<tree>` elements have changed."). A macro's text naming code
+    (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
     target nowhere (``{{CSSxRef("font-stretch")}}`` keeps ``{{cssxref("font-stretch")}}``). A
     sentence of two code spans or numbers or more, none of which the translation has, may be the
     part left out of a block up to one standard deviation longer than predicted (a terse page: its

@@ -738,6 +738,21 @@ def test_a_section_put_before_the_one_that_stood_first_pairs_with_its_heading():
     assert not [line for line in missing if line < _line_of(al.upstream, "For XUL and extension developers")]
 
 
+def test_two_terms_left_out_in_order_pair_by_their_descriptions_of_the_same_text():
+    # The same move: the ordered alignment left "Full page zoom" and "[全屏缩放](…)" without a
+    # partner (in a gap with "ZIP writer", which the translation has not), their descriptions
+    # (the English kept) paired with each other. Terms follow what is nested under them when
+    # that pairs by its own evidence, out of order or of the same text.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-section-moved-3.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    term = next(b.start for b in al.upstream.blocks if b.text == "Full page zoom")
+    theirs = next(b.start for b in al.translation.blocks if b.text == "全屏缩放")
+    assert _partner(al, term)[0] == theirs
+    missing = [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing"]
+    assert [f.upstream.line for f in missing if "ZIP writer" in f.message] == [_line_of(al.upstream, "ZIP writer")]
+    assert not [f for f in missing if f.upstream.line <= term <= dict(f.details).get("upstream_end", f.upstream.line)]
+
+
 def test_a_group_heading_moved_with_no_anchor_under_it_takes_no_heading_of_its_place():
     # naive-ui's 2.24.1 "### Fixes" ("修复安装错误", no anchor) put in 2.24.3: two "Fixes" with
     # nothing shared under them are no evidence that 2.24.4's "Fixes" is the moved one (an

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import bisect
 
-from .align_kids import container_titles, nested_pairs
+from .align_kids import container_titles, late_parents, nested_pairs
 from .align_moved import relocate
-from .align_nested import (crossed_pairs, late_parents, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
+from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
 from .align_levels import displaced, heading_body, level_shift, unique_keys
 from .align_links import link_headings

@@ -14,7 +14,7 @@ every other pair they are in shares no telling strong anchor
 of the same text and no pair made out of order. A block so freed that a translation left in
 upstream's words pairs with the one block left over with its text (an entry that moved,
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
-(:func:`~relsync.align_nested.late_parents`). A container left without a partner pairs with
+(:func:`late_parents`). A container left without a partner pairs with
 the container of its type whose first block its first block pairs with
 (:func:`container_titles`).
 
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import bisect
 
-from .align_nested import evident, late_parents, nested, same_text_pairs
+from .align_nested import SAME_TEXT_MIN_CHARS, evident, nested, parent_pairs, same_text_pairs
 from .align_order import add_pairs, rebuild
 from .lexicon import Lexicon
 from .model import Alignment, BlockKind, Document, Pair
@@ -204,3 +204,37 @@ def container_titles(al: Alignment) -> dict[int, int]:
                 and up[a].info == tr[b].info and up[a].quote == tr[b].quote:
             out[a] = b
     return out
+
+
+def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """:func:`~relsync.align_nested.parent_pairs` again once every pass has paired what it
+    pairs: a list item whose nested blocks paired by their own evidence, out of order after
+    :mod:`relsync.align_moved` (a section moved as a whole, its items' descriptions in order
+    with each other) or of the same text (a description kept in English, its term and the
+    translation's left in a gap with another), pairs with the item holding them, where it named nothing that held it elsewhere, and its words do not say it is its
+    partner's (:meth:`~relsync.lexicon.Lexicon.holds`). Upstream block -> translation block."""
+    partner: dict[int, int] = {}
+    moved: dict[int, int] = {}
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
+            a, b = p.upstream[0], p.translation[0]
+            partner[a] = b
+            text = al.upstream.blocks[a].text
+            if p.moved or (len(text) >= SAME_TEXT_MIN_CHARS and text == al.translation.blocks[b].text):
+                moved[a] = b  # (a pair by its own evidence: made out of order, or of the same text)
+    if not moved:
+        return {}
+
+    def keys(units, unit_of):
+        def of(i: int):
+            k = unit_of.get(i)
+            return frozenset(units[k].strong[0]) if k is not None and len(units[k].blocks) == 1 else None
+        return of
+    found = parent_pairs(al.upstream, al.translation, partner, keys(scorer.up, scorer.unit_of_a),
+                         keys(scorer.tr, scorer.unit_of_b), moved)
+    owner = {b: a for a, b in partner.items()}
+    undoing = [(a, t) for a, t in found if owner.get(t, a) != a]
+    if undoing:  # (not an item whose words say it is the translation of its partner)
+        words = Lexicon(al)
+        found = [(a, t) for a, t in found if (a, t) not in undoing or not words.holds(owner[t], a, t)]
+    return dict(found)

@@ -14,7 +14,7 @@ order with each other (:func:`moved_sections`); the copies of an entry a page re
 sections (the same links under two glossary entries), each paired with the other section's,
 pair within their sections (:func:`section_swaps`); and once every pass has paired what it
 pairs, a term over a description paired out of order pairs with the term over it
-(:func:`late_parents`). An entry left in upstream's words that moved
+(:func:`~relsync.align_kids.late_parents`). An entry left in upstream's words that moved
 is the one block left over with its text (:func:`same_text_pairs`); the capitalized words of a
 translation in Latin letters are its language's, not names (:func:`own_language_words`).
 """
@@ -25,7 +25,6 @@ import bisect
 from collections import Counter, defaultdict
 
 from .languages import main_script
-from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document
 from .rows import match_rows
 from .similarity import Scorer
@@ -567,34 +566,3 @@ def section_swaps(al: Alignment, scorer: Scorer) -> dict[int, int]:
 #: Two pairs crossed between two sections pair within them when that scores at most this
 #: much less.
 SECTION_SWAP_TOLERANCE = 0.05
-
-
-def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
-    """:func:`parent_pairs` again once every pass has paired what it pairs: a list item whose
-    nested blocks paired out of order after :mod:`relsync.align_moved` (a section moved as a
-    whole, its items' descriptions in order with each other) pairs with the item holding
-    them, where it named nothing that held it elsewhere, and its words do not say it is its
-    partner's (:meth:`~relsync.lexicon.Lexicon.holds`). Upstream block -> translation block."""
-    partner: dict[int, int] = {}
-    moved: dict[int, int] = {}
-    for p in al.pairs:
-        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1:
-            partner[p.upstream[0]] = p.translation[0]
-            if p.moved:
-                moved[p.upstream[0]] = p.translation[0]
-    if not moved:
-        return {}
-
-    def keys(units, unit_of):
-        def of(i: int):
-            k = unit_of.get(i)
-            return frozenset(units[k].strong[0]) if k is not None and len(units[k].blocks) == 1 else None
-        return of
-    found = parent_pairs(al.upstream, al.translation, partner, keys(scorer.up, scorer.unit_of_a),
-                         keys(scorer.tr, scorer.unit_of_b), moved)
-    owner = {b: a for a, b in partner.items()}
-    undoing = [(a, t) for a, t in found if owner.get(t, a) != a]
-    if undoing:  # (not an item whose words say it is the translation of its partner)
-        words = Lexicon(al)
-        found = [(a, t) for a, t in found if (a, t) not in undoing or not words.holds(owner[t], a, t)]
-    return dict(found)

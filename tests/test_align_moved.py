@@ -886,3 +886,17 @@ def test_a_term_kept_in_english_pairs_with_its_own_text_over_a_pair_by_position(
     term = _line_of(al.upstream, "Using nsILoginManager")
     assert _partner(al, term)[0] == _line_of(al.translation, "Using nsILoginManager")
     assert not [f for f in check(up, tr, locale="zh_CN") if f.slug == "missing" and f.upstream.line == term]
+
+
+def test_an_entry_upstream_lists_twice_pairs_with_the_copy_of_its_groups_release():
+    # naive-ui lists "`n-select` adds `on-clear` prop." in 2.16.0 and again in 2.15.10; the
+    # translation once, in 2.16.0's "### Feats", here put in 2.15.9: the two copies are alike
+    # in every way but their place, and the nearer (2.15.10) was taken. The group's other
+    # entries pair in 2.16.0: so does the entry, and the copy in 2.15.10 is the one missing.
+    up, tr = _docs("changelog-twins")
+    al = _aligned("changelog-twins")
+    _covered_once(al)
+    ours = [b.start for b in al.upstream.blocks if "on-clear" in b.text]
+    assert _partner(al, ours[0]) == (_line_of(al.translation, "on-clear"), True)
+    missing = [f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"]
+    assert missing == [ours[1]]

@@ -154,6 +154,7 @@ class _Matching:
         """The blocks of the pairs :meth:`release_weak` undid, while they are."""
         self.fixed: set[tuple[int, int]] = set()
         """Blocks a new pair holds: the document-wide pass leaves them."""
+        self._partners: dict[int, int] | None = None  # (the ordered alignment's, for :meth:`_home`)
         ordered = []
         for p in al.pairs:
             if not p.translation and len(p.upstream) == 1 and p.upstream[0] in up.keys:
@@ -363,7 +364,8 @@ class _Matching:
     def _leftover_round(self, left_a: list[int], left_b: list[int]) -> int:
         """One round of :meth:`rematch_leftovers` among ``left_a`` and ``left_b``: the
         pairing worth the most of the blocks that share strong anchors (their overlap and
-        score, and, of equal ones, the nearer), each group of blocks linked by such anchors
+        score, and, of equal ones, the nearer: in the release its group pairs into
+        (:meth:`_home`), then in place), each group of blocks linked by such anchors
         on its own; the number of pairs made."""
         up, tr = self.up, self.tr
         by_key: dict[str, list[int]] = defaultdict(list)
@@ -385,7 +387,7 @@ class _Matching:
                 if a in self.released[0] and b in self.released[1] and not _linked_once(ka & kb, up, tr):
                     continue  # two pairs of the ordered alignment are no evidence against each other,
                     # unless they link to a page no other block of either document links to
-                near = 1.0 - abs(a / n_a - b / n_b)
+                near = 1.0 - abs(a / n_a - b / n_b) + (up.scope(a) == self._home(b))
                 undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
                 weights[a, b] = (q + self.scorer.block_score(a, b) + self.lexicon.evidence(a, b)
                                  + NEARER * near - undone)
@@ -400,6 +402,25 @@ class _Matching:
             self.fixed.update(((0, a), (1, b)))
             made += 1
         return made
+
+    def _home(self, b: int) -> int | None:
+        """The release most of the other blocks of translation block ``b``'s group (its
+        section) pair into, when they are two or more and most of them do: of an entry's
+        copies that upstream lists in two releases, the one in the release its group came
+        from is the nearer."""
+        if self._partners is None:
+            self._partners = {p.translation[0]: p.upstream[0] for p in self.al.pairs
+                              if p.is_match and len(p.translation) == 1 and len(p.upstream) == 1}
+        doc = self.tr.doc
+        found: Counter[int] = Counter()
+        for k in doc.sections[doc.blocks[b].section].blocks:
+            a = self.partner_b[k] if k in self.partner_b else self._partners.get(k)
+            if k != b and a is not None:
+                found[self.up.scope(a)] += 1
+        if not found:
+            return None
+        home, n = found.most_common(1)[0]
+        return home if n >= 2 and 2 * n > sum(found.values()) else None
 
     def rematch_kept_words(self, units_a, unit_of_a: dict[int, int], units_b, unit_of_b: dict[int, int]) -> None:
         """Pair blocks still without a partner with the same text (an entry left in English),

@@ -530,8 +530,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not
     even the one leaving out part of it, is reported with the parts that reading leaves out (``一度
     `await myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()` once
-    and then need to read the contents again.": its first and last clauses). Any block as far
-    shorter as one of one clause is reported at, nothing else telling the part left out, is reported
+    and then need to read the contents again.": its first and last clauses). Any block 3.5
+    deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported
     with upstream's end beyond the share its length covers and the last code, number or link it
     keeps, or, when those it keeps reach upstream's end, with upstream's start before the
     clause of the first of them (a language that writes upstream's last clause first), as an

@@ -84,7 +84,8 @@ def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, 
 
 def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> list[str] | None:
     """A block of several clauses whose translation is ``least`` standard deviations or more
-    shorter than predicted (what a block of one clause is reported at) when no sentence,
+    shorter than predicted (a block of one clause is reported a little less short: several
+    clauses short by 3.0 are a terse translator's paraphrase as often as not) when no sentence,
     clause or anchor tells the part left out: the end of upstream beyond the share of it the
     translation's length covers, and beyond the last code span, number or link it keeps (not
     the references the block ends with, which cite all of it), from the parenthesis it

@@ -689,3 +689,14 @@ def test_a_translation_short_without_the_code_upstream_ends_with_is_reported():
     assert dict(found[0].details)["uncovered"] == ["<tree> elements have changed."]
     assert not [f for f in relsync.check(en, de, locale="de", name=name)
                 if f.slug == "omission" and f.translation.line == 49]
+
+
+def test_a_sentence_whose_code_the_translation_writes_once_less_is_left_out():
+    """real-fixes-vue 3f0dde3 (guide/built-ins/suspense.md, line 98): "The `<Suspense>`
+    component emits 3 events: `pending`, `resolve` and `fallback`. The `pending` event occurs
+    when entering a pending state. …", translated "除了 `pending` 事件之外，…" (besides the
+    `pending` event): the second sentence is left out, and its translators added it later.
+    Its one code span is the first sentence's too; the translation writes it once, upstream
+    twice, and that sentence alone holds nothing else."""
+    found = dict(_uncovered("suspense.en.md", "suspense.zh.md", "zh_CN", "guide/built-ins/suspense.md"))
+    assert found[98] == ["The pending event occurs when entering a pending state."]

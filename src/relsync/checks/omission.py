@@ -34,7 +34,7 @@ from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    loose, lost_names, named_in, opening, sentence_lost, translation_units, upstream_units,
+                    loose, lost_names, named_in, once_less, opening, sentence_lost, translation_units, upstream_units,
                     words_left_out)
 from .urls import normalize_link
 
@@ -309,7 +309,9 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if not lt or len(ups) > MAX_UNITS or len(trs) > MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"))
-    kept -= cited(up, up_held)
+    citing = cited(up, up_held)
+    kept -= citing
+    lost |= once_less(ups, tr, up.anchors.code, citing)
     if leads_alike(ups, trs, up, tr):  # the lead in bold is translated as the translation's own
         ups[0] = Unit(ups[0].text, ups[0].length, ups[0].anchors | {_own_key(0)}, ups[0].sentence)
         kept |= {_own_key(0)}
@@ -444,6 +446,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
 
 
+
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
     """The code spans of ``lost`` that a code span of the translation's own stands for, as
     code-mismatch reads a span replaced (:func:`~.consistency.code_variant`), each for one,
@@ -537,9 +540,9 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     clause of the first of them (a language that writes upstream's last clause first), as an
     estimate (``"estimated": true``); so is one 1.5 deviations short that writes none of the
     references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff
-    auf." for "… XUL `<tree>` elements have changed."). A macro's text naming code
-    (``{{domxref("X.message_event", "X.onmessage")}}``) shows as code; a reference macro is lost when the translation names its
-    target nowhere (``{{CSSxRef("font-stretch")}}`` keeps ``{{cssxref("font-stretch")}}``). A
+    auf." for "… XUL `<tree>` elements have changed."). Code a macro's text names
+    (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost when
+    the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A
     sentence of two code spans or numbers or more, none of which the translation has, may be the
     part left out of a block up to one standard deviation longer than predicted (a terse page: its
     other sentences fill the length). A block left in upstream's words that is shorter than upstream

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Container, Mapping
 
@@ -314,3 +315,29 @@ def named_in(macro: str, source: str) -> bool:
     if target is None:
         return True
     return re.split(r"[./#]", target.lower().removesuffix("()"))[-1] in source
+
+
+def once_less(ups: list[Unit], tr: Block, up_code: tuple[str, ...], citing: frozenset[str]) -> frozenset[str]:
+    """A code span several sentences hold that the translation writes once less than
+    upstream: the one sentence holding it and nothing else (the references the block ends
+    with aside) is left out (its units get a key of their own, lost): "The `pending` event
+    occurs when entering a pending state.", beside "… emits 3 events: `pending`, `resolve`
+    and `fallback`." that the translation renders ("除了 `pending` 事件之外，…")."""
+    ours = Counter(loose(a) for a in up_code)
+    theirs = Counter(loose(a) for a in tr.anchors.code)
+    out: set[str] = set()
+    sentences: dict[int, set[str]] = {}
+    for u in ups:
+        sentences.setdefault(u.sentence, set()).update(u.anchors - citing)
+    for a in {a for anchors in sentences.values() for a in anchors}:
+        if ours[loose(a)] - theirs[loose(a)] != 1 or not theirs[loose(a)]:
+            continue  # (one less: of two less, which is which the counts do not tell)
+        alone = [k for k, anchors in sentences.items() if anchors == {a}]
+        if len(alone) != 1:
+            continue
+        for k, u in enumerate(ups):
+            if u.sentence in alone:
+                key = f"\x00once-less{k}"
+                ups[k] = Unit(u.text, u.length, u.anchors | {key}, u.sentence)
+                out.add(key)
+    return frozenset(out)

@@ -681,3 +681,16 @@ def test_descriptions_under_two_paired_terms_pair_in_order():
     offline = next(k for k, line in enumerate(lines, 1) if "Recursos en modo desconectado" in line)
     up_offline = next(b.start for b in up.blocks if b.text.startswith("Offline resources"))
     assert pairs[up_offline] == offline and pairs[up_offline + 1] == offline + 1
+
+
+def test_a_block_paired_into_a_section_the_translation_has_not_pairs_in_its_own():
+    # vue-docs' glossary before its translators added "cache static" (real-fixes-vue
+    # d21655d): the last paragraph of "hoisting", an older text ("在 Vue 上下文中，模板编译器
+    # 应用了静态变量提升…"), was paired with the two paragraphs of "cache static", and
+    # "hoisting"'s own last paragraph reported missing with that section.
+    al, pairs = _case("vue-glossary", "zh_CN")
+    ours = next(b.start for b in al.upstream.blocks if b.text.startswith("In a Vue context"))
+    theirs = next(b.start for b in al.translation.blocks if b.text.startswith("在 Vue 上下文中"))
+    assert pairs[ours] == theirs
+    cache = [b.start for b in al.upstream.blocks if b.start > ours][:3]
+    assert not [line for line in cache if line in pairs]  # the heading and its two paragraphs

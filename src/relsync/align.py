@@ -17,7 +17,7 @@ from .align_kids import container_titles, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import displaced, heading_body, level_shift, unique_keys
+from .align_levels import displaced, heading_body, level_shift, strays, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
 from .align_words import stretches_by_words
@@ -482,10 +482,9 @@ def align(upstream: Document, translation: Document) -> Alignment:
     up = upstream.derived("align.units", lambda: units_of(upstream))  # pure: shared by every pair of the page
     tr = units_of(translation)
     shift = level_shift(up, tr)
-    if shift:
-        for u in tr:
-            if u.kind == BlockKind.HEADING:
-                u.level -= shift  # compared with upstream's as the levels they stand for
+    for u in tr if shift else ():
+        if u.kind == BlockKind.HEADING:
+            u.level -= shift  # compared with upstream's as the levels they stand for
     commented = commented_blocks(translation, upstream)
     if commented:
         for u in tr:
@@ -552,7 +551,8 @@ def align(upstream: Document, translation: Document) -> Alignment:
             al.pairs = add_pairs(al, scorer, late(al, scorer))
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
-    al.pairs = add_pairs(al, scorer, stretches_by_words(al, scorer))
+    for last in (strays, stretches_by_words):
+        al.pairs = add_pairs(al, scorer, last(al, scorer))
     al.pairs = nested_pairs(al, scorer)
     al.pairs = add_pairs(al, scorer, container_titles(al))
     return al

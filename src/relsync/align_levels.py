@@ -1,13 +1,16 @@
 """Headings across two documents: a translation that writes every heading a level deeper
 than upstream (MDN's older translations start their sections at ``###``) is compared with
 upstream as the levels it stands for; what stands under a heading (:func:`heading_body`);
-and heading pairs given up for a heading that stands in another place (:func:`displaced`)."""
+heading pairs given up for a heading that stands in another place (:func:`displaced`); and a
+block paired into a section the translation has not, where its own section has a partner for
+it (:func:`strays`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .model import Block, BlockKind, Document
+from .lexicon import Lexicon
+from .model import Alignment, Block, BlockKind, Document
 from .similarity import Unit, increasing_chain
 
 #: A translation's headings are taken as one level deeper (or shallower) than upstream's when
@@ -154,3 +157,48 @@ def section_end(doc: Document, block: Block) -> int:
         if other.heading > block.index and other.level <= block.level:
             return other.heading - 1
     return len(doc.blocks) - 1
+
+
+#: A block paired into a section the translation has not pairs in its own section with a
+#: block scoring at least this with it, positions aside (:func:`strays`).
+STRAY_MIN = 0.5
+
+
+def strays(al: Alignment, scorer) -> dict[int, int]:
+    """Translation blocks paired with upstream blocks of a section whose heading has no
+    partner (a section the translation has not: vue-docs' glossary without "cache static"),
+    while the section they stand in pairs with an upstream section, before it, holding a
+    block of their kind without a partner that scores :data:`STRAY_MIN` with them at least,
+    positions aside, and that the page's words say is theirs more than any block they pair
+    with (:class:`~relsync.lexicon.Lexicon`; of a page too short to teach them, none): that
+    block is their partner (the old text of "hoisting"'s last paragraph, which the ordered
+    alignment paired with the next section's two). Upstream block -> translation block."""
+    up, tr, score = al.upstream, al.translation, scorer.block_score
+    words = None
+    heads: dict[int, int] = {}
+    free: dict[int, list[int]] = {}
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == 1 and len(p.translation) == 1 and up.blocks[p.upstream[0]].is_heading:
+            heads[p.translation[0]] = p.upstream[0]
+        elif not p.translation and len(p.upstream) == 1:
+            free.setdefault(up.section_of(up.blocks[p.upstream[0]]).heading, []).append(p.upstream[0])
+    paired_heads = set(heads.values())
+    out: dict[int, int] = {}
+    for p in al.pairs:
+        if not p.is_match or len(p.translation) != 1 or tr.blocks[p.translation[0]].is_heading:
+            continue
+        b = p.translation[0]
+        theirs = {up.section_of(up.blocks[a]).heading for a in p.upstream}
+        own = heads.get(tr.section_of(tr.blocks[b]).heading)
+        if own is None or any(h is None or h in paired_heads for h in theirs):
+            continue
+        found = [a for a in free.get(own, ()) if a < p.upstream[0] and a not in out
+                 and up.blocks[a].kind == tr.blocks[b].kind and score(a, b) >= STRAY_MIN]
+        if not found:
+            continue
+        words = words or Lexicon(al)
+        best = max(found, key=lambda a: score(a, b))
+        if words.judges(best, b) and words.similarity(best, b) > max(words.similarity(a, b) for a in p.upstream):
+            out[best] = b
+    return out
+

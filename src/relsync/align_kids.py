@@ -14,9 +14,8 @@ every other pair they are in shares no telling strong anchor
 of the same text and no pair made out of order. A block so freed that a translation left in
 upstream's words pairs with the one block left over with its text (an entry that moved,
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
-(:func:`late_parents`). A container left without a partner pairs with
-the container of its type whose first block its first block pairs with
-(:func:`container_titles`).
+(:func:`late_parents`). A container left without a partner pairs with the container of its
+type whose first block its first block pairs with (:func:`container_titles`).
 
 The other way round, an item follows what is nested under it: a translated term whose
 descriptions all pair by evidence (a telling anchor, the same text), in order, with the
@@ -211,8 +210,9 @@ def late_parents(al: Alignment, scorer: Scorer) -> dict[int, int]:
     pairs: a list item whose nested blocks paired by their own evidence, out of order after
     :mod:`relsync.align_moved` (a section moved as a whole, its items' descriptions in order
     with each other) or of the same text (a description kept in English, its term and the
-    translation's left in a gap with another), pairs with the item holding them, where it named nothing that held it elsewhere, and its words do not say it is its
-    partner's (:meth:`~relsync.lexicon.Lexicon.holds`). Upstream block -> translation block."""
+    translation's left in a gap with another), pairs with the item holding them, where it
+    named nothing that held it elsewhere, and its words do not say it is its partner's
+    (:meth:`~relsync.lexicon.Lexicon.holds`). Upstream block -> translation block."""
     partner: dict[int, int] = {}
     moved: dict[int, int] = {}
     for p in al.pairs:

@@ -11,7 +11,7 @@ from collections import Counter
 
 from .lexicon import Lexicon
 from .model import Alignment, Block, BlockKind, Document
-from .similarity import Unit, increasing_chain
+from .similarity import Scorer, Unit, increasing_chain
 
 #: A translation's headings are taken as one level deeper (or shallower) than upstream's when
 #: at least this many heading pairs that identify each other say so...
@@ -164,7 +164,7 @@ def section_end(doc: Document, block: Block) -> int:
 STRAY_MIN = 0.5
 
 
-def strays(al: Alignment, scorer) -> dict[int, int]:
+def strays(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """Translation blocks paired with upstream blocks of a section whose heading has no
     partner (a section the translation has not: vue-docs' glossary without "cache static"),
     while the section they stand in pairs with an upstream section, before it, holding a
@@ -201,4 +201,3 @@ def strays(al: Alignment, scorer) -> dict[int, int]:
         if words.judges(best, b) and words.similarity(best, b) > max(words.similarity(a, b) for a in p.upstream):
             out[best] = b
     return out
-

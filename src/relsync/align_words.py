@@ -18,8 +18,9 @@ references (issues, links) never pair, nor a block citing what an upstream block
 with another, nor, in a translation not in Latin letters, a block keeping a lower-case Latin
 word the upstream block does not write (:func:`_kept_apart`). A pair of the ordered alignment neither of whose blocks
 found another is made again. A term (an item over its description, MDN's ``- :``) pairs
-with a term and a description with a description; a block of a CJK translation without a CJK letter, or a block in upstream's
-words in any script, is left to the passes for text kept as it was. Of two pairs whose blocks
+with a term and a description with a description; a block of a CJK translation without a
+CJK letter, or a block in upstream's words in any script, is left to the passes for text
+kept as it was. Of two pairs whose blocks
 name the same anchors, one made out of order, the blocks trade partners when their words say
 so (:func:`swap_by_words`). A list item naming nothing pairs by the blocks nested under it
 (:func:`pair_parents`).

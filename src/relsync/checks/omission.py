@@ -446,7 +446,6 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
 
 
-
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
     """The code spans of ``lost`` that a code span of the translation's own stands for, as
     code-mismatch reads a span replaced (:func:`~.consistency.code_variant`), each for one,

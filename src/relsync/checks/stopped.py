@@ -158,9 +158,9 @@ def citation_lost(up: Block, tr: Block, memo: dict) -> bool:
 
 
 def end_lost(up: Block, tr: Block, memo: dict) -> bool:
-    """Whether a code span upstream ends with is not in the translation, nor any code span
-    or number after it (its references aside) ("在請求與回應中會被當。" for "In requests and
-    responses will be treated as `str`.")."""
+    """Whether a code span upstream ends with, its references aside, is not in the
+    translation, nor any code span or number after it: "在請求與回應中會被當。" for "In
+    requests and responses will be treated as `str`."."""
     text, anchors, _ = masked_of(memo, "up", up)
     citing = cited(up, (text, anchors))
     end = CITATION_RE.search(text).start() if citing else len(text)
@@ -171,4 +171,3 @@ def end_lost(up: Block, tr: Block, memo: dict) -> bool:
     numbers = {m.group(0) for m in anchor_numbers(text)}  # (a number that differs is number-mismatch's)
     lost = [at for at, value in positioned if not kept(value) and value not in tr.source and value not in numbers]
     return bool(lost) and not any(kept(value) for at, value in positioned if at > min(lost))
-

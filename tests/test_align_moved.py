@@ -900,3 +900,26 @@ def test_an_entry_upstream_lists_twice_pairs_with_the_copy_of_its_groups_release
     assert _partner(al, ours[0]) == (_line_of(al.translation, "on-clear"), True)
     missing = [f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"]
     assert missing == [ours[1]]
+
+
+ASIDES = CASES / "tauri-asides"
+
+
+@pytest.mark.parametrize("page, inside, outside", [
+    # upstream's `:::warn` ("The user could trigger a fake deep link manually…") against the
+    # translation's "有关更多信息，请参阅 supporting associated domains。", a sentence upstream
+    # dropped since
+    ("plugin/deep-linking.mdx", "The user could trigger a fake deep link", "有关更多信息，请参阅"),
+    # the translation's `:::note` ("目前需要手动安装设置 persistent-scope 插件。", manual setup
+    # only) against upstream's "Use your project's package manager to add the dependency:"
+    ("plugin/persisted-scope.mdx", "目前需要手动安装", "Use your project's package manager"),
+])
+def test_a_block_inside_an_aside_does_not_pair_by_position_with_one_outside(page, inside, outside):
+    spec = PairSpec(ASIDES / page, ASIDES / "zh-cn" / page, "zh_CN", page)
+    al, _ = read_pair(spec)
+    _covered_once(al)
+    for p in al.pairs:
+        texts = [b.text for b in al.upstream_blocks(p) + al.translation_blocks(p)]
+        assert not (p.is_match and any(inside in t for t in texts) and any(outside in t for t in texts)), texts
+    boxed = [b for b in al.upstream.blocks + al.translation.blocks if inside in b.text]
+    assert boxed and all(b.box for b in boxed)

@@ -33,7 +33,7 @@ STAGES = [
     ["relsync.project.detect", "relsync.project.glossary", "relsync.project.pofiles",
      "relsync.project.starter"],
     ["relsync.project"],
-    ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs"],
+    ["relsync.anchors", "relsync.dialects", "relsync.dialects_mkdocs", "relsync.html_tables"],
     ["relsync.sentences"],
     ["relsync.mdx", "relsync.jsx", "relsync.parse"],
     ["relsync.comments", "relsync.parsed"],

@@ -280,6 +280,17 @@ def test_mkdocs_admonitions_are_containers_with_a_markdown_body():
     ]
 
 
+def test_a_block_knows_the_aside_it_stands_in():
+    """Each block names the first line of the innermost container it stands in (0 outside
+    any): a `::: details` holding a `::: tip`, an admonition's indented body, and the
+    paragraph after both."""
+    doc = parse("::::: details More\n\nOuter.\n\n::: tip\n\nInner.\n\n:::\n\nOuter again.\n\n:::::\n\n"
+                "!!! note\n\n    Noted.\n\nAfter.\n", "page.md")
+    assert [(b.start, b.kind, b.box) for b in doc.blocks] == [
+        (1, "container", 0), (3, "paragraph", 1), (5, "container", 1), (7, "paragraph", 5),
+        (11, "paragraph", 1), (15, "container", 0), (17, "paragraph", 15), (19, "paragraph", 0)]
+
+
 #: The front matter of tauri-docs src/content/docs/blog/tauri-2-0-0-beta.md (a Starlight
 #: page's `banner`, whose `content` is a YAML block scalar holding HTML), with the anchor's
 #: text on a line of its own as Starlight pages write it: an indented line that is only a

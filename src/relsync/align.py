@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 
-from .align_kids import container_titles, late_parents, nested_pairs
+from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
@@ -554,7 +554,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     for last in (strays, stretches_by_words):
         al.pairs = add_pairs(al, scorer, last(al, scorer))
     al.pairs = nested_pairs(al, scorer)
-    al.pairs = add_pairs(al, scorer, container_titles(al))
+    al.pairs = containers(al, scorer)
     return al
 
 

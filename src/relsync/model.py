@@ -129,6 +129,9 @@ class Block:
     for front matter, ``html`` for a row of an HTML table."""
     quote: int = 0
     """Block-quote nesting depth."""
+    box: int = 0
+    """The first line of the innermost container (an aside: ``::: tip``, ``!!! note``, ``///
+    note``) the block stands in, 0 for none; a container's own is the one around it."""
 
     @property
     def lines(self) -> tuple[int, int]:

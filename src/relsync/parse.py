@@ -11,7 +11,6 @@ import bisect
 import functools
 import re
 from collections import Counter
-from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -22,6 +21,7 @@ from mdit_py_plugins.front_matter import front_matter_plugin
 
 from . import dialects, dialects_mkdocs
 from .dialects import ALL_SYNTAX
+from .html_tables import HtmlTable
 from . import front_matter
 from . import jsx as _jsx
 from . import mdx as _mdx
@@ -145,6 +145,7 @@ class _Builder:
         self.locales = locales
         self.line_count = text.count("\n") + 1
         self.raw: list[dict] = []
+        self.boxes: list[tuple[int, int]] = []  # (the lines of each container)
         self.front_matter: dict[str, object] = {}
         self.comments: list[tuple[int, str, frozenset[str]]] = []
         self.notes: list[tuple[int, int, str]] = []
@@ -410,7 +411,7 @@ class _Builder:
                 self.notes.append((start, end, stripped[4:-3]))
             return
         if "<table" in content.lower():
-            parser = _HtmlTable()
+            parser = HtmlTable()
             try:
                 parser.feed(content)
                 parser.close()
@@ -443,6 +444,7 @@ class _Builder:
         tok = tokens[i]
         title = tokens[i + 2] if i + 2 < len(tokens) and tokens[i + 1].type == "admonition_title_open" else None
         start, _ = self._span(tok.map)
+        self.boxes.append(self._span(tok.map))
         text = title.content.strip() if title is not None and '"' in tok.info else ""
         self.raw.append(dict(kind=BlockKind.CONTAINER, start=start, end=start, text=text,
                              anchors=self._prose(text), markup=Markup(), level=0, quote=0,
@@ -451,6 +453,7 @@ class _Builder:
 
     def _container(self, tok: Token) -> None:
         start, _ = self._span(tok.map)
+        self.boxes.append(self._span(tok.map))
         info = tok.info.strip()
         m = _BRACKET_TITLE_RE.fullmatch(info)  # Docusaurus 3: :::note[Title]
         name, title = (m.group(1), m.group(2)) if m else (info.partition(" ")[0], info.partition(" ")[2])
@@ -465,7 +468,12 @@ class _Builder:
         blocks: list[Block] = []
         sections = [Section(index=0, heading=None, level=0, parent=None)]
         stack = [0]
+        boxes, inside = sorted(self.boxes, reverse=True), []  # (containers nest: a stack of those open)
         for index, (_, r) in enumerate(raw):
+            while boxes and boxes[-1][0] < r["start"]:
+                inside.append(boxes.pop())
+            while inside and inside[-1][1] < r["start"]:
+                inside.pop()
             if r["kind"] == BlockKind.HEADING and r["quote"] == 0:
                 level = r["level"]
                 while sections[stack[-1]].level >= level:
@@ -479,7 +487,7 @@ class _Builder:
             sections[current].blocks.append(index)
             for open_section in stack:
                 sections[open_section].end = index
-            blocks.append(Block(index=index, section=current, **r))
+            blocks.append(Block(index=index, section=current, box=inside[-1][0] if inside else 0, **r))
         suppressions: dict[int, set[str]] = {}
         file_rules: set[str] = set()
         starts = [b.start for b in blocks]
@@ -535,63 +543,3 @@ _HTML_URL_ATTR_RE = re.compile(r"""\b(href|src)\s*=\s*["']([^"']*)["']""", re.IG
 def _html_tag_name(html: str) -> str | None:
     m = _HTML_TAG_NAME_RE.match(html)
     return m.group(1).lower() if m else None
-
-
-class _HtmlTable(HTMLParser):
-    """Rows and cells of an HTML ``<table>``, each row with its line offset in the block."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.rows: list[tuple[int, list[tuple[str, bool]], bool]] = []
-        self._row: list[tuple[str, bool]] | None = None
-        self._row_line = 1
-        self._cell: list[str] | None = None
-        self._cell_header = False
-        self._in_head = False
-        self._row_header = False
-
-    def handle_starttag(self, tag, attrs):
-        if tag == "thead":
-            self._in_head = True
-        elif tag == "tr":
-            self._close_row()
-            self._row = []
-            self._row_line = self.getpos()[0]
-            self._row_header = self._in_head
-        elif tag in ("td", "th"):
-            self._close_cell()
-            if self._row is None:
-                self._row = []
-                self._row_line = self.getpos()[0]
-            self._cell = []
-            self._cell_header = tag == "th"
-
-    def handle_endtag(self, tag):
-        if tag in ("td", "th"):
-            self._close_cell()
-        elif tag == "tr":
-            self._close_row()
-        elif tag == "thead":
-            self._in_head = False
-        elif tag == "table":
-            self._close_row()
-
-    def handle_data(self, data):
-        if self._cell is not None:
-            self._cell.append(data)
-
-    def _close_cell(self):
-        if self._cell is not None and self._row is not None:
-            self._row.append((" ".join("".join(self._cell).split()), self._cell_header))
-        self._cell = None
-
-    def _close_row(self):
-        self._close_cell()
-        if self._row:
-            header = self._row_header or all(h for _, h in self._row)
-            self.rows.append((self._row_line, self._row, header))
-        self._row = None
-
-    def close(self):
-        super().close()
-        self._close_row()

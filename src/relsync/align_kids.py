@@ -14,8 +14,9 @@ every other pair they are in shares no telling strong anchor
 of the same text and no pair made out of order. A block so freed that a translation left in
 upstream's words pairs with the one block left over with its text (an entry that moved,
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
-(:func:`late_parents`). A container left without a partner pairs with the container of its
-type whose first block its first block pairs with (:func:`container_titles`).
+(:func:`late_parents`). A pair by position of a block inside an aside and one outside any
+is undone (:func:`unboxed`), and a container left without a partner pairs with the container
+of its type whose first block its first block pairs with (:func:`container_titles`).
 
 The other way round, an item follows what is nested under it: a translated term whose
 descriptions all pair by evidence (a telling anchor, the same text), in order, with the

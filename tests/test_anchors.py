@@ -114,6 +114,8 @@ def test_a_sites_home_page_is_keyed_by_its_site_in_any_language():
     assert _link_keys("https://vue-loader.vuejs.org/") == ["l:", "l://vue-loader.vuejs.org"]
     assert _link_keys("https://vue-loader.vuejs.org/zh/") == _link_keys("https://vue-loader.vuejs.org")
     assert _link_keys("https://cn.vuejs.org/") == _link_keys("https://www.vuejs.org/") == ["l:", "l://vuejs.org"]
+    assert _link_keys("https://jp.vuejs.org/") == _link_keys("https://ja.vuejs.org/") == ["l:", "l://vuejs.org"]
+    assert _link_keys("https://api.vuejs.org/") == ["l:", "l://api.vuejs.org"]  # (no language, no country)
     assert _link_keys("https://devtools.vuejs.org/") != _link_keys("https://vue-loader.vuejs.org/")
     assert page_key("https://vuejs.org/") == page_key("/") == ""
     assert _link_keys("https://vuejs.org/guide/") == ["l:guide"]

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from functools import cached_property
 
-from .align_nested import (evident, kept_texts, moved_headings, nested, own_language_words, same_text_pairs,
+from .align_nested import (described, evident, kept_texts, moved_headings, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
 from .align_words import pair_parents, rematch_words, swap_by_words
@@ -90,19 +90,13 @@ def _references(keys: Keys) -> Keys:
     return frozenset(k for k in keys if k[0] in "ln")
 
 
-def _cited_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide) -> bool:
-    """Whether the blocks cite the same numbered reference (a link ending in a number: an
-    issue, a bug, a pull request) that no other block of either document cites: ru/63's
-    "[Firefox bug 1309752](…)" for `{{bug(1309752)}}`, whatever else their anchors name."""
-    df_a, df_b = up.df(-1), tr.df(-1)
-    return any(k[0] == "l" and k[2:].isdigit() and df_a[k] == 1 and df_b[k] == 1 for k in shared)
-
-
-def _linked_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide) -> bool:
+def _linked_once(shared: Keys, up: ReleaseSide, tr: ReleaseSide, numbered: bool = False) -> bool:
     """Whether the blocks link to the same page that no other block of either document links
-    to (a section of the page itself: tauri-docs' "[configuration checklist](…#…)")."""
+    to (a section of the page itself: tauri-docs' "[configuration checklist](…#…)");
+    ``numbered``: to the same numbered reference (an issue, a bug, a pull request: ru/63's
+    "[Firefox bug 1309752](…)" for `{{bug(1309752)}}`, whatever else their anchors name)."""
     df_a, df_b = up.df(-1), tr.df(-1)
-    return any(k[0] == "l" and df_a[k] == 1 and df_b[k] == 1 for k in shared)
+    return any(k[0] == "l" and (not numbered or k[2:].isdigit()) and df_a[k] == 1 and df_b[k] == 1 for k in shared)
 
 
 def _overlap(a: Keys, b: Keys) -> float:
@@ -255,7 +249,7 @@ class _Matching:
                     q = _overlap(ka, tr.keys[b])
                     if self.original.get(a) == b:
                         out.append((_rank(q, True), 1, a, b))
-                    elif ((q >= MIN_OVERLAP or _cited_once(ka & tr.keys[b], up, tr))
+                    elif ((q >= MIN_OVERLAP or _linked_once(ka & tr.keys[b], up, tr, numbered=True))
                           and _compatible(up.doc.blocks[a], tr.doc.blocks[b])
                           and _identified(a, b, up, tr, sa, sb) and self.alike(a, b)):
                         out.append((_rank(q, False), 0, a, b))
@@ -374,6 +368,7 @@ class _Matching:
                 by_key[k].append(b)
         n_a, n_b = max(1, len(up.doc.blocks)), max(1, len(tr.doc.blocks))
         weights: dict[tuple[int, int], float] = {}
+        homes: dict[int, int | None] = {}
         for a in left_a:
             ka = up.keys[a]
             for b in {b for k in ka for b in by_key.get(k, ())}:
@@ -387,7 +382,9 @@ class _Matching:
                 if a in self.released[0] and b in self.released[1] and not _linked_once(ka & kb, up, tr):
                     continue  # two pairs of the ordered alignment are no evidence against each other,
                     # unless they link to a page no other block of either document links to
-                near = 1.0 - abs(a / n_a - b / n_b) + (up.scope(a) == self._home(b))
+                if b not in homes:
+                    homes[b] = self._home(b)  # (once a round: what its group pairs into holds)
+                near = 1.0 - abs(a / n_a - b / n_b) + (up.scope(a) == homes[b])
                 undone = RELEASED_COST if a in self.released[0] or b in self.released[1] else 0.0
                 weights[a, b] = (q + self.scorer.block_score(a, b) + self.lexicon.evidence(a, b)
                                  + NEARER * near - undone)
@@ -440,9 +437,8 @@ class _Matching:
         free_a = [a for a, b in self.partner_a.items()
                   if b is None and (a not in self.original or a in self.released[0])]
         free_b = [b for b, a in self.partner_b.items() if a is None and (b not in held_b or b in self.released[1])]
-        kids_a, kids_b = nested(up.doc), nested(tr.doc)
         for a, b in same_text_pairs(free_a, free_b, up.doc, tr.doc):
-            if bool(kids_a.get(a)) == bool(kids_b.get(b)):
+            if described(up.doc, a) == described(tr.doc, b):
                 self.partner_a[a], self.partner_b[b] = b, a
         left_a = [a for a, b in self.partner_a.items() if b is None and (
             not telling(up.keys[a]) or all(k[0] == "c" for k in up.keys[a]))]

@@ -24,6 +24,7 @@ from __future__ import annotations
 import bisect
 from collections import Counter, defaultdict
 
+from .dialects import is_definition
 from .languages import main_script
 from .model import Alignment, Block, BlockKind, Document
 from .rows import match_rows
@@ -34,6 +35,13 @@ def nested(doc: Document) -> dict[int, range]:
     """List item -> the blocks indented under it (its nested paragraphs, code and lists); once
     per document (several passes of an alignment read it; not to be changed)."""
     return doc.derived("align.nested", lambda: _nested(doc))
+
+
+def described(doc: Document, i: int) -> bool:
+    """Whether list item ``i`` is a term of a definition list: the first block nested under
+    it is its description (MDN's ``- :``)."""
+    kids = nested(doc).get(i)
+    return bool(kids) and is_definition(doc.blocks[kids[0]].text)
 
 
 def _nested(doc: Document) -> dict[int, range]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Protocol
 
-from .align_nested import nested, parent_pairs, telling
+from .align_nested import described, parent_pairs, telling
 from .align_releases import scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
@@ -177,19 +177,12 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
     block_a, block_b = m.up.doc.blocks[a], m.tr.doc.blocks[b]
     if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text):
         return False
-    if _described(m.up.doc, a) != _described(m.tr.doc, b):
+    if described(m.up.doc, a) != described(m.tr.doc, b):
         return False  # (a term of a definition list pairs with a term, not with an item of prose)
     if m.lexicon.in_upstream_words(b):
         return False  # (upstream's words, not a translation: the passes for kept text decide)
     return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b) \
         and not _kept_apart(m, a, b)
-
-
-def _described(doc, i: int) -> bool:
-    """Whether list item ``i`` is a term of a definition list: the first block nested
-    under it is its description (MDN's ``- :``)."""
-    kids = nested(doc).get(i)
-    return bool(kids) and is_definition(doc.blocks[kids[0]].text)
 
 
 def _kept_apart(m: Matching, a: int, b: int) -> bool:

@@ -11,7 +11,7 @@ from urllib.parse import unquote
 
 from rapidfuzz import fuzz
 
-from .languages import is_language_tag
+from .languages import is_language_tag, is_territory_code
 from .model import Anchors
 
 
@@ -48,9 +48,11 @@ def _link_keys(url: str) -> list[str]:
 
 
 def _site_of(host: str) -> str:
-    """A host without a label that names a language or ``www`` (``cn.vuejs.org``: ``vuejs.org``)."""
+    """A host without a first label that names a language, a country or ``www``
+    (``cn.vuejs.org``, ``ja.vuejs.org``: ``vuejs.org``)."""
     first, dot, rest = host.partition(".")
-    return rest if dot and "." in rest and (first in ("www", "cn") or is_language_tag(first)) else host
+    named = first == "www" or is_language_tag(first) or is_territory_code(first)
+    return rest if dot and "." in rest and named else host
 
 
 def page_key(url: str) -> str:

@@ -524,6 +524,12 @@ def _without_english_glue(text: str) -> bool:
 _TAG_RE = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 
 
+def is_territory_code(label: str) -> bool:
+    """Whether a host label is a territory's code in babel's CLDR data (``cn``, ``br``,
+    ``jp``): a site's edition for a country (``cn.vuejs.org``)."""
+    return len(label) == 2 and label.upper() in get_global("territory_languages")
+
+
 @functools.lru_cache(maxsize=1024)
 def is_language_tag(segment: str) -> bool:
     """Whether a path segment or host label names a language babel knows: ``ja``, ``zh-CN``,

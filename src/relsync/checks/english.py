@@ -582,8 +582,8 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
         ordinary = _ordinary(words, memo["lower"])
         if not memo["latin"]:
             ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
-    if not ordinary or not reworded and (len(set(w.lower() for w in ordinary)) < minimum
-                                         or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words)):
+    if not ordinary or (not reworded and (len(set(w.lower() for w in ordinary)) < minimum
+                                          or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words))):
         return False
     code = tuple(tr.anchors.code)
     if is_untranslated(up.text, tr.text, code, ctx.cjk_target, 3, ctx.locale, "heading"):

@@ -82,14 +82,21 @@ def unshared(text: str, shared: Shared) -> float:
     return total
 
 
+def _unmarked(block: Block, held: Held | None) -> Held:
+    """A block's masked text (``held``, when the caller has it) without a description's
+    marker (MDN's ``- :``): no word of its first sentence."""
+    text, code = held or masked(block)
+    if text.startswith(": ") and block.text.startswith(": "):
+        text = text[2:]
+    return text, code
+
+
 def upstream_units(block: Block, held: Held | None = None,
                    shared: Shared | None = None) -> tuple[list[Unit], int]:
     """The clauses of an upstream block's sentences, and the number of its sentences
     (``held``: the block's :func:`~.masking.masked`, when the caller has it; the words of
     ``shared`` count for no length)."""
-    text, code = held or masked(block)
-    if text.startswith(": ") and block.text.startswith(": "):
-        text = text[2:]  # (a description's marker, MDN's ``- :``, is no word of its first sentence)
+    text, code = _unmarked(block, held)
     parts = sentences.split(text)
     links = _link_texts(block) if "](" in block.source or "<a " in block.source else ()
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
@@ -165,9 +172,7 @@ def translation_units(block: Block, up: Block, held: Held | None = None,
     """The translation's sentences; when upstream's block opens with a lead in bold that is a
     sentence of its own ("**Web forgery protection enhanced.**"), the translation's lead in
     bold is one too, also without a full stop after it."""
-    text, code = held or masked(block)
-    if text.startswith(": ") and block.text.startswith(": "):
-        text = text[2:]  # (a description's marker, MDN's ``- :``, is no word of its first sentence)
+    text, code = _unmarked(block, held)
     parts = sentences.split(text)
     up_lead = _LEAD_RE.match(up.source)
     lead = _LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None

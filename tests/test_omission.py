@@ -700,3 +700,33 @@ def test_a_sentence_whose_code_the_translation_writes_once_less_is_left_out():
     twice, and that sentence alone holds nothing else."""
     found = dict(_uncovered("suspense.en.md", "suspense.zh.md", "zh_CN", "guide/built-ins/suspense.md"))
     assert found[98] == ["The pending event occurs when entering a pending state."]
+
+
+@pytest.mark.parametrize(("locale", "line"), [("es", 46), ("fr", 47)])
+def test_a_clause_holding_a_term_the_document_keeps_is_left_out_without_it(locale, line):
+    """tauri-docs {es,fr}/start/frontend/index.mdx: the translators write "frontend" as
+    upstream does wherever upstream has it; the list item on mobile development cut after
+    its first words ("un servidor de.") writes it nowhere, so the clause that held it is the
+    part left out, though the item is not far enough short for its length alone to say it."""
+    whole = dict(_uncovered("frontend.en.mdx", f"frontend.{locale}.mdx", locale, "start/frontend/index.mdx"))
+    assert line not in whole  # (the item before it leaves out its "multi-page apps (MPA)", as it is)
+    found = dict(_uncovered("frontend.en.mdx", f"frontend.item.{locale}.mdx", locale, "start/frontend/index.mdx"))
+    assert found == {**whole, line: ["that can host the frontend on your internal IP."]}
+
+
+def test_kept_terms_are_jargon_the_other_blocks_keep():
+    """The terms of tauri-docs es/start/frontend/index.mdx: "frontend" (kept in each of its
+    blocks), not "framework" (kept too, but a common English word: a translator may write
+    its own), nor a word seen in one block."""
+    from relsync.checks.terms import KeptTerms, kept_terms
+
+    en = (FIXTURES / "frontend.en.mdx").read_text(encoding="utf-8")
+    tr = (FIXTURES / "frontend.es.mdx").read_text(encoding="utf-8")
+    al = align(parse(en, "frontend.en.mdx"), parse(tr, "frontend.es.mdx"))
+    terms = kept_terms(al, {})
+    assert "frontend" in terms and "tauri" in terms
+    assert "framework" not in terms and "ip" not in terms
+    # asked of a block that writes it nowhere: kept in the two others that hold it
+    assert "frontend" in KeptTerms(al, {})
+    cut = (FIXTURES / "frontend.item.es.mdx").read_text(encoding="utf-8")
+    assert "frontend" in KeptTerms(align(parse(en, "frontend.en.mdx"), parse(cut, "frontend.item.es.mdx")), {})

@@ -24,7 +24,6 @@ from typing import Callable, Container, Iterator
 from rapidfuzz import fuzz
 
 from ..model import Block, Pair, Severity
-from ..keys import page_key
 from .consistency import code_variant
 from .english import LowerWords
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
@@ -33,9 +32,10 @@ from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
 from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
+from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    loose, lost_names, named_in, once_less, opening, sentence_lost, translation_units, upstream_units,
-                    words_left_out)
+                    loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost, translation_units,
+                    upstream_units, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -206,24 +206,6 @@ def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], boo
     return kept, lost
 
 
-def _surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
-    """Whether one of ``anchors`` (lost ones) is a number or code span, or a link to a page
-    the translation links nowhere, in any locale or place of the site (a page that moved
-    keeps its name: ``/Performance/Lazy_loading``, ``/Performance/Guides/Lazy_loading``)."""
-    pages = None
-    for a in anchors:
-        if a.startswith(NAME):
-            continue
-        if not a.startswith(LINK_KEY):
-            return True
-        if pages is None:
-            pages = {page_key(url) for url in tr.anchors.links}
-        key = page_key(a[len(LINK_KEY):])
-        if key and key not in pages:
-            return True
-    return False
-
-
 @dataclass(slots=True)
 class Omitted:
     """What a translated block leaves out: the upstream parts with no counterpart, and,
@@ -308,7 +290,8 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     lt = sum(t.length for t in trs)
     if not lt or len(ups) > MAX_UNITS or len(trs) > MAX_UNITS:
         return None
-    kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"))
+    kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"),
+                                memo.get("omission.terms", ()))
     citing = cited(up, up_held)
     kept -= citing
     lost |= once_less(ups, tr, up.anchors.code, citing)
@@ -332,7 +315,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     ambiguous = other - partial < _AMBIGUOUS
     if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
         return None  # another part could as well be the one left out, and the block is not clearly short
-    least = _MIN_MISSING_SHARE_LOST if any(_surely_lost(ups[k].anchors & lost, tr) for k in skipped) \
+    least = _MIN_MISSING_SHARE_LOST if any(surely_lost(ups[k].anchors & lost, tr) for k in skipped) \
         else MIN_MISSING_SHARE
     if sum(ups[k].length for k in skipped) < least * total:
         return None
@@ -387,8 +370,8 @@ def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Om
 
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],
-                   up_code: tuple[str, ...] = (), lower: Container[str] | None = None
-                   ) -> tuple[frozenset[str], frozenset[str]]:
+                   up_code: tuple[str, ...] = (), lower: Container[str] | None = None,
+                   terms: Container[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream sentence alone (of one or more of its clauses) that the
     translation keeps, and those it lost;
     in a translation written in another script (most letters of its prose, code, macros and
@@ -443,7 +426,7 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 k = next(iter(where))
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
-    return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held))
+    return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held), terms)
 
 
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
@@ -495,66 +478,60 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item leaves out part of its upstream: a sentence, the
     second half, a clause.
 
-    The translation's length is compared with the length the document's own translation ratio
-    predicts for each upstream sentence (so a terse translator is not flagged for being terse; the
-    ratio of its translated blocks, a block left in upstream's words judged against upstream's
-    length; words in Latin letters that a translation in another script writes as upstream does,
-    ``Rust``, ``JavaScript``, count for no length on either side; a code span holding words in
-    another script than Latin counts as prose; a document too short for a ratio of its own is judged
-    at its language's, measured on real translations), sentence by sentence in order; a sentence
-    whose numbers, code or link the translation keeps counts as translated (not the references a
-    block ends with, "(Firefox bug 1452645)", which cite the whole entry; in a translation in
-    another script, also a Latin name of that sentence alone; a clause the translation writes as
-    upstream does, left in English; and code the translation writes almost alike in a code span
-    upstream has not, `errorCaptured()` for `onErrorCaptured()`), and one whose link the translation
-    lost (no link of the translation leads there) costs more to read as translated, as does, half as
-    much, one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital
-    where no sentence starts on a word upstream never writes in lower case; no common English word)
-    the translation writes nowhere while it writes another name of the block as it is (in Latin
-    script, a name with a capital inside needs no other); a block that lost one is judged at any
-    length up to the predicted one (the sentence that held it may be what a longer rendering of the
-    rest hides); a name lost tells only of a sentence's end left out, not of clauses inside a
-    sentence whose end the translation renders. A sentence of many clauses may be one sentence of
-    the translation. Only a block that clearly lacks a part is reported, with the upstream sentences
-    that have no counterpart: a fifth of the block at least, a tenth when the part held a number,
-    code span or link of its own that the translation lost; the end of one sentence and the next, or
-    a sentence and the start of the next, are two parts. A translation with as many sentences as
-    upstream and no anchor lost is reported only when it is far shorter than predicted, a little
-    less far when the part left out is the end of a block of several sentences (a translation that
-    stops short inside its last one). When the block is two standard deviations shorter than
-    predicted but another part could as well be the one left out (two sentences of about the same
-    length), both are quoted; a part quoted that closes a parenthesis starts where it opens; of two
-    readings about as cheap, the one that leaves out less is quoted, the clause whose code the
-    translation lost rather than the clauses of its sentence around it; a lead in bold that both
-    blocks open with is translated. A translation that stops short inside a clause, keeping the code
-    spans and numbers of the block's start and none of its end, and as long as that start predicts,
-    is reported with the part from the last clause boundary before the first of them it lost. A
-    translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not
-    even the one leaving out part of it, is reported with the parts that reading leaves out (``一度
-    `await myfile.read()` を。`` for "This is especially useful if you run `await myfile.read()` once
-    and then need to read the contents again.": its first and last clauses). Any block 3.5
-    deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported
-    with upstream's end beyond the share its length covers and the last code, number or link it
-    keeps, or, when those it keeps reach upstream's end, with upstream's start before the
-    clause of the first of them (a language that writes upstream's last clause first), as an
-    estimate (``"estimated": true``); so is one 1.5 deviations short that writes none of the
-    references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff
-    auf." for "… XUL `<tree>` elements have changed."). Code a macro's text names
-    (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost when
-    the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A
-    sentence of two code spans or numbers or more, none of which the translation has, may be the
-    part left out of a block up to one standard deviation longer than predicted (a terse page: its
-    other sentences fill the length). A block left in upstream's words that is shorter than upstream
-    is compared with it word for word: the runs of two words or more it leaves out, not those it
-    words otherwise, are the parts ("App Manager: a new." for "App Manager: a new Manifest Editor
-    was added."). When a paragraph or list item of the translation that pairs with nothing, in the
-    same section, is as long as the part left out (by the document's ratio) and has its numbers,
-    that block may be the part, split off and set elsewhere: the finding names it, one level lower.
+    The translation's length is compared with the length the document's own translation ratio predicts for each
+    upstream sentence (so a terse translator is not flagged for being terse; the ratio of its translated blocks,
+    a block left in upstream's words judged against upstream's length; words in Latin letters that a translation
+    in another script writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side; a
+    code span holding words in another script than Latin counts as prose; a document too short for a ratio of
+    its own is judged at its language's, measured on real translations), sentence by sentence in order; a
+    sentence whose numbers, code or link the translation keeps counts as translated (not the references a block
+    ends with, "(Firefox bug 1452645)", which cite the whole entry; in a translation in another script, also a
+    Latin name of that sentence alone; a clause the translation writes as upstream does, left in English; and
+    code the translation writes almost alike in a code span upstream has not, `errorCaptured()` for
+    `onErrorCaptured()`), and one whose link the translation lost (no link of the translation leads there) costs
+    more to read as translated, as does, half as much, one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a
+    capital inside, or a capital where no sentence starts on a word upstream never writes in lower case; no
+    common English word) the translation writes nowhere while it writes another name of the block as it is (in
+    Latin script, a name with a capital inside needs no other), or a term the translation writes nowhere that it
+    keeps as upstream writes it in the page's other blocks (``frontend``, ``token``: jargon, no common English
+    word, kept in two blocks at least, four in five); a block that lost one is judged at any length up to the
+    predicted one (the sentence that held it may be what a longer rendering of the rest hides); a name lost
+    tells only of a sentence's end left out, not of clauses inside a sentence whose end the translation renders.
+    A sentence of many clauses may be one sentence of the translation. Only a block that clearly lacks a part is
+    reported, with the upstream sentences that have no counterpart: a fifth of the block at least, a tenth when
+    the part held a number, code span or link of its own that the translation lost; the end of one sentence and
+    the next, or a sentence and the start of the next, are two parts. A translation with as many sentences as
+    upstream and no anchor lost is reported only when it is far shorter than predicted, a little less far when
+    the part left out is the end of a block of several sentences (a translation that stops short inside its last
+    one). When the block is two standard deviations shorter than predicted but another part could as well be the
+    one left out (two sentences of about the same length), both are quoted; a part quoted that closes a
+    parenthesis starts where it opens; of two readings about as cheap, the one that leaves out less is quoted,
+    the clause whose code the translation lost rather than the clauses of its sentence around it; a lead in bold
+    that both blocks open with is translated. A translation that stops short inside a clause, keeping the code
+    spans and numbers of the block's start and none of its end, and as long as that start predicts, is reported
+    with the part from the last clause boundary before the first of them it lost. A translation so far shorter
+    than predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of it, is
+    reported with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is especially
+    useful if you run `await myfile.read()` once and then need to read the contents again.": its first and last
+    clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out,
+    is reported with upstream's end beyond the share its length covers and the last code, number or link it
+    keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of the first of
+    them (a language that writes upstream's last clause first), as an estimate (``"estimated": true``); so is
+    one 1.5 deviations short that writes none of the references, or not the code span, upstream ends with ("Die
+    Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."). Code a macro's text names
+    (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost when the translation
+    names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers
+    or more, none of which the translation has, may be the part left out of a block up to one standard deviation
+    longer than predicted (a terse page: its other sentences fill the length). A block left in upstream's words
+    that is shorter than upstream is compared with it word for word: the runs of two words or more it leaves
+    out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a new Manifest
+    Editor was added."). When a paragraph or list item of the translation that pairs with nothing, in the same
+    section, is as long as the part left out (by the document's ratio) and has its numbers, that block may be
+    the part, split off and set elsewhere: the finding names it, one level lower.
 
-    Fails: "The new compiler is faster. It also supports new hardware. Users can enable it
-    with one flag and get large gains on most models." / "新的编译器更快。". Passes: the same
-    upstream / "新的编译器更快。它还支持新的硬件。用户只需一个开关即可启用它，并在大多数模型上获得很大的提升。";
-    "This release removes the old API." / "此版本删除了旧的 API。".
+    Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
+    large gains on most models." / "新的编译器更快。". Passes: the same upstream /
+    "新的编译器更快。它还支持新的硬件。用户只需一个开关即可启用它，并在大多数模型上获得很大的提升。"; "This release removes the old API." / "此版本删除了旧的 API。".
     """
     if len(pair.upstream) != 1 or len(pair.translation) != 1:
         return
@@ -566,6 +543,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # the translation links where upstream does not: two different items paired
     if "omission.ratio" not in ctx.memo:
         ctx.memo["omission.lower"] = LowerWords(ctx)
+        ctx.memo["omission.terms"] = KeptTerms(al, ctx.memo)
         ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
     ratio = ctx.memo["omission.ratio"]
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)

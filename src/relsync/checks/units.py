@@ -14,6 +14,7 @@ from typing import Container, Mapping
 from .. import sentences
 from ..dialects import macro_target
 from ..english_words import english_zipf
+from ..keys import page_key
 from ..languages import singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
@@ -211,7 +212,7 @@ def _stem(name: str) -> str:
 
 
 def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Container[str] | None,
-               latin: bool) -> frozenset[str]:
+               latin: bool, terms: Container[str] = ()) -> frozenset[str]:
     """The names of one upstream unit alone, outside its code, that the translation writes
     nowhere, also not as the singular (``WeakMap`` for ``WeakMaps``), when it writes another
     name of the block as it is (in Latin script, a name with a capital inside needs no
@@ -228,13 +229,13 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
             text = text.replace(c, " ")
         for w in names(text, lower):
             owners.setdefault(w, set()).add(k)
+    lost = _lost_terms(ups, code, source, terms, set(owners))
     written = {w for w in owners if _stem(w) in source}
     if not written:
         if latin:
             owners = {w: k for w, k in owners.items() if not w[1:].islower()}
         else:
-            return frozenset()  # the translator writes no name of the block as it is (`下键` for `ArrowDown`)
-    lost: set[str] = set()
+            return frozenset(lost)  # the translator writes no name of the block as it is (`下键` for `ArrowDown`)
     for w, where in owners.items():
         if len(where) == 1 and w not in written:
             k = next(iter(where))
@@ -243,8 +244,47 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
     return frozenset(lost)
 
 
+def _lost_terms(ups: list[Unit], code: tuple[str, ...], source: str, terms: Container[str],
+                known: set[str]) -> set[str]:
+    """The kept terms (:mod:`.terms`) of one upstream unit alone, outside its code, that the
+    translation writes nowhere; ``ups`` get their keys."""
+    owners: dict[str, set[int]] = {}
+    for k, u in enumerate(ups):
+        text = u.text
+        for c in code:
+            text = text.replace(c, " ")
+        for w in LATIN_WORD_RE.findall(text):
+            if w not in known and w.casefold() in terms:
+                owners.setdefault(w.casefold(), set()).add(k)
+    lost: set[str] = set()
+    for w, where in owners.items():
+        if len(where) == 1 and w not in source:
+            k = next(iter(where))
+            ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
+            lost.add(NAME + w)
+    return lost
+
+
 #: What a link's anchor key starts with (its URL follows).
 LINK_KEY = "\x00link:"
+
+
+def surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
+    """Whether one of ``anchors`` (lost ones) is a number or code span, or a link to a page
+    the translation links nowhere, in any locale or place of the site (a page that moved
+    keeps its name: ``/Performance/Lazy_loading``, ``/Performance/Guides/Lazy_loading``)."""
+    pages = None
+    for a in anchors:
+        if a.startswith(NAME):
+            continue
+        if not a.startswith(LINK_KEY):
+            return True
+        if pages is None:
+            pages = {page_key(url) for url in tr.anchors.links}
+        key = page_key(a[len(LINK_KEY):])
+        if key and key not in pages:
+            return True
+    return False
 
 
 def sentence_lost(ups: list[Unit], lost: frozenset[str]) -> bool:

@@ -1,0 +1,87 @@
+"""The terms a translation keeps: words of upstream that the document's translation writes as
+upstream does, block after block (``frontend``, ``token``, ``plugin``: jargon, no common
+English word), so that a block which
+writes one nowhere has likely left out the part that held it (`omission`).
+
+Learned from the document itself, as a translator's own glossary: over its one-to-one
+paragraphs and list items (those left in upstream's words aside), a word is a kept term when
+the translation writes it in most of the blocks whose upstream holds it, and seldom where
+upstream has it not (Spanish "no", German "also" are words of the translation's language).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..english_words import english_zipf
+from ..model import Alignment
+from .lengths import KINDS, left_in_english
+from .masking import masked_of
+from .units import LATIN_WORD_RE
+
+#: A term is seen in this many upstream blocks at least ...
+_MIN_BLOCKS = 2
+#: ... the translation writes it in this share of them at least ...
+_KEPT_SHARE = 0.8
+#: ... and in at most this many blocks whose upstream has it not, for each block that keeps it.
+_ELSEWHERE_SHARE = 0.25
+#: A term has this many letters at least.
+_MIN_LETTERS = 3
+
+
+def words(text: str) -> set[str]:
+    """The words in Latin letters of ``text``, folded."""
+    return {w.casefold() for w in LATIN_WORD_RE.findall(text)}
+
+
+class KeptTerms:
+    """The document's kept terms, as a set to ask whether a folded word that a block's upstream
+    holds and its translation writes nowhere is in: kept in the document's other blocks (the
+    block asked about is left out of the count), learned from the alignment the first time
+    it is asked (most blocks never ask)."""
+
+    __slots__ = ("_al", "_memo", "_counts")
+
+    def __init__(self, al: Alignment, memo: dict) -> None:
+        self._al, self._memo, self._counts = al, memo, None
+
+    def __contains__(self, word: object) -> bool:
+        if self._counts is None:
+            self._counts = _counts(self._al, self._memo)
+        ups, both, alone = self._counts
+        n = ups.get(word, 0) - 1  # (the block asked about: upstream holds it, the translation not)
+        return is_kept(n, both.get(word, 0), alone.get(word, 0), word)
+
+
+def is_kept(n: int, kept: int, alone: int, word: object) -> bool:
+    """Whether a word upstream holds in ``n`` blocks, the translation in ``kept`` of them and in
+    ``alone`` blocks whose upstream has it not, is a kept term."""
+    return (n >= _MIN_BLOCKS and kept >= _KEPT_SHARE * n and alone <= _ELSEWHERE_SHARE * kept
+            and isinstance(word, str) and len(word) >= _MIN_LETTERS and english_zipf(word) == 0.0)
+
+
+def kept_terms(al: Alignment, memo: dict) -> frozenset[str]:
+    """The folded words the document's translation keeps as upstream writes them (see the
+    module's doc)."""
+    ups, both, alone = _counts(al, memo)
+    return frozenset(w for w, n in ups.items() if is_kept(n, both[w], alone[w], w))
+
+
+def _counts(al: Alignment, memo: dict) -> tuple[Counter, Counter, Counter]:
+    """For each folded word, the one-to-one blocks whose upstream holds it, those whose
+    translation writes it too, and those whose translation alone does."""
+    ups: Counter = Counter()
+    both: Counter = Counter()
+    alone: Counter = Counter()
+    for pair in al.pairs:
+        if len(pair.upstream) != 1 or len(pair.translation) != 1:
+            continue
+        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+        if up.kind not in KINDS or tr.kind != up.kind or left_in_english(memo, up, tr):
+            continue
+        ours = words(masked_of(memo, "up", up)[0])
+        theirs = words(masked_of(memo, "tr", tr)[0])
+        ups.update(ours)
+        both.update(ours & theirs)
+        alone.update(theirs - ours)
+    return ups, both, alone

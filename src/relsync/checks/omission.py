@@ -34,8 +34,8 @@ from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost, translation_units,
-                    upstream_units, words_left_out)
+                    any_lost_name, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
+                    translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -68,8 +68,11 @@ _SHORTFALL_ONE_CLAUSE = -3.0
 _AMBIGUOUS = 1.5
 #: ... and the whole block must be this many standard deviations shorter than predicted.
 _SHORTFALL_AMBIGUOUS = -2.0
-#: The whole translation must be at least this many standard deviations shorter than predicted.
+#: The whole translation must be at least this many standard deviations shorter than predicted ...
 _SHORTFALL = -1.5
+#: ... or this many, when it writes a name or a kept term of upstream's nowhere (less short, a
+#: name lost, half a code span's weight, never makes leaving a unit out clearly cheaper).
+_SHORTFALL_NAMED = -1.0
 #: Why a part estimated by the length is left out, when the references upstream ends with
 #: are not in the translation (its length need only be :data:`_SHORTFALL` short).
 _UNCITED = "shorter than upstream predicts, without the references it ends with"
@@ -174,10 +177,17 @@ def _code_and_numbers(block: Block) -> set[str]:
 
 
 def _keeps_anchors(up: Block, tr: Block) -> bool:
-    """Whether the translation has every code span and number of the upstream block, and as
+    """Whether the translation has every code span, number and date of the upstream block, and as
     many links (a first look: a block that lost one may have lost the sentence that held it)."""
     return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
-            and len(tr.anchors.links) >= len(up.anchors.links))
+            and set(up.anchors.dates) <= set(tr.anchors.dates) and len(tr.anchors.links) >= len(up.anchors.links))
+
+
+def _names_lost(up: Block, tr: Block, memo: dict) -> bool:
+    """Whether the translation writes a name of upstream, or (in Latin letters) a term the page
+    keeps, nowhere (a first look)."""
+    terms = () if memo.get("omission.unlatin") else memo.get("omission.terms", ())
+    return any_lost_name(up.text, tr.source, memo.get("omission.lower"), terms)
 
 
 def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool]) -> tuple[set[str], set[str]]:
@@ -243,7 +253,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if up_length < _MIN_CHARS or tr_length <= 0:
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
-    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr)):
+    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr) and (
+            shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))):
         if shortfall > _SENTENCE_LOST or len(_code_and_numbers(up) - _code_and_numbers(tr)) < 2:
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
@@ -426,7 +437,8 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 k = next(iter(where))
                 ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                 kept |= {_own_key(k)}
-    return kept, lost | lost_names(ups, tr, up_code, lower, not _is_unlatin(held), terms)
+    latin = not _is_unlatin(held)  # (in another script, the names in Latin letters say what is kept)
+    return kept, lost | lost_names(ups, tr, up_code, lower, latin, terms if latin else ())
 
 
 def _written_alike(lost: list[str], theirs: list[str]) -> set[str]:
@@ -495,7 +507,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     Latin script, a name with a capital inside needs no other), or a term the translation writes nowhere that it
     keeps as upstream writes it in the page's other blocks (``frontend``, ``token``: jargon, no common English
     word, kept in two blocks at least, four in five); a block that lost one is judged at any length up to the
-    predicted one (the sentence that held it may be what a longer rendering of the rest hides); a name lost
+    predicted one (the sentence that held it may be what a longer rendering of the rest hides; a date too), one
+    that lost only a name or term when a deviation short; a name lost
     tells only of a sentence's end left out, not of clauses inside a sentence whose end the translation renders.
     A sentence of many clauses may be one sentence of the translation. Only a block that clearly lacks a part is
     reported, with the upstream sentences that have no counterpart: a fifth of the block at least, a tenth when

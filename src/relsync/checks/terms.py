@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..english_words import english_zipf
 from ..model import Alignment
 from .lengths import KINDS, left_in_english
 from .masking import masked_of
-from .units import LATIN_WORD_RE
+from .units import LATIN_WORD_RE, is_jargon
 
 #: A term is seen in this many upstream blocks at least ...
 _MIN_BLOCKS = 2
@@ -25,8 +24,6 @@ _MIN_BLOCKS = 2
 _KEPT_SHARE = 0.8
 #: ... and in at most this many blocks whose upstream has it not, for each block that keeps it.
 _ELSEWHERE_SHARE = 0.25
-#: A term has this many letters at least.
-_MIN_LETTERS = 3
 
 
 def words(text: str) -> set[str]:
@@ -57,7 +54,7 @@ def is_kept(n: int, kept: int, alone: int, word: object) -> bool:
     """Whether a word upstream holds in ``n`` blocks, the translation in ``kept`` of them and in
     ``alone`` blocks whose upstream has it not, is a kept term."""
     return (n >= _MIN_BLOCKS and kept >= _KEPT_SHARE * n and alone <= _ELSEWHERE_SHARE * kept
-            and isinstance(word, str) and len(word) >= _MIN_LETTERS and english_zipf(word) == 0.0)
+            and isinstance(word, str) and is_jargon(word))
 
 
 def kept_terms(al: Alignment, memo: dict) -> frozenset[str]:
@@ -79,9 +76,9 @@ def _counts(al: Alignment, memo: dict) -> tuple[Counter, Counter, Counter]:
         up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
         if up.kind not in KINDS or tr.kind != up.kind or left_in_english(memo, up, tr):
             continue
-        ours = words(masked_of(memo, "up", up)[0])
+        ours = {w for w in words(masked_of(memo, "up", up)[0]) if is_jargon(w)}
         theirs = words(masked_of(memo, "tr", tr)[0])
         ups.update(ours)
         both.update(ours & theirs)
-        alone.update(theirs - ours)
+        alone.update(w for w in theirs - ours if is_jargon(w))
     return ups, both, alone

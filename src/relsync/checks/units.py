@@ -9,6 +9,7 @@ import difflib
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Container, Mapping
 
 from .. import sentences
@@ -242,6 +243,27 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
             ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
             lost.add(NAME + w)
     return frozenset(lost)
+
+
+#: A term (:mod:`.terms`) has this many letters at least.
+_TERM_LETTERS = 3
+
+
+@lru_cache(maxsize=1 << 16)
+def is_jargon(word: str) -> bool:
+    """Whether a folded word may be a term: long enough, and no common English word."""
+    return len(word) >= _TERM_LETTERS and english_zipf(word) == 0.0
+
+
+def any_lost_name(text: str, translation: str, lower: Container[str] | None, terms: Container[str] = ()) -> bool:
+    """Whether a name or kept term of upstream's ``text`` is written nowhere in the
+    translation's source (a first look: :func:`lost_names` tells which unit held it)."""
+    if lower is None:
+        return False
+    source = translation.casefold()
+    return any(_stem(w) not in source for w in names(text, lower)) or any(
+        w.casefold() not in source and is_jargon(w.casefold()) and w.casefold() in terms
+        for w in LATIN_WORD_RE.findall(text))
 
 
 def _lost_terms(ups: list[Unit], code: tuple[str, ...], source: str, terms: Container[str],

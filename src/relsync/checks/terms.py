@@ -1,7 +1,7 @@
 """The terms a translation keeps: words of upstream that the document's translation writes as
 upstream does, block after block (``frontend``, ``token``, ``plugin``: jargon, no common
-English word), so that a block which
-writes one nowhere has likely left out the part that held it (`omission`).
+English word), so that a block which writes one nowhere has likely left out the part that
+held it (`omission`).
 
 Learned from the document itself, as a translator's own glossary: over its one-to-one
 paragraphs and list items (those left in upstream's words aside), a word is a kept term when

@@ -219,7 +219,8 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
     name of the block as it is (in Latin script, a name with a capital inside needs no
     other: ``JavaScript`` is not translated); ``ups`` get their keys. ``code``: the block's
     code spans, whose names are not counted twice; ``lower``: the words upstream writes in
-    lower case (:func:`names`); ``None``: no name is counted."""
+    lower case (:func:`names`); ``None``: no name is counted; ``terms``: the page's kept
+    terms (:mod:`.terms`), lost as names are, with no other name written."""
     if lower is None:
         return frozenset()
     source = tr.source.casefold()
@@ -261,6 +262,7 @@ def any_lost_name(text: str, translation: str, lower: Container[str] | None, ter
     if lower is None:
         return False
     source = translation.casefold()
+    # (a term is asked for last: the first question learns the page's terms)
     return any(_stem(w) not in source for w in names(text, lower)) or any(
         w.casefold() not in source and is_jargon(w.casefold()) and w.casefold() in terms
         for w in LATIN_WORD_RE.findall(text))
@@ -276,11 +278,12 @@ def _lost_terms(ups: list[Unit], code: tuple[str, ...], source: str, terms: Cont
         for c in code:
             text = text.replace(c, " ")
         for w in LATIN_WORD_RE.findall(text):
-            if w not in known and w.casefold() in terms:
-                owners.setdefault(w.casefold(), set()).add(k)
+            folded = w.casefold()
+            if w not in known and folded not in source and is_jargon(folded) and folded in terms:
+                owners.setdefault(folded, set()).add(k)
     lost: set[str] = set()
     for w, where in owners.items():
-        if len(where) == 1 and w not in source:
+        if len(where) == 1:
             k = next(iter(where))
             ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
             lost.add(NAME + w)

@@ -751,3 +751,43 @@ def test_a_block_a_little_short_that_writes_a_name_of_upstream_nowhere_is_judged
     SPA and MPA written nowhere (as the Spanish and French pages of the same revision)."""
     found = dict(_uncovered("frontend.en.mdx", "frontend.zh-cn.mdx", "zh-CN", "start/frontend/index.mdx"))
     assert found.get(45) == ["single-page applications (SPA), or classic multi-page apps (MPA)."]
+
+
+def _slugs_at(upstream: str, translation: str, locale: str, name: str, text: str | None = None) -> dict[int, list[str]]:
+    """The findings of the English rules on two fixture files (or ``text`` for the
+    translation), by translation line."""
+    en = (FIXTURES / upstream).read_text(encoding="utf-8")
+    tr = text if text is not None else (FIXTURES / translation).read_text(encoding="utf-8")
+    found: dict[int, list[str]] = {}
+    for f in relsync.check(en, tr, locale=locale, name=name):
+        if f.slug in ("untranslated", "untranslated-clause"):
+            found.setdefault(f.translation.line, []).append(f.slug)
+    return found
+
+
+def test_a_page_that_mixes_english_phrases_into_its_sentences_keeps_them_as_its_style():
+    """fastapi-docs hi/docs/tutorial/server-sent-events.md writes Hindi around English
+    phrases throughout ("FastAPI कुछ SSE best practices को out of the box implement करता है।",
+    line 114), as the Hindi pages do: "out of the box implement" is the page's style, not a
+    clause left untranslated; a whole sentence of upstream's English left in a translated
+    paragraph still is one."""
+    page = ("server-sent-events.en.md", "server-sent-events.hi.md", "hi", "tutorial/server-sent-events.md")
+    assert 114 not in _slugs_at(*page)
+    tr = (FIXTURES / "server-sent-events.hi.md").read_text(encoding="utf-8")
+    left = tr.replace("`data` field हमेशा JSON के रूप में encode किया जाता है।",
+                      "The `data` field is always encoded as JSON.")
+    assert left != tr
+    assert _slugs_at(*page, text=left).get(80) == ["untranslated-clause"]
+
+
+def test_a_page_that_mixes_english_phrases_keeps_headings_in_english():
+    """fastapi-docs hi/docs/features.md keeps technical headings in English among Hindi ones
+    ("### Automatic docs", line 14, beside "### सिर्फ़ आधुनिक Python"), as its sentences keep
+    English phrases: the page's style, not headings left untranslated."""
+    from relsync.checks.terms import mixes_english
+
+    assert 14 not in _slugs_at("features.en.md", "features.hi.md", "hi", "features.md")
+    en = (FIXTURES / "features.en.md").read_text(encoding="utf-8")
+    for locale, mixes in (("hi", True), ("es", False)):
+        tr = (FIXTURES / f"features.{locale}.md").read_text(encoding="utf-8")
+        assert mixes_english(align(parse(en, "features.en.md"), parse(tr, f"features.{locale}.md"))) is mixes

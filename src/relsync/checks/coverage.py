@@ -14,6 +14,7 @@ from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
 from .masking import IMAGES_ONLY_RE
 from .moved import perhaps_moved
 from .registry import Context, Problem, Scope, check
+from .terms import page_mixes_english
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
 #: An attribute written as code without backticks: ``role="banner"``.
@@ -345,7 +346,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     sentences write, in the singular too; any words, when the translation renders the same
     text of upstream in another heading: a front-matter title kept above its heading
     translated) is English in any script, also when upstream's heading has changed since (see
-    :mod:`relsync.checks.english`).
+    :mod:`relsync.checks.english`); not on a page that mixes phrases of English into its own
+    sentences throughout, which keeps English headings as its style (see ``untranslated-clause``).
 
     A block translated at its start only is quoted from its first sentence in English.
 
@@ -379,7 +381,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if any(_SPELLED_RE.search(b.source) for b in trs):
         return  # "`g`reater `t`han": English words that spell out a code name, kept for it
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
-            and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and _kept_name(trs[0], ctx)):
+            and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and (
+                _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(_english_part(tr_text, up_text, ctx))}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on

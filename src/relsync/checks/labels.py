@@ -1,0 +1,51 @@
+"""Labels: paragraphs and list items that are only bold text ("**Related**", "- **See also**"),
+which a translated page may keep in English as it keeps headings, and the lists of names
+they stand in ("**WebSockets**", "**CORS**": the names of features, kept as they are)."""
+
+from __future__ import annotations
+
+import re
+
+from ..english_words import english_zipf
+from ..model import Alignment, Block
+
+_KINDS = ("paragraph", "list_item")
+_LABEL_RE = re.compile(r"(?:[-*+]\s+)?\*\*[^*\n]+\*\*\s*[:：]?")
+_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+
+
+def is_label(block: Block) -> bool:
+    """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
+    return block.kind in _KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
+
+
+#: A label among this many labels of names, at least, in its list is one of them ...
+_NAMES_AROUND = 2
+#: ... read this many items before and after it at most (a list of names is short).
+_BESIDE = 20
+
+
+def among_names(label: Block, al: Alignment) -> bool:
+    """Whether a list item that is a label stands in a list (the items beside it at its
+    depth) with :data:`_NAMES_AROUND` labels or more that are names: capitalized, no
+    common English word ("**Cookie Sessions**" below "**WebSockets**" and "**CORS**": the
+    names of features, kept; "**Performance**" and "**Security**" are words)."""
+    blocks = al.translation.blocks
+    names = 0
+    for step in (-1, 1):
+        k = label.index + step
+        while 0 <= k < len(blocks) and abs(k - label.index) <= _BESIDE and blocks[k].kind == "list_item" \
+                and blocks[k].level >= label.level:
+            b = blocks[k]
+            if b.level == label.level and is_label(b) and is_name(b.text):
+                names += 1
+                if names >= _NAMES_AROUND:
+                    return True
+            k += step
+    return False
+
+
+def is_name(text: str) -> bool:
+    """Whether every word of ``text`` is capitalized and no common English word."""
+    words = _WORD_RE.findall(text)
+    return bool(words) and all(not w[0].islower() and english_zipf(w) == 0.0 for w in words)

@@ -791,3 +791,29 @@ def test_a_page_that_mixes_english_phrases_keeps_headings_in_english():
     for locale, mixes in (("hi", True), ("es", False)):
         tr = (FIXTURES / f"features.{locale}.md").read_text(encoding="utf-8")
         assert mixes_english(align(parse(en, "features.en.md"), parse(tr, f"features.{locale}.md"))) is mixes
+
+
+def test_a_heading_with_a_word_of_the_translations_own_language_is_translated():
+    """fastapi-docs tr/docs/tutorial/frontend.md line 133, "## Dependencies ve Middleware":
+    Turkish "ve" (and), which the page writes in its other blocks and its upstream nowhere,
+    joins upstream's terms; not a heading left in English, though the language identifier
+    reads its words as English. A sentence with such a word but a clause of upstream's words
+    left beside it is still English left (mdn-firefox es/3 line 94, "Firefox 3 ofrece la
+    nueva interface `nsIJSON`, which offers high-performance encoding and decoding of JSON
+    strings.")."""
+    assert 133 not in _slugs_at("frontend-fastapi.en.md", "frontend-fastapi.tr.md", "tr", "tutorial/frontend.md")
+    assert "untranslated" in _slugs_at("firefox-3.en.md", "firefox-3.es.md", "es", "3/index.md").get(94, [])
+
+
+def test_the_words_of_a_translations_own_language_are_no_english_words():
+    """Of the words the Turkish page writes in two blocks or more and its upstream nowhere,
+    "ve" (short, and a word of Turkish by wordfreq's lists, though English writes it too)
+    and "nedir" are its own; an English word upstream does not write is not."""
+    from relsync.checks.terms import page_own_words
+
+    en = "# Title\n\nUse dependencies here.\n\nAnd middleware there.\n"
+    tr = ("# Başlık\n\nDependencies ve middleware nedir?\n\nBurada dependencies ve middleware nedir.\n\n"
+          "Another sentence, another sentence.\n")
+    own = page_own_words({}, align(parse(en, "en.md"), parse(tr, "tr.md")), "tr")
+    assert {"ve", "nedir"} <= own
+    assert "another" not in own and "sentence" not in own and "dependencies" not in own

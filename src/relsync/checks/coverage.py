@@ -14,7 +14,7 @@ from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
 from .masking import IMAGES_ONLY_RE
 from .moved import perhaps_moved
 from .registry import Context, Problem, Scope, check
-from .terms import page_mixes_english
+from .terms import page_mixes_english, page_own_words
 
 _WORD_RE = re.compile(r"(?<![\w.@/#-])[A-Za-z][a-z]+(?:'[a-z]+)?(?![\w.@/#(-])")
 #: An attribute written as code without backticks: ``role="banner"``.
@@ -337,7 +337,9 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     English never joins one ("Response Status Code'u" in Turkish), a word with a letter
     outside ASCII that upstream does not write ("GitHub Actions tabanlı CI"), or words of
     its own, without a clause of upstream's words, that the identifier surely reads as the
-    target's language ("OAuth2 con Password (y hashing), Bearer con tokens JWT"); in any
+    target's language ("OAuth2 con Password (y hashing), Bearer con tokens JWT"), or a word
+    its page writes in other blocks too and upstream's page nowhere, no English word or a
+    short word of the target's grammar ("Dependencies ve Middleware" in Turkish); in any
     other script, prose with almost no letter of that script. On a page whose paragraphs
     are translated, a heading, title, bold label or ``<summary>`` of
     ordinary English words (upstream writes them in lower case; in another script than Latin
@@ -382,7 +384,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # "`g`reater `t`han": English words that spell out a code name, kept for it
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and (
-                _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))):
+                _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))) \
+            and not (not ctx.cjk_target and _own_words(tr_text, up_text, ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(_english_part(tr_text, up_text, ctx))}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on
@@ -390,6 +393,31 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
                               translation_line=trs[0].start + _text_offset(trs[0]))
         else:
             yield ctx.pair_finding(pair, message)
+
+
+def _own_words(tr: str, up: str, ctx: Context) -> bool:
+    """Whether each sentence of a block in Latin letters writes, besides upstream's words, a
+    word of the translation's own language that its page writes elsewhere too and upstream's
+    page nowhere (:func:`~.terms.page_own_words`), and no run of :data:`OWN_WORDS_RUN` of
+    upstream's words: "Container Image Nedir", "Dependencies ve Middleware" in Turkish,
+    "Define un path operation decorator" in Spanish."""
+    theirs = {w.casefold() for w in _LETTERS_RE.findall(up)}
+    own = None
+    for sentence in sentences.split(tr):
+        found, run = False, 0
+        for w in _LETTERS_RE.findall(sentence):
+            if w.casefold() in theirs:
+                run += 1
+                if run >= OWN_WORDS_RUN:
+                    return False  # a clause of upstream's words left in English
+                continue
+            run = 0
+            if not found and w.isascii():
+                own = page_own_words(ctx.memo, ctx.alignment, ctx.locale) if own is None else own
+                found = w.casefold() in own
+        if not found and _LETTERS_RE.search(sentence):
+            return False
+    return own is not None
 
 
 def _english_part(tr: str, up: str, ctx: Context) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from ..english_words import english_shared, english_zipf
 from ..model import Alignment
 from .lengths import KINDS, left_in_english
 from .masking import masked_of
@@ -132,3 +133,29 @@ def mixes_english(al: Alignment) -> bool:
                 mixed += 1
                 break
     return mixed >= _MIXED_BLOCKS and mixed >= _MIXED_SHARE * translated
+
+
+#: A word of the translation's own language: written in this many of its blocks at least ...
+_OWN_BLOCKS = 2
+#: ... no English word, or a word of the target's grammar as short as this that English
+#: writes too (Spanish "un", "la"; Turkish "ve").
+_OWN_SHARED_LETTERS = 3
+
+
+def page_own_words(memo: dict, al: Alignment, locale: str) -> frozenset[str]:
+    """The folded words in Latin letters that the page's translation writes in two of its
+    blocks or more and upstream's page writes nowhere, words of no English (Turkish "ile",
+    "nedir") or short words of the target's grammar that English writes too (Spanish "un",
+    "la", by wordfreq's lists, :func:`~relsync.english_words.english_shared`): the
+    translation's own language; read once for a page (``memo``: the page's)."""
+    found = memo.get("terms.own")
+    if found is None:
+        shared = english_shared(locale) or frozenset()
+        ours = set().union(*(words(b.text) for b in al.upstream.blocks))
+        counts: Counter = Counter()
+        for b in al.translation.blocks:
+            counts.update(words(b.text) - ours)
+        found = memo["terms.own"] = frozenset(
+            w for w, n in counts.items() if n >= _OWN_BLOCKS and (
+                english_zipf(w) == 0.0 or (len(w) <= _OWN_SHARED_LETTERS and w in shared)))
+    return found

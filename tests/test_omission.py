@@ -817,3 +817,16 @@ def test_the_words_of_a_translations_own_language_are_no_english_words():
     own = page_own_words({}, align(parse(en, "en.md"), parse(tr, "tr.md")), "tr")
     assert {"ve", "nedir"} <= own
     assert "another" not in own and "sentence" not in own and "dependencies" not in own
+
+
+def test_vowel_signs_are_letters_of_the_translations_script():
+    """fastapi-docs hi/docs/tutorial/server-sent-events.md line 92 with its second sentence
+    left in upstream's English: "`data` और `raw_data` mutually exclusive हैं। You can only set
+    one of them on each `ServerSentEvent`." Its Hindi words are two, "और" and "हैं", five
+    letters with the vowel signs of "हैं" (three without: the block was read as English as a
+    whole, and the sentence went unreported)."""
+    tr = (FIXTURES / "server-sent-events.hi.md").read_text(encoding="utf-8")
+    left = tr.replace("आप हर `ServerSentEvent` पर उनमें से केवल एक ही set कर सकते हैं।",
+                      "You can only set one of them on each `ServerSentEvent`.")
+    found = _slugs_at("server-sent-events.en.md", "", "hi", "tutorial/server-sent-events.md", text=left)
+    assert found.get(92) == ["untranslated-clause"]

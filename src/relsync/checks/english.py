@@ -13,6 +13,7 @@ one term with the translation, "plugin", does not).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from itertools import islice
 from typing import Iterator
@@ -97,11 +98,13 @@ class LowerWords:
 
 
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
-    """How many letters of the locale's script ``text`` holds, counted up to ``enough``."""
+    """How many letters of the locale's script ``text`` holds, counted up to ``enough``; a
+    vowel sign or other mark of the script is one (Devanagari "हैं" is three, as its sounds
+    would be letters in Cyrillic)."""
     scripts = set(language_scripts(locale))
     found = 0
     for ch in text:
-        if ch.isalpha() and not ch.isascii() and script_of(ch) in scripts:
+        if not ch.isascii() and (ch.isalpha() or unicodedata.category(ch)[0] == "M") and script_of(ch) in scripts:
             found += 1
             if found >= enough:
                 break

@@ -212,3 +212,15 @@ def test_singular_drops_a_plurals_s_only():
     assert [singular(w) for w in ("APIs", "apis", "WeakMaps", "features")] == ["API", "api", "WeakMap", "feature"]
     # no plural: a capital S, a double s, three letters
     assert [singular(w) for w in ("iOS", "CSS", "class", "Express", "ups")] == ["iOS", "CSS", "class", "Express", "ups"]
+
+
+def test_the_marks_of_a_script_are_its_letters():
+    """A vowel sign is a letter of its script (Devanagari "हैं": three), so that a Hindi
+    sentence around English terms counts what it writes; a combining accent of Latin text
+    written decomposed is no letter of its own."""
+    import unicodedata
+
+    from relsync.languages import letter_scripts
+
+    assert letter_scripts("हैं और") == {"Deva": 5}
+    assert letter_scripts(unicodedata.normalize("NFD", "café")) == {"Latn": 4}

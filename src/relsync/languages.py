@@ -297,7 +297,8 @@ def letter_scripts(text: str) -> Counter[str]:
     for ch, n in Counter(text).items():  # each distinct character once
         script = _LETTER_SCRIPT.get(ch, _UNSEEN)
         if script is _UNSEEN:
-            script = _LETTER_SCRIPT[ch] = _script_of(ch) if ch.isalpha() else None
+            script = _LETTER_SCRIPT[ch] = _script_of(ch) if ch.isalpha() or unicodedata.category(ch)[0] == "M" \
+                else None  # (a vowel sign is a letter: Devanagari "हैं" is three)
         if script:
             out[script] += n
     return out

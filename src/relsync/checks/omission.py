@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Container, Iterator
 
@@ -110,7 +111,7 @@ def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[s
 
 def _is_unlatin(text: str) -> bool:
     """Whether most letters of ``text`` are of another script than Latin."""
-    letters = [ch for ch in text if ch.isalpha()]
+    letters = [ch for ch in text if ch.isalpha() or unicodedata.category(ch)[0] == "M"]
     return sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters)
 
 

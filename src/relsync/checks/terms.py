@@ -13,6 +13,11 @@ Its phrases: a translation that writes short phrases of upstream's English insid
 sentences in many blocks (Hindi pages written in the mix of Hindi and English their readers
 use: "HTTP headers on the fly set करने के लिए") keeps such phrases as its style, not as
 clauses left untranslated (`untranslated-clause`).
+
+Its own words: words in Latin letters its translation writes in several blocks and upstream's
+page nowhere, no English word or a short word of the target's grammar (Turkish "ve", "nedir";
+Spanish "un"), which tell a heading or sentence written in the translation's language around
+upstream's terms from English left as it is (`untranslated`).
 """
 
 from __future__ import annotations

@@ -10,8 +10,9 @@ seed), in each sampled translation, up to ``--blocks`` translated blocks per kin
 - ``last-sentence``: a paragraph of two or more sentences loses its last one;
 - ``last-half``: a paragraph of two or more sentences loses its second half of sentences;
 - ``middle-sentence``: a paragraph of three or more sentences loses one in the middle;
-- ``list-item-half``: a list item loses its second half (cut at a word, its final
-  punctuation kept);
+- ``list-item-half``: a list item loses its second half (cut at a word where the text writes
+  spaces between words, Cyrillic, Devanagari and Hangul too; at its middle in Chinese and
+  Japanese; its final punctuation kept);
 - ``english-clause``: one sentence of a paragraph is replaced by upstream's English sentence
   (paragraphs with as many sentences as upstream).
 
@@ -46,7 +47,7 @@ from corpora import NAMES, corpus, sample  # noqa: E402
 from relsync import sentences  # noqa: E402
 from relsync.align import align  # noqa: E402
 from relsync.io import read_text  # noqa: E402
-from relsync.languages import month_locales  # noqa: E402
+from relsync.languages import letter_scripts, month_locales  # noqa: E402
 from relsync.parse import parse  # noqa: E402
 from relsync.pipeline import make_context  # noqa: E402
 from relsync.checks import run_checks  # noqa: E402
@@ -60,6 +61,8 @@ OMISSION = {"omission", "missing"}
 _CODE_RE = re.compile(r"`[^`\n]+`")
 _MARKER_RE = re.compile(r"^(\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?)")
 _HIDDEN_RE = re.compile(r"\]\([^)\s]*(?:\s+\"[^\"]*\")?\)|<[^>\n]+>|[*_`\[\]\s]")
+#: Scripts written without spaces between words: a cut there falls at the middle.
+_UNSPACED = ("Hani", "Kana", "Thai", "Laoo", "Khmr", "Mymr")
 _END_RE = re.compile(r"[.!?。！？।؟։]+[\"'”」』）)]*$")
 
 
@@ -106,7 +109,10 @@ def _cut(kind: str, lines: list[str], up_raw: str, up_kind: str, tr_kind: str) -
         if tr_kind != "list_item":
             return None
         mid = len(body) // 2
-        cut = body.rfind(" ", 0, mid) if " " in body[:mid] and sum(ch.isascii() for ch in body) > 0.8 * len(body) else mid
+        # at a word where the text writes spaces between words (Cyrillic, Devanagari, Hangul too)
+        spaced = " " in body[:mid] and (sum(ch.isascii() for ch in body) > 0.8 * len(body)
+                                        or not set(letter_scripts(body)) & set(_UNSPACED))
+        cut = body.rfind(" ", 0, mid) if spaced else mid
         head = body[:cut]
         if cut <= 0 or any(head.count(a) != head.count(b) for a, b in ("[]", "()", "（）")) \
                 or head.count("`") % 2 or head.count("**") % 2 or head.count("{{") != head.count("}}"):

@@ -68,11 +68,18 @@ _STOPPED_FIT = 1.5
 
 def _kept_by(tr: Block) -> Callable[[str], bool]:
     """Whether the translation keeps a code span, number or URL of upstream: as it is, in its
-    text or links, or written with other spaces or case (`cargo .toml` for `Cargo.toml`)."""
+    text or links as a whole word, or written with other spaces or case (`cargo .toml` for
+    `Cargo.toml`)."""
     in_translation = set(tr.anchors.code) | set(tr.anchors.numbers)
     raw = " ".join((tr.text, *tr.anchors.links))
     folded = {loose(a) for a in in_translation}
-    return lambda value: value in in_translation or value in raw or loose(value) in folded
+
+    def kept(value: str) -> bool:
+        if value in in_translation or loose(value) in folded:
+            return True
+        # in the text as a whole word, not inside one (`y` is not in "DOMPointReadOnly")
+        return value in raw and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", raw) is not None
+    return kept
 
 
 def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:

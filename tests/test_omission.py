@@ -841,4 +841,19 @@ def test_a_one_letter_code_span_is_not_kept_inside_a_word():
     assert 69 not in whole
     found = dict(_uncovered("firefox-62.en.md", "firefox-62.item.ru.md", "ru", "62/index.md"))
     assert set(found) == set(whole) | {69}
-    assert found[69][0].startswith("DOMPointInit; the values of the properties must be specified")
+    assert "the values of the properties must be specified using the x, y, z, and w parameters" in found[69][0]
+
+
+def test_a_code_span_is_held_where_the_text_writes_it_whole():
+    """A code span's text is held where the text writes it as a token, not inside a word of
+    Latin letters (`y` is no part of "ReadOnly"), and beside letters of another script
+    ("`docstring`に")."""
+    from relsync.checks.masking import masked
+
+    up = parse("The `DOMPointReadOnly` constructor takes `x`, `y`, `z` and `w` (yes).\n", "en.md").blocks[0]
+    text, anchors = masked(up)
+    assert sorted(anchors) == ["DOMPointReadOnly", "w", "x", "y", "z"]
+    assert "(yes)" in text
+    ja = parse("`docstring`にMarkdownを記述できます。\n", "ja.md").blocks[0]
+    assert masked(ja)[1] == ("docstring",)
+

@@ -86,10 +86,21 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             if not c.isascii() and _PROSE_CODE_RE.search(c):
                 continue  # a span of words in another script than Latin is prose a reader reads
             if c in text and len(anchors) < 4096:
-                text = text.replace(c, place(c))
+                text = _whole(c).sub(place(c), text)  # (one placeholder for all its uses)
     if "http" in text or "www." in text:
         text = URL_RE.sub(lambda m: place(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
+
+
+def _whole(code: str) -> re.Pattern:
+    """Where ``text`` writes a code span's text as a whole token, not inside a word of Latin
+    letters (`y` is no part of "ReadOnly", `id` none of "valid")."""
+    return re.compile((r"(?<![A-Za-z0-9_])" if _ASCII_WORD_RE.match(code[0]) else "") + re.escape(code)
+                      + (r"(?![A-Za-z0-9_])" if _ASCII_WORD_RE.match(code[-1]) else ""))
+
+
+#: A word's letter in Latin script: a code span stands beside any other ("`docstring`に").
+_ASCII_WORD_RE = re.compile(r"[A-Za-z0-9_]")
 
 
 def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[str, ...]]:

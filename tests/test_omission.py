@@ -856,4 +856,8 @@ def test_a_code_span_is_held_where_the_text_writes_it_whole():
     assert "(yes)" in text
     ja = parse("`docstring`にMarkdownを記述できます。\n", "ja.md").blocks[0]
     assert masked(ja)[1] == ("docstring",)
+    from relsync.checks.masking import hold, unmask
+
+    held, values = hold("The ReadOnly view takes y and x.", ("y", "x"))
+    assert held.startswith("The ReadOnly view takes ") and unmask(held, values) == "The ReadOnly view takes y and x."
 

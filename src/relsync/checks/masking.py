@@ -105,10 +105,12 @@ _ASCII_WORD_RE = re.compile(r"[A-Za-z0-9_]")
 
 def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[str, ...]]:
     """``text`` with each of ``values`` (the longest first, at most ``most`` of them) held as
-    one private-use character, and the values held, in the order :func:`unmask` reads."""
+    one private-use character where it is a whole token (:func:`_whole`), and the values held,
+    in the order :func:`unmask` reads."""
     held = tuple(sorted({v for v in values if v}, key=len, reverse=True)[:most])
     for k, value in enumerate(held):
-        text = text.replace(value, chr(PLACEHOLDER_BASE + k))
+        if value in text:
+            text = _whole(value).sub(chr(PLACEHOLDER_BASE + k), text)
     return text, held
 
 

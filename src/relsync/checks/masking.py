@@ -86,21 +86,31 @@ def masked(block: Block) -> tuple[str, tuple[str, ...]]:
             if not c.isascii() and _PROSE_CODE_RE.search(c):
                 continue  # a span of words in another script than Latin is prose a reader reads
             if c in text and len(anchors) < 4096:
-                text = _whole(c).sub(place(c), text)  # (one placeholder for all its uses)
+                text = _whole(text, c, place(c))  # (one placeholder for all its uses)
     if "http" in text or "www." in text:
         text = URL_RE.sub(lambda m: place(m.group(0)) if len(anchors) < 4096 else " ", text)
     return " ".join(text.split()), tuple(anchors)
 
 
-def _whole(code: str) -> re.Pattern:
-    """Where ``text`` writes a code span's text as a whole token, not inside a word of Latin
-    letters (`y` is no part of "ReadOnly", `id` none of "valid")."""
-    return re.compile((r"(?<![A-Za-z0-9_])" if _ASCII_WORD_RE.match(code[0]) else "") + re.escape(code)
-                      + (r"(?![A-Za-z0-9_])" if _ASCII_WORD_RE.match(code[-1]) else ""))
+def _whole(text: str, value: str, placeholder: str) -> str:
+    """``text`` with ``value`` replaced by ``placeholder`` where the text writes it as a whole
+    token, not inside a word of Latin letters (`y` is no part of "ReadOnly", `id` none of
+    "valid"; beside letters of another script it is whole: "`docstring`に")."""
+    before, after = value[0] in _ASCII_WORD, value[-1] in _ASCII_WORD
+    out: list[str] = []
+    start = at = 0
+    while (at := text.find(value, at)) >= 0:
+        end = at + len(value)
+        if (before and at and text[at - 1] in _ASCII_WORD) or (after and end < len(text) and text[end] in _ASCII_WORD):
+            at += 1
+            continue
+        out += (text[start:at], placeholder)
+        start = at = end
+    return "".join(out) + text[start:] if out else text
 
 
-#: A word's letter in Latin script: a code span stands beside any other ("`docstring`に").
-_ASCII_WORD_RE = re.compile(r"[A-Za-z0-9_]")
+#: The letters of a word in Latin script, digits and ``_``.
+_ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[str, ...]]:
@@ -110,7 +120,7 @@ def hold(text: str, values: Iterable[str], most: int = 256) -> tuple[str, tuple[
     held = tuple(sorted({v for v in values if v}, key=len, reverse=True)[:most])
     for k, value in enumerate(held):
         if value in text:
-            text = _whole(value).sub(chr(PLACEHOLDER_BASE + k), text)
+            text = _whole(text, value, chr(PLACEHOLDER_BASE + k))
     return text, held
 
 

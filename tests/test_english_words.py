@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import itertools
-import re
 
 from hypothesis import given, settings, strategies as st
 from wordfreq import zipf_frequency
 
 from relsync.checks.english import COMMON_ZIPF
-from relsync.english_words import _english_common, english_zipf
+from relsync.english_words import ENGLISH_WORD_RE, _english_common, english_zipf
 
 from .conftest import ROOT
 
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")  # the words the English rules look up
+_WORD_RE = ENGLISH_WORD_RE  # the words the English rules look up
 
 
 def _same(word: str) -> bool:
@@ -57,7 +56,7 @@ _WORDS = st.sampled_from(["and", "users", "can", "enable", "it", "with", "one", 
 def test_stretches_of_upstream_words_are_inside_their_run_and_hold_a_clause(words):
     """`untranslated-clause` reads a run of Latin words in its stretches of upstream's words:
     each inside the run, in order, apart, of upstream's words only and a clause's length."""
-    from relsync.checks.english import _CLAUSE_WORDS, _RUN_RE, _WORD_RE, _upstream_stretches
+    from relsync.checks.english import _CLAUSE_WORDS, _RUN_RE, _upstream_stretches
     up_words = {"and", "users", "can", "enable", "it", "with", "one", "flag"}
     text = " ".join(words).replace(" ,", ",")
     for run in _RUN_RE.finditer(text):

@@ -858,6 +858,9 @@ def test_a_code_span_is_held_where_the_text_writes_it_whole():
     assert masked(ja)[1] == ("docstring",)
     from relsync.checks.masking import hold, unmask
 
+    from relsync.checks.masking import written_whole
+
+    assert written_whole("docstringに記述", "docstring") and not written_whole("DOMPointReadOnly", "y")
     held, values = hold("The ReadOnly view takes y and x.", ("y", "x"))
     assert held.startswith("The ReadOnly view takes ") and unmask(held, values) == "The ReadOnly view takes y and x."
 

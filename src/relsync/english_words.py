@@ -17,6 +17,10 @@ from .languages import language_code
 _ELISION_RE = re.compile(r"([a-z]{1,2})'(?=[aehiouyáéíóúàèìòùâêîôûåïöœ])")
 #: What breaks a word into tokens for wordfreq: a hyphen, two apostrophes in a row.
 _TOKEN_BREAK_RE = re.compile("-|['\u2019]{2,}")
+#: A word as English writes it in Latin letters, with its apostrophe or hyphen ("don't",
+#: "client-side"); the English rules read runs of them.
+ENGLISH_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+
 #: Common English words and their frequencies (wordfreq's Zipf 4.0 and up), shipped with
 #: relsync (``scripts/update_english_words.py`` writes it).
 ENGLISH_COMMON = Path(__file__).resolve().parent / "data" / "english-common.tsv"

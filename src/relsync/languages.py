@@ -288,6 +288,12 @@ def script_of(ch: str) -> str | None:
     return _script_of(ch)
 
 
+def is_letter(ch: str) -> bool:
+    """Whether a character is a letter of a word: a letter, or a vowel sign or other mark of a
+    script (Devanagari "हैं" is three letters, as its sounds would be in Cyrillic)."""
+    return ch.isalpha() or unicodedata.category(ch)[0] == "M"
+
+
 def letter_scripts(text: str) -> Counter[str]:
     """How many letters of ``text`` each script has (Latin, Cyrillic, Han, Kana, ...), in the
     order the scripts first appear."""
@@ -297,8 +303,7 @@ def letter_scripts(text: str) -> Counter[str]:
     for ch, n in Counter(text).items():  # each distinct character once
         script = _LETTER_SCRIPT.get(ch, _UNSEEN)
         if script is _UNSEEN:
-            script = _LETTER_SCRIPT[ch] = _script_of(ch) if ch.isalpha() or unicodedata.category(ch)[0] == "M" \
-                else None  # (a vowel sign is a letter: Devanagari "हैं" is three)
+            script = _LETTER_SCRIPT[ch] = _script_of(ch) if is_letter(ch) else None
         if script:
             out[script] += n
     return out

@@ -385,7 +385,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and (
                 _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))) \
-            and not (not ctx.cjk_target and _own_words(tr_text, up_text, ctx)):
+            and (ctx.cjk_target or not _own_words(tr_text, up_text, ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
         message = f"{pair.kind.replace('_', ' ')} still in English{same}: \u201c{snippet(_english_part(tr_text, up_text, ctx))}\u201d"
         if len(trs) == 1 and trs[0].kind == BlockKind.HTML:  # the line the English text is on

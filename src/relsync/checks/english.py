@@ -13,15 +13,14 @@ one term with the translation, "plugin", does not).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from itertools import islice
 from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
-from ..english_words import english_shared, english_zipf
-from ..languages import identify, language_code, language_scripts, script_of, singular
+from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf
+from ..languages import identify, is_letter, language_code, language_scripts, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .labels import among_names, is_label
@@ -29,7 +28,6 @@ from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 from .terms import page_mixes_english
 
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 #: A run of Latin-script words: words joined by spaces, commas and the code placeholder.
 _RUN_RE = re.compile(r"[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*"
                      r"(?:[ ,;:()]+[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*)*[.:]?")
@@ -98,13 +96,12 @@ class LowerWords:
 
 
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:
-    """How many letters of the locale's script ``text`` holds, counted up to ``enough``; a
-    vowel sign or other mark of the script is one (Devanagari "हैं" is three, as its sounds
-    would be letters in Cyrillic)."""
+    """How many letters of the locale's script ``text`` holds (:func:`~relsync.languages.is_letter`:
+    its marks too), counted up to ``enough``."""
     scripts = set(language_scripts(locale))
     found = 0
     for ch in text:
-        if not ch.isascii() and (ch.isalpha() or unicodedata.category(ch)[0] == "M") and script_of(ch) in scripts:
+        if not ch.isascii() and is_letter(ch) and script_of(ch) in scripts:
             found += 1
             if found >= enough:
                 break
@@ -210,16 +207,16 @@ def english_runs(tr: Block, up: Block, ctx: Context) -> list[str]:
     up_words: set[str] | None = None
     out = []
     for m in _RUN_RE.finditer(text):
-        words = _WORD_RE.findall(m.group(0))
+        words = ENGLISH_WORD_RE.findall(m.group(0))
         if not _clause_like(words, memo):
             continue
         if up_words is None:
-            up_words = {w.lower() for w in _WORD_RE.findall(up.text)}
+            up_words = {w.lower() for w in ENGLISH_WORD_RE.findall(up.text)}
         if sum(1 for w in words if w.lower() in up_words) >= 0.8 * len(words):
             spans = [(m.start(), m.end())]
         elif memo["latin"]:
             spans = [(start, end) for start, end in _upstream_stretches(text, m, up_words)
-                     if _clause_like(_WORD_RE.findall(text[start:end]), memo)]
+                     if _clause_like(ENGLISH_WORD_RE.findall(text[start:end]), memo)]
         else:
             continue  # not upstream's words
         for start, end in spans:
@@ -247,15 +244,15 @@ def _upstream_stretches(text: str, run: re.Match, up_words: set[str]) -> list[tu
     out: list[tuple[int, int]] = []
     first = last = None
     count = 0
-    for w in [*_WORD_RE.finditer(text, run.start(), run.end()), None]:
+    for w in [*ENGLISH_WORD_RE.finditer(text, run.start(), run.end()), None]:
         if w is not None and w.group(0).lower() in up_words:
             first = w.start() if first is None else first
             last, count = w.end(), count + 1
             continue
         if first is not None and count >= _CLAUSE_WORDS:
             comma = _CLAUSE_BREAK_RE.search(text, first, last)
-            if comma and len(_WORD_RE.findall(text[first:comma.start()])) < _CLAUSE_WORDS \
-                    and len(_WORD_RE.findall(text[comma.end():last])) >= _CLAUSE_WORDS:
+            if comma and len(ENGLISH_WORD_RE.findall(text[first:comma.start()])) < _CLAUSE_WORDS \
+                    and len(ENGLISH_WORD_RE.findall(text[comma.end():last])) >= _CLAUSE_WORDS:
                 first = comma.end()
             out.append((first, last))
         first, count = None, 0
@@ -273,7 +270,7 @@ def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: 
     run = text[start:end]
     if _quoted(text, start, end):
         return None  # a quoted message or title
-    if len(_WORD_RE.findall(run)) < _MIXED_CLAUSE_WORDS and page_mixes_english(ctx.memo, ctx.alignment):
+    if len(ENGLISH_WORD_RE.findall(run)) < _MIXED_CLAUSE_WORDS and page_mixes_english(ctx.memo, ctx.alignment):
         return None  # a page that mixes phrases of English into its sentences throughout: its style
     rest = text[:start] + text[end:]
     if not memo["latin"] and _target_letters(rest, ctx.locale, 4) < 4:
@@ -287,7 +284,7 @@ def _english_clause(text: str, held: tuple[str, ...], start: int, end: int, tr: 
         return None  # the title of a page the link leads to, kept as that page has it
     if memo["latin"] and (identify(rest, ("en", ctx.locale)) != language_code(ctx.locale)
                           or identify(plain, ("en", ctx.locale)) != "en"
-                          or _shared(memo, _ordinary(_WORD_RE.findall(run), memo["lower"]))):
+                          or _shared(memo, _ordinary(ENGLISH_WORD_RE.findall(run), memo["lower"]))):
         return None  # cognates, names, or a block that is not the target language around it
     return shown
 
@@ -334,7 +331,7 @@ def english_sentences(tr: Block, up: Block, ctx: Context) -> list[str]:
         shown = " ".join(unmask(sentence, kept).split())
         if _sentence_key(shown) not in keys:
             continue
-        words = _WORD_RE.findall(sentence)
+        words = ENGLISH_WORD_RE.findall(sentence)
         ordinary = _ordinary(words, memo["lower"])
         function = sum(1 for w in words if w.lower() in FUNCTION_WORDS)
         if len(ordinary) < _SENTENCE_ORDINARY or function < 1 or (
@@ -483,7 +480,7 @@ def _english_look(up: Block, tr: Block, ctx: Context, latin: bool, minimum: int)
             return False  # (not upstream's text, nor words of English that are no words of the target)
     elif _target_letters(tr.text, ctx.locale, 1) or language_code(ctx.locale) == "en":
         return False
-    return len({w.lower() for w in _WORD_RE.findall(_heading_text(tr))}) >= minimum
+    return len({w.lower() for w in ENGLISH_WORD_RE.findall(_heading_text(tr))}) >= minimum
 
 
 def _same_text(up: Block, tr: Block) -> bool:
@@ -500,7 +497,7 @@ def english_only(tr: Block, locale: str) -> list[str]:
     shared = english_shared(locale)
     if shared is None:
         return []
-    words = [w for w in _WORD_RE.findall(_heading_text(tr)) if not (len(w) > 1 and (
+    words = [w for w in ENGLISH_WORD_RE.findall(_heading_text(tr)) if not (len(w) > 1 and (
         w.isupper() or any(c.isupper() for c in w[1:])))]  # (not "SSR", "JavaScript")
     if len(words) < _HEADING_ORDINARY or any(english_zipf(w) < COMMON_ZIPF for w in words):
         return []
@@ -527,7 +524,7 @@ def _terms(al: Alignment, ctx: Context, memo: dict) -> Counter:
         terms = memo["terms"] = Counter()
         for b in al.translation.blocks:
             if (b.kind in _KINDS or b.is_heading) and _target_letters(b.text, ctx.locale, 1):
-                terms.update(w.casefold() for w in _WORD_RE.findall(" ".join((b.text, *b.anchors.code))))
+                terms.update(w.casefold() for w in ENGLISH_WORD_RE.findall(" ".join((b.text, *b.anchors.code))))
     return terms
 
 
@@ -547,7 +544,7 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
     text = _heading_text(tr)
     if written_in_target(text, up.text):
         return False  # "Response Status Code'u": the translation's grammar around upstream's terms
-    words = _WORD_RE.findall(text)
+    words = ENGLISH_WORD_RE.findall(text)
     reworded = memo["latin"] and not _same_text(up, tr)
     if elsewhere:
         ordinary = words  # no name, whatever its words

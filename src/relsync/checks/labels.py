@@ -6,17 +6,16 @@ from __future__ import annotations
 
 import re
 
-from ..english_words import english_zipf
+from ..english_words import ENGLISH_WORD_RE, english_zipf
 from ..model import Alignment, Block
+from .lengths import KINDS
 
-_KINDS = ("paragraph", "list_item")
 _LABEL_RE = re.compile(r"(?:[-*+]\s+)?\*\*[^*\n]+\*\*\s*[:：]?")
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 
 
 def is_label(block: Block) -> bool:
     """A paragraph or list item that is only bold text: "**Related**", "- **See also**"."""
-    return block.kind in _KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
+    return block.kind in KINDS and "**" in block.source and _LABEL_RE.fullmatch(block.source.strip()) is not None
 
 
 #: A label among this many labels of names, at least, in its list is one of them ...
@@ -47,5 +46,5 @@ def among_names(label: Block, al: Alignment) -> bool:
 
 def is_name(text: str) -> bool:
     """Whether every word of ``text`` is capitalized and no common English word."""
-    words = _WORD_RE.findall(text)
+    words = ENGLISH_WORD_RE.findall(text)
     return bool(words) and all(not w[0].islower() and english_zipf(w) == 0.0 for w in words)

@@ -17,6 +17,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 from itertools import islice
+from typing import Iterator
 
 from ..languages import language_code, language_scripts, script_locale
 from ..model import Alignment, Block
@@ -58,6 +59,16 @@ class Ratio:
 SMOOTHING = 4
 
 
+def one_to_one(al: Alignment) -> Iterator[tuple[Block, Block]]:
+    """The document's paragraphs and list items paired one to one with a block of their kind:
+    the blocks a page's own ratio, terms and style are read from."""
+    for pair in al.pairs:
+        if len(pair.upstream) == 1 and len(pair.translation) == 1:
+            up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+            if up.kind in KINDS and tr.kind == up.kind:
+                yield up, tr
+
+
 def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Ratio:
     """The median log length ratio of the document's one-to-one paragraphs and list items,
     and the spread around it (1.4826 x the median absolute deviation). Records in ``memo``
@@ -67,12 +78,7 @@ def document_ratio(al: Alignment, locale: str, memo: dict | None = None) -> Rati
     memo = {} if memo is None else memo
     scripts = language_scripts(locale) if locale else ()
     memo["omission.unlatin"] = bool(scripts) and "Latn" not in scripts
-    for pair in al.pairs:
-        if len(pair.upstream) != 1 or len(pair.translation) != 1:
-            continue
-        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-        if up.kind not in KINDS or tr.kind != up.kind:
-            continue
+    for up, tr in one_to_one(al):
         if masked_of(memo, "up", up)[2] < _RATIO_MIN_CHARS or left_in_english(memo, up, tr):
             continue  # too short to tell, or no translation
         a, b = lengths(memo, up, tr)

@@ -109,6 +109,11 @@ def _whole(text: str, value: str, placeholder: str) -> str:
     return "".join(out) + text[start:] if out else text
 
 
+def written_whole(text: str, value: str) -> bool:
+    """Whether ``text`` writes ``value`` as a whole token (see :func:`_whole`)."""
+    return value in text and _whole(text, value, "\ue000") != text
+
+
 #: The letters of a word in Latin script, digits and ``_``.
 _ASCII_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")
 

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Container, Iterator
 
 from rapidfuzz import fuzz
 
+from ..languages import is_letter
 from ..model import Block, Pair, Severity
 from .consistency import code_variant
 from .english import LowerWords
@@ -111,7 +111,7 @@ def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[s
 
 def _is_unlatin(text: str) -> bool:
     """Whether most letters of ``text`` are of another script than Latin."""
-    letters = [ch for ch in text if ch.isalpha() or unicodedata.category(ch)[0] == "M"]
+    letters = [ch for ch in text if is_letter(ch)]
     return sum(1 for ch in letters if ch.isascii()) < 0.5 * len(letters)
 
 

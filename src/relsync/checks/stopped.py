@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..model import Block
 from .lengths import SMOOTHING, Ratio, lengths, shared
-from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask
+from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask, written_whole
 from .units import (BEFORE_CONJUNCTION, CITATION_RE, MAX_UNITS, MIN_MISSING_SHARE, cited, loose, unshared,
                     upstream_units)
 
@@ -74,12 +74,8 @@ def _kept_by(tr: Block) -> Callable[[str], bool]:
     raw = " ".join((tr.text, *tr.anchors.links))
     folded = {loose(a) for a in in_translation}
 
-    def kept(value: str) -> bool:
-        if value in in_translation or loose(value) in folded:
-            return True
-        # in the text as a whole word, not inside one (`y` is not in "DOMPointReadOnly")
-        return value in raw and re.search(rf"(?<!\w){re.escape(value)}(?!\w)", raw) is not None
-    return kept
+    # in the text as a whole token, not inside a word (`y` is not in "DOMPointReadOnly")
+    return lambda value: value in in_translation or loose(value) in folded or written_whole(raw, value)
 
 
 def _positioned_anchors(text: str, anchors: tuple[str, ...]) -> list[tuple[int, str]]:

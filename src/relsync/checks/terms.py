@@ -25,9 +25,9 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..english_words import english_shared, english_zipf
+from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf
 from ..model import Alignment
-from .lengths import KINDS, left_in_english
+from .lengths import left_in_english, one_to_one
 from .masking import masked_of
 from .units import LATIN_WORD_RE, is_jargon
 
@@ -83,11 +83,8 @@ def _counts(al: Alignment, memo: dict) -> tuple[Counter, Counter, Counter]:
     ups: Counter = Counter()
     both: Counter = Counter()
     alone: Counter = Counter()
-    for pair in al.pairs:
-        if len(pair.upstream) != 1 or len(pair.translation) != 1:
-            continue
-        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-        if up.kind not in KINDS or tr.kind != up.kind or left_in_english(memo, up, tr):
+    for up, tr in one_to_one(al):
+        if left_in_english(memo, up, tr):
             continue
         ours = {w for w in words(masked_of(memo, "up", up)[0]) if is_jargon(w)}
         theirs = words(masked_of(memo, "tr", tr)[0])
@@ -98,12 +95,11 @@ def _counts(al: Alignment, memo: dict) -> tuple[Counter, Counter, Counter]:
 
 
 #: A phrase of upstream's English: three words or more in lower case, all of them upstream's.
-_PHRASE_RE = re.compile(r"(?:[A-Za-z][A-Za-z'-]*\s+){2,}[A-Za-z][A-Za-z'-]*")
-_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'-]*")
+_PHRASE_RE = re.compile(rf"(?:{ENGLISH_WORD_RE.pattern}\s+){{2,}}{ENGLISH_WORD_RE.pattern}")
 _PHRASE_WORDS = 3
 #: A page mixes English phrases into its sentences when this share of its translated blocks
 #: hold one at least (Hindi pages of fastapi-docs: 15% of their blocks; every other language
-#: of the corpora: under 3%) ...
+#: of the corpora with more than one translated block: under 3%) ...
 _MIXED_SHARE = 0.08
 #: ... and this many.
 _MIXED_BLOCKS = 3
@@ -121,19 +117,16 @@ def mixes_english(al: Alignment) -> bool:
     """Whether the page's translation writes short phrases of upstream's English inside its own
     sentences, in many of its blocks (see the module's doc)."""
     translated = mixed = 0
-    for pair in al.pairs:
-        if len(pair.upstream) != 1 or len(pair.translation) != 1:
-            continue
-        up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
-        if up.kind not in KINDS or tr.kind != up.kind or tr.text.isascii():
+    for up, tr in one_to_one(al):
+        if tr.text.isascii():
             continue  # (a block in ASCII alone may be left in English)
         translated += 1
         ours = None
         for m in _PHRASE_RE.finditer(tr.text):
-            found = _WORD_RE.findall(m.group(0))
+            found = ENGLISH_WORD_RE.findall(m.group(0))
             if sum(w.islower() for w in found) < _PHRASE_WORDS:
                 continue
-            ours = ours if ours is not None else {w.lower() for w in _WORD_RE.findall(up.text)}
+            ours = ours if ours is not None else {w.lower() for w in ENGLISH_WORD_RE.findall(up.text)}
             if all(w.lower() in ours for w in found):
                 mixed += 1
                 break

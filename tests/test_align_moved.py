@@ -923,3 +923,28 @@ def test_a_block_inside_an_aside_does_not_pair_by_position_with_one_outside(page
         assert not (p.is_match and any(inside in t for t in texts) and any(outside in t for t in texts)), texts
     boxed = [b for b in al.upstream.blocks + al.translation.blocks if inside in b.text]
     assert boxed and all(b.box for b in boxed)
+
+
+def test_a_heading_takes_its_translation_from_the_neighbour_paired_in_its_place():
+    # MDN es/3 with its web developers' section (lines 12-47) put under "Nuevas
+    # características para el usuario final" (bench_moves.py --seed 3, sections 5%): that
+    # heading had other text under it, and the ordered alignment paired "New features for end
+    # users" with the "Bugs ya solucionados" before it, "Fixed bugs" reported missing.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-section-moved-4.es.md", "es")
+    _covered_once(al)
+    ours = _line_of(al.upstream, "New features for end users")
+    assert _partner(al, ours)[0] == _line_of(al.translation, "Nuevas características para el usuario final")
+    assert _partner(al, _line_of(al.upstream, "Fixed bugs"))[0] == _line_of(al.translation, "Bugs ya solucionados")
+
+
+def test_a_heading_the_translation_adds_does_not_take_the_next_ones_partner():
+    # MDN zh-cn/62, whole: the translation groups its add-on changes under a "### WebExtensions"
+    # of its own, "#### API changes" under it; upstream's "### API changes" paired with
+    # "WebExtensions" by level and place, and its own text was reported extra.
+    up, tr, al = _cut("mdn-extra-group.en.md", "mdn-extra-group.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    changes = next(b.start for b in al.translation.blocks if b.is_heading and b.text == "API changes")
+    assert _partner(al, _line_of(al.upstream, "Changes for add-on developers") + 2)[0] == changes
+    extra = [f for f in check(up, tr, locale="zh_CN") if f.slug == "extra"]
+    lines = {f.translation.line for f in extra}
+    assert changes not in lines and _line_of(al.translation, "WebExtensions") in lines

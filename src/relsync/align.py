@@ -17,7 +17,7 @@ from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import displaced, heading_body, level_shift, strays, unique_keys
+from .align_levels import displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
 from .align_words import stretches_by_words
@@ -547,7 +547,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         for later in (moved_sections, reopened_gaps, crossed_pairs):
             al.pairs = add_pairs(al, scorer, later(al, scorer, _align_region))
         al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
-        for late in (swapped_pairs, section_swaps, late_parents):
+        for late in (swapped_pairs, section_swaps, late_parents, shifted_headings):
             al.pairs = add_pairs(al, scorer, late(al, scorer))
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break

@@ -3,13 +3,13 @@ than upstream (MDN's older translations start their sections at ``###``) is comp
 upstream as the levels it stands for; what stands under a heading (:func:`heading_body`);
 heading pairs given up for a heading that stands in another place (:func:`displaced`); and a
 block paired into a section the translation has not, where its own section has a partner for
-it (:func:`strays`)."""
+it (:func:`strays`); a heading paired with its neighbour's translation (:func:`shifted_headings`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from .lexicon import Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer, Unit, increasing_chain
 
@@ -200,4 +200,57 @@ def strays(al: Alignment, scorer: Scorer) -> dict[int, int]:
         best = max(found, key=lambda a: score(a, b))
         if words.judges(best, b) and words.similarity(best, b) > max(words.similarity(a, b) for a in p.upstream):
             out[best] = b
+    return out
+
+
+#: A heading :func:`shifted_headings` frees pairs with the heading beside the one its partner
+#: took when they score this much at least, positions aside.
+SHIFTED_MIN = 0.4
+
+
+def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """Headings paired in order with their neighbour's translation, next to a heading without
+    a partner: a section the translation put elsewhere leaves the heading over it, its parent,
+    with other text under it, and the ordered alignment pairs the heading before it in its
+    place ("New features for end users" with "Bugs ya solucionados", MDN es/3 with its web
+    developers' section put under "Nuevas características para el usuario final"). A heading
+    pairs with the heading next to its partner that has none, when the page's words
+    (:class:`~relsync.lexicon.Lexicon`) say so: :data:`~relsync.lexicon.HOLDS_MIN` similar at
+    least and :data:`~relsync.lexicon.HOLDS_MARGIN` more than with its partner; the partner
+    it leaves then pairs with the heading on its side of it that has none, when they score
+    :data:`SHIFTED_MIN`. Upstream block -> translation block."""
+    up, tr = al.upstream.blocks, al.translation.blocks
+    order_a = [b.index for b in up if b.kind == BlockKind.HEADING]
+    order_b = [b.index for b in tr if b.kind == BlockKind.HEADING]
+    partner_a: dict[int, int | None] = {a: None for a in order_a}
+    partner_b: dict[int, int | None] = {b: None for b in order_b}
+    held: list[tuple[int, int]] = []
+    for p in al.pairs:
+        if p.is_match and len(p.upstream) == len(p.translation) == 1:
+            a, b = p.upstream[0], p.translation[0]
+            if a in partner_a and b in partner_b:
+                partner_a[a], partner_b[b] = b, a
+                if not p.moved:
+                    held.append((a, b))
+    at_a = {a: k for k, a in enumerate(order_a)}
+    at_b = {b: k for k, b in enumerate(order_b)}
+    candidates = [(a, b, order_b[at_b[b] + step], step) for a, b in held for step in (1, -1)
+                  if 0 <= at_b[b] + step < len(order_b) and partner_b[order_b[at_b[b] + step]] is None]
+    if not candidates:
+        return {}
+    words = Lexicon(al)
+    if words.taught < MIN_PAIRS:
+        return {}
+    out: dict[int, int] = {}
+    for a, b, other, step in candidates:
+        if a in out or other in out.values():
+            continue
+        s = words.similarity(a, other)
+        if s >= HOLDS_MIN and s >= words.similarity(a, b) + HOLDS_MARGIN and words.judges(a, other):
+            out[a] = other
+            # the heading left: with the upstream heading on its side, if that has none
+            j = at_a[a] - step
+            if 0 <= j < len(order_a) and partner_a[order_a[j]] is None and order_a[j] not in out \
+                    and scorer.block_score(order_a[j], b) >= SHIFTED_MIN:
+                out[order_a[j]] = b
     return out

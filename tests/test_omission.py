@@ -864,3 +864,16 @@ def test_a_code_span_is_held_where_the_text_writes_it_whole():
     held, values = hold("The ReadOnly view takes y and x.", ("y", "x"))
     assert held.startswith("The ReadOnly view takes ") and unmask(held, values) == "The ReadOnly view takes y and x."
 
+
+
+def test_the_references_a_translation_ends_with_are_no_sentence_of_its_own():
+    """mdn-firefox fr/150, line 114 without its middle sentence ("Cela améliore
+    l'interopérabilité…", as `benchmarks/bench_omissions.py` cuts it): upstream's "([Firefox
+    bug 2018797](…))." is no sentence, the translation's "([bogue Firefox 2018797
+    <sup>(angl.)</sup>](…))." was counted as one, and a block with as many sentences as
+    upstream needs a far larger shortfall to be reported."""
+    name = "mozilla/firefox/releases/150/index.md"
+    assert [line for line, _ in _uncovered("firefox-150.en.md", "firefox-150.fr.md", "fr", name)] == []
+    found = _uncovered("firefox-150.en.md", "firefox-150.cut.fr.md", "fr", name)
+    assert [line for line, _ in found] == [114]
+    assert found[0][1][0].startswith("This improves interoperability with other browsers")

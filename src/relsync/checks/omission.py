@@ -36,7 +36,7 @@ from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
                     any_lost_name, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
-                    translation_units, upstream_units, words_left_out)
+                    sentences_of, translation_units, upstream_units, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -336,7 +336,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     # end left out, not of clauses inside a sentence whose end the translation renders
     ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)
     told = {a for k in skipped for a in ups[k].anchors & lost if ends or not a.startswith(NAME)}
-    if len(trs) >= count and not told \
+    if sentences_of(trs, citing) >= count and not told \
             and shortfall > (_SHORTFALL_LENGTH_ONLY_END if at_end else _SHORTFALL_LENGTH_ONLY):
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])

@@ -31,7 +31,7 @@ BEFORE_CONJUNCTION = (r"\s+(?=(?:and|but|so|which|while|because|or|when|if|where
                       r"|since|unless|until|after|before|by|using|instead)\s)")
 CLAUSE_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=[\u2014(])|(?<=\u2014)\s*|" + BEFORE_CONJUNCTION)
 #: A sentence says something when it has two words of letters (not "(Firefox bug 1598151)").
-_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?!\W+\d)")
+_WORDS_RE = re.compile(r"[^\W\d_]{2,}\W+(?!bug\b)[^\W\d_]{2,}(?![^\W\d_])(?!\W+\d)")
 
 
 @dataclass(slots=True)
@@ -104,6 +104,12 @@ def upstream_units(block: Block, held: Held | None = None,
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p, links)]
     return units, sum(1 for p in parts if _WORDS_RE.search(p))
+
+
+def sentences_of(trs: list[Unit], citing: frozenset[str]) -> int:
+    """The number of a translation's sentences, as :func:`upstream_units` counts upstream's:
+    not the references a block ends with ("([bogue Firefox 2018797](…))." in French)."""
+    return sum(1 for t in trs if not (t.anchors and t.anchors <= citing) or _WORDS_RE.search(t.text))
 
 
 #: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.

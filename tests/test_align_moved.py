@@ -948,3 +948,29 @@ def test_a_heading_the_translation_adds_does_not_take_the_next_ones_partner():
     extra = [f for f in check(up, tr, locale="zh_CN") if f.slug == "extra"]
     lines = {f.translation.line for f in extra}
     assert changes not in lines and _line_of(al.translation, "WebExtensions") in lines
+
+
+@pytest.mark.parametrize("locale, last", [
+    ("es", " En la [checklist de configuración](#checklist-de-configuración) podrás encontrar configuraciones comunes."),
+    ("fr", " Lisez les [instructions de configuration](#instructions-de-configuration) pour une configuration commune."),
+])
+def test_an_aside_moved_pairs_with_what_it_holds_when_nothing_else_would(tmp_path, locale, last):
+    # The same page, the tip's paragraph without its last sentence (as bench_omissions.py
+    # cuts it): its link gone, nothing paired the tip or its paragraph, and the sentence left
+    # out was reported as a paragraph missing elsewhere. The one tip of each side, whose title
+    # and paragraph are each alike, pair as a whole, and the paragraph is judged.
+    text = (TIP / locale / "start/frontend/index.mdx").read_text(encoding="utf-8")
+    assert last in text
+    cut = tmp_path / locale / "start/frontend/index.mdx"
+    cut.parent.mkdir(parents=True)
+    cut.write_text(text.replace(last, "", 1), encoding="utf-8")
+    spec = PairSpec(TIP / "start/frontend/index.mdx", cut, locale, "start/frontend/index.mdx")
+    al, _ = read_pair(spec)
+    _covered_once(al)
+    paragraph = _line_of(al.upstream, "Don't see a framework listed?")
+    ours = _partner(al, paragraph)[0]
+    assert ours is not None and ours == next(b.start for b in al.translation.blocks if b.box and b.kind == "paragraph")
+    found = [f for f in check_pair(spec, Config(), staleness=None) if f.upstream and f.upstream.line == paragraph]
+    omitted = [f for f in found if f.slug == "omission"]
+    assert len(omitted) == 1 and "configuration checklist" in omitted[0].message
+    assert not [f for f in found if f.slug in ("missing", "extra")]

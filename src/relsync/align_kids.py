@@ -16,7 +16,9 @@ upstream's words pairs with the one block left over with its text (an entry that
 :func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
 (:func:`late_parents`). A pair by position of a block inside an aside and one outside any
 is undone (:func:`unboxed`), and a container left without a partner pairs with the container
-of its type whose first block its first block pairs with (:func:`container_titles`).
+of its type whose first block its first block pairs with (:func:`container_titles`), or, with
+every block it holds, with the one container of its type whose blocks are alike
+(:func:`moved_boxes`).
 
 The other way round, an item follows what is nested under it: a translated term whose
 descriptions all pair by evidence (a telling anchor, the same text), in order, with the
@@ -196,9 +198,11 @@ BOX_MIN = 0.6
 
 def containers(al: Alignment, scorer: Scorer) -> list[Pair]:
     """The pairs of ``al`` with the pairs across an aside's edge undone (:func:`unboxed`),
-    then containers paired by their first blocks (:func:`container_titles`)."""
+    then containers paired by their first blocks (:func:`container_titles`), or with all
+    they hold (:func:`moved_boxes`)."""
     al = Alignment(al.upstream, al.translation, unboxed(al, scorer))
-    return add_pairs(al, scorer, container_titles(al))
+    al = Alignment(al.upstream, al.translation, add_pairs(al, scorer, container_titles(al)))
+    return add_pairs(al, scorer, moved_boxes(al, scorer))
 
 
 def unboxed(al: Alignment, scorer: Scorer) -> list[Pair]:
@@ -234,6 +238,54 @@ def container_titles(al: Alignment) -> dict[int, int]:
         if a in free_a and b in free_b and up[a].kind == tr[b].kind == BlockKind.CONTAINER \
                 and up[a].info == tr[b].info and up[a].quote == tr[b].quote:
             out[a] = b
+    return out
+
+
+#: The blocks of two containers :func:`moved_boxes` pairs score this much at least, each
+#: with its counterpart, positions aside: what a pair out of order needs
+#: (:data:`relsync.align_moved.MIN_SCORE`).
+BOX_MOVED_MIN = 0.4
+
+
+def moved_boxes(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """Containers of one type left without a partner on both sides, with every block they
+    hold: the aside moved, and what it holds was rewritten on one side since, so that nothing
+    paired it (a tip the translation has at the top of the page and upstream now at its end,
+    whose paragraph one side shortened: `:::tip[Framework Not Listed?]`, tauri-docs'
+    frontend page). They pair, title and blocks in order, when they hold as many blocks of
+    the same kinds, each two scoring :data:`BOX_MOVED_MIN` at least, and neither container
+    could pair so with another. Upstream block -> translation block."""
+    up, tr = al.upstream, al.translation
+    free_a = {p.upstream[0] for p in al.pairs if not p.translation and len(p.upstream) == 1}
+    free_b = {p.translation[0] for p in al.pairs if not p.upstream and len(p.translation) == 1}
+
+    def boxes(doc: Document, free: set[int]) -> dict[int, list[int]]:
+        held: dict[int, list[int]] = {b.start: [] for b in doc.blocks if b.kind == BlockKind.CONTAINER}
+        for b in doc.blocks:
+            if b.box in held:
+                held[b.box].append(b.index)
+        first = {b.start: b.index for b in doc.blocks if b.kind == BlockKind.CONTAINER}
+        return {first[line]: kids for line, kids in held.items()
+                if first[line] in free and kids and all(k in free and doc.blocks[k].kind != BlockKind.CONTAINER
+                                                        for k in kids)}
+    ours, theirs = boxes(up, free_a), boxes(tr, free_b)
+    if not ours or not theirs:
+        return {}
+    found = []
+    for a, kids_a in ours.items():
+        for b, kids_b in theirs.items():
+            if up.blocks[a].info != tr.blocks[b].info or len(kids_a) != len(kids_b) \
+                    or [up.blocks[k].kind for k in kids_a] != [tr.blocks[k].kind for k in kids_b]:
+                continue
+            if (up.blocks[a].text or tr.blocks[b].text) and scorer.block_score(a, b) < BOX_MOVED_MIN:
+                continue
+            if all(scorer.block_score(i, j) >= BOX_MOVED_MIN for i, j in zip(kids_a, kids_b)):
+                found.append((a, b))
+    out: dict[int, int] = {}
+    for a, b in found:
+        if sum(1 for x, _ in found if x == a) == 1 and sum(1 for _, y in found if y == b) == 1:
+            out[a] = b
+            out.update(zip(ours[a], theirs[b]))
     return out
 
 

@@ -974,3 +974,28 @@ def test_an_aside_moved_pairs_with_what_it_holds_when_nothing_else_would(tmp_pat
     omitted = [f for f in found if f.slug == "omission"]
     assert len(omitted) == 1 and "configuration checklist" in omitted[0].message
     assert not [f for f in found if f.slug in ("missing", "extra")]
+
+
+def test_a_run_the_ordered_alignment_shifted_beside_a_moved_section_is_aligned_again(tmp_path):
+    # The same page in French, its introduction's second paragraph without its last sentence
+    # (as bench_omissions.py cuts it): with the "Configuration Checklist" section, which the
+    # translation has after the framework lists, between them, the ordered alignment paired
+    # "If a framework is not listed…" with the first paragraph's translation and left "Tauri
+    # is frontend agnostic…" and the cut paragraph without a partner. Once the section pairs
+    # where it stands, the run is aligned again, and the cut paragraph is judged.
+    last = (" Toute contribution pour ajouter des frameworks qui requerrait une configuration "
+            "supplémentaire est la bienvenue pour aider les autres membres de la communautée de Tauri.")
+    text = (TIP / "fr/start/frontend/index.mdx").read_text(encoding="utf-8")
+    assert last in text
+    cut = tmp_path / "fr/start/frontend/index.mdx"
+    cut.parent.mkdir(parents=True)
+    cut.write_text(text.replace(last, "", 1), encoding="utf-8")
+    spec = PairSpec(TIP / "start/frontend/index.mdx", cut, "fr", "start/frontend/index.mdx")
+    al, _ = read_pair(spec)
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Tauri is frontend agnostic"))[0] == \
+        _line_of(al.translation, "Tauri est \"frontend agnostique\"")
+    listed = _line_of(al.upstream, "If a framework is not listed")
+    assert _partner(al, listed) == (_line_of(al.translation, "Si un framework n'est pas listé"), False)
+    found = [f for f in check_pair(spec, Config(), staleness=None) if f.upstream and f.upstream.line == listed]
+    assert [f.slug for f in found] == ["omission"] and "Any contributions" in found[0].message

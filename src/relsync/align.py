@@ -20,6 +20,7 @@ from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section
 from .align_levels import displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
+from .align_runs import realigned_runs
 from .align_words import stretches_by_words
 from .comments import commented_blocks
 from .languages import cjk_letters
@@ -544,7 +545,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
     for again in (False, True):  # (again when the pairs made since teach the words more)
         al.pairs, taught = relocate(al, scorer)
-        for later in (moved_sections, reopened_gaps, crossed_pairs):
+        for later in (moved_sections, reopened_gaps, realigned_runs, crossed_pairs):
             al.pairs = add_pairs(al, scorer, later(al, scorer, _align_region))
         al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
         for late in (swapped_pairs, section_swaps, late_parents, shifted_headings):

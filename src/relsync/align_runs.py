@@ -1,0 +1,92 @@
+"""Runs of the ordered alignment aligned again once pairs were made out of order.
+
+The ordered alignment aligns the blocks between two sync points with each other, the blocks
+of a section the translation has in another place among them: it pairs by length and place
+what it can, and a paragraph of the page's introduction takes the place of a paragraph of
+the moved section. Once the moved section pairs where it stands (:mod:`relsync.align_moved`,
+:func:`~relsync.align_nested.moved_sections`), the blocks it held in the gap are free again,
+and a pair the ordered alignment made beside them may be its neighbour's translation:
+tauri-docs' frontend page in French, its "Configuration Checklist" section after the
+framework lists, its introduction's second paragraph cut short, paired "If a framework is not
+listed…" with the first paragraph's translation and left "Tauri is frontend agnostic…" and
+the second paragraph without a partner.
+
+A run of such pairs (blocks naming nothing that tells them apart, :func:`~relsync.align_nested.evident`)
+and of blocks without a partner on both sides, between pairs the run does not hold, is aligned
+again by itself (the same dynamic program): the new pairs are made when each scores
+:data:`RUN_MIN_SCORE` at least, positions aside, and together they are worth more than the
+pairs they undo (each pair worth its score less :data:`~relsync.align.GAIN_FLOOR`).
+"""
+
+from __future__ import annotations
+
+from .align_nested import evident
+from .model import Alignment, BlockKind, Pair
+from .similarity import Scorer
+
+#: A pair made again scores this much at least, positions aside (what a pair out of order
+#: needs, :data:`relsync.align_moved.MIN_SCORE`).
+RUN_MIN_SCORE = 0.4
+#: What a pair is worth: its score less this (:data:`relsync.align.GAIN_FLOOR`).
+FLOOR = 0.28
+#: ... and the new pairs are worth this much more than those they undo.
+RUN_MARGIN = 0.2
+#: A run holds at most this many blocks on each side.
+RUN_MAX_BLOCKS = 8
+_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+
+
+def realigned_runs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
+    """The pairs of the runs aligned again (see the module's docstring), upstream block ->
+    translation block; only once a pair was made out of order."""
+    if not any(p.moved for p in al.pairs):
+        return {}
+    out: dict[int, int] = {}
+    run: list[Pair] = []
+    for p in al.pairs + [None]:
+        if p is not None and p.moved:
+            continue  # (it stands elsewhere: not between the blocks around it)
+        if p is not None and _in_run(al, scorer, p):
+            run.append(p)
+            continue
+        if run:
+            out.update(_again(al, scorer, run, align_region))
+        run = []
+    return out
+
+
+def _in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
+    if len(p.upstream) > 1 or len(p.translation) > 1:
+        return False
+    kinds = [al.upstream.blocks[i].kind for i in p.upstream] + [al.translation.blocks[j].kind for j in p.translation]
+    if any(k not in _TEXT for k in kinds):
+        return False
+    return not (p.upstream and p.translation) or not evident(scorer, p.upstream[0], p.translation[0])
+
+
+def _again(al: Alignment, scorer: Scorer, run: list[Pair], align_region) -> dict[int, int]:
+    """A run's new pairs, or none."""
+    blocks_a = [p.upstream[0] for p in run if p.upstream]
+    blocks_b = [p.translation[0] for p in run if p.translation]
+    paired = [p for p in run if p.upstream and p.translation]
+    if len(paired) == len(run) or not paired or len(blocks_a) > RUN_MAX_BLOCKS or len(blocks_b) > RUN_MAX_BLOCKS \
+            or len(blocks_a) == len(paired) or len(blocks_b) == len(paired):
+        return {}  # (no block without a partner on each side: nothing to gain)
+    unit_a, unit_b = scorer.unit_of_a, scorer.unit_of_b
+    if any(len(scorer.up[unit_a[i]].blocks) != 1 for i in blocks_a) or \
+            any(len(scorer.tr[unit_b[j]].blocks) != 1 for j in blocks_b):
+        return {}
+    new = {}
+    for ai, bj, _ in align_region([unit_a[i] for i in blocks_a], [unit_b[j] for j in blocks_b], scorer):
+        if len(ai) == 1 and len(bj) == 1:
+            a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
+            if scorer.block_score(a, b) < RUN_MIN_SCORE:
+                return {}
+            new[a] = b
+    now = {p.upstream[0]: p.translation[0] for p in paired}
+    if len(new) <= len(now):
+        return {}
+    worth = sum(scorer.block_score(a, b) - FLOOR for a, b in new.items())
+    if worth < sum(scorer.block_score(a, b) - FLOOR for a, b in now.items()) + RUN_MARGIN:
+        return {}
+    return new

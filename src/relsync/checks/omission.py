@@ -331,7 +331,9 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         else MIN_MISSING_SHARE
     if sum(ups[k].length for k in skipped) < least * total:
         return None
-    at_end = count > 1 and not ambiguous and skipped == list(range(len(ups) - len(skipped), len(ups)))
+    # (or one of two readings alike: the block stops short, or it leaves out another part)
+    at_end = count > 1 and any(part and part == list(range(len(ups) - len(part), len(ups)))
+                               for part in (skipped, elsewhere if ambiguous else []))
     # a name lost (weaker than code: a translator may translate it) tells only of a sentence's
     # end left out, not of clauses inside a sentence whose end the translation renders
     ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)
@@ -516,7 +518,8 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     link of its own that the translation lost; the end of one sentence and the next, or a sentence and the start
     of the next, are two parts. A translation with as many sentences as upstream and no anchor lost is reported
     only when it is far shorter than predicted, a little less far when the part left out is the end of a block
-    of several sentences (a translation that stops short inside its last one). When the block is two standard
+    of several sentences (a translation that stops short inside its last one), or when one of two readings alike
+    leaves out that end. When the block is two standard
     deviations shorter than predicted but another part could as well be the one left out (two sentences of about
     the same length), both are quoted; a part quoted that closes a parenthesis starts where it opens; of two
     readings about as cheap, the one that leaves out less is quoted, the clause whose code the translation lost

@@ -889,3 +889,24 @@ def test_a_block_that_may_stop_short_is_judged_as_one_that_does():
     assert 250 not in [line for line, _ in _uncovered("firefox-3.en.md", "firefox-3.fr.md", "fr", name)]
     found = dict(_uncovered("firefox-3.en.md", "firefox-3.cut.fr.md", "fr", name))
     assert found[250] == ["Firefox 3 now informs anti-virus software"]
+
+
+def test_a_sentence_left_out_whole_is_told_by_the_sentences_the_translation_has():
+    """tauri-docs es plugin/index.mdx, line 10 without its second sentence ("En esta página
+    encontrarás:", as `benchmarks/bench_omissions.py` cuts it): the reading that renders
+    "Tauri comes with extensibility in mind. On this page you'll find:" as one sentence costs
+    2.0 more than the one that leaves the second out; with a sentence fewer than upstream and
+    a whole sentence left out, 1.5 is enough."""
+    assert _uncovered("plugin-index.en.mdx", "plugin-index.es.mdx", "es", "plugin/index.mdx") == []
+    found = _uncovered("plugin-index.en.mdx", "plugin-index.cut.es.mdx", "es", "plugin/index.mdx")
+    assert found == [(10, ["On this page you'll find:"])]
+
+
+def test_a_latin_word_of_one_sentence_in_a_chinese_translation_keeps_that_sentence():
+    """naive-ui's changelog, releases 2.41.0 to 2.38.3: "修复 `n-date-picker` 默认 `weekFormat` 中
+    year 和 week 标准不同，现在使用 local year 和 local week" renders both of upstream's sentences
+    in one; "local", a word of upstream's second sentence alone (in both of its clauses),
+    says it is there, though the Latin letters of the translation's terms outnumber its
+    Chinese ones (the locale says which script the translation is written in)."""
+    found = _uncovered("changelog-2.40.en.md", "changelog-2.40.zh-CN.md", "zh_CN", "CHANGELOG.md")
+    assert 83 not in [line for line, _ in found]

@@ -103,7 +103,11 @@ def upstream_units(block: Block, held: Held | None = None,
     links = _link_texts(block) if "](" in block.source or "<a " in block.source else ()
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p, links)]
-    return units, sum(1 for p in parts if _WORDS_RE.search(p))
+    count = sum(1 for p in parts if _WORDS_RE.search(p))
+    lead = _LEAD_RE.match(block.source)
+    if lead and lead.group(1).strip()[-1:] == ":" and units and " ".join(units[0].text.split()) == lead.group(1).strip():
+        count += 1  # ("**Method handlers:** A property name…": a sentence of its own, as the translation's is)
+    return units, count
 
 
 def sentences_of(trs: list[Unit], citing: frozenset[str]) -> int:

@@ -36,7 +36,7 @@ from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
                     any_lost_name, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
-                    sentences_of, translation_units, upstream_units, words_left_out)
+                    sentences_of, translation_units, upstream_units, whole_sentences, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -83,6 +83,8 @@ _UNCITED = "shorter than upstream predicts, without the references it ends with"
 _CODE_LOST = "shorter than upstream predicts, without the code it ends with"
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
+#: ... or this much, for whole sentences left out by a translation of fewer sentences than upstream.
+_MARGIN_WHOLE = 1.5
 #: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
 _FIT = 6.0
 #: ... unless the whole translation is this many standard deviations shorter than predicted.
@@ -319,9 +321,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return None
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
-    whole = bool(skipped) and all(sum(1 for u in ups if u.sentence == ups[k].sentence) == sum(
-        1 for j in skipped if ups[j].sentence == ups[k].sentence) for k in skipped)
-    margin = 1.5 if whole and sentences_of(trs, cited(up, up_held)) < count else _MARGIN
+    margin = _MARGIN_WHOLE if whole_sentences(ups, skipped) and sentences_of(trs, citing) < count else _MARGIN
     if not skipped or full - partial < margin or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
     skipped = opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)

@@ -105,8 +105,9 @@ def upstream_units(block: Block, held: Held | None = None,
              for k, p in enumerate(parts) for c in _clauses(p, links)]
     count = sum(1 for p in parts if _WORDS_RE.search(p))
     lead = _LEAD_RE.match(block.source)
-    if lead and lead.group(1).strip()[-1:] == ":" and units and " ".join(units[0].text.split()) == lead.group(1).strip():
-        count += 1  # ("**Method handlers:** A property name…": a sentence of its own, as the translation's is)
+    head = lead.group(1).strip() if lead else ""
+    if head.endswith(":") and units and " ".join(units[0].text.split()) == head:
+        count += 1  # ("**Method handlers:** A property name…": a sentence, as the translation's lead is)
     return units, count
 
 
@@ -114,6 +115,12 @@ def sentences_of(trs: list[Unit], citing: frozenset[str]) -> int:
     """The number of a translation's sentences, as :func:`upstream_units` counts upstream's:
     not the references a block ends with ("([bogue Firefox 2018797](…))." in French)."""
     return sum(1 for t in trs if not (t.anchors and t.anchors <= citing) or _WORDS_RE.search(t.text))
+
+
+def whole_sentences(ups: list[Unit], parts: list[int]) -> bool:
+    """Whether the units ``parts`` are whole sentences of ``ups``."""
+    sentences = {ups[k].sentence for k in parts}
+    return bool(parts) and all(k in parts for k, u in enumerate(ups) if u.sentence in sentences)
 
 
 #: A link of the source and its text: Markdown's ``[text](url)`` and HTML's ``<a href>``.

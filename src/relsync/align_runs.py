@@ -72,12 +72,13 @@ def _again(al: Alignment, scorer: Scorer, run: list[Pair], align_region) -> dict
     if len(paired) == len(run) or not paired or len(blocks_a) > RUN_MAX_BLOCKS or len(blocks_b) > RUN_MAX_BLOCKS \
             or len(blocks_a) == len(paired) or len(blocks_b) == len(paired):
         return {}  # (no block without a partner on each side: nothing to gain)
-    unit_a, unit_b = scorer.unit_of_a, scorer.unit_of_b
-    if any(len(scorer.up[unit_a[i]].blocks) != 1 for i in blocks_a) or \
-            any(len(scorer.tr[unit_b[j]].blocks) != 1 for j in blocks_b):
-        return {}
+    ua = [scorer.unit_of_a.get(i) for i in blocks_a]
+    ub = [scorer.unit_of_b.get(j) for j in blocks_b]
+    if None in ua or None in ub or any(len(scorer.up[k].blocks) != 1 for k in ua) \
+            or any(len(scorer.tr[k].blocks) != 1 for k in ub):
+        return {}  # (a block the units do not hold alone: not aligned again here)
     new = {}
-    for ai, bj, _ in align_region([unit_a[i] for i in blocks_a], [unit_b[j] for j in blocks_b], scorer):
+    for ai, bj, _ in align_region(ua, ub, scorer):
         if len(ai) == 1 and len(bj) == 1:
             a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
             if scorer.block_score(a, b) < RUN_MIN_SCORE:

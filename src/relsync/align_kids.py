@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import bisect
 
-from .align_nested import SAME_TEXT_MIN_CHARS, evident, nested, parent_pairs, same_text_pairs
+from .align_nested import GAP_MIN_SCORE, SAME_TEXT_MIN_CHARS, evident, nested, parent_pairs, same_text_pairs
 from .align_order import add_pairs, rebuild
 from .lexicon import Lexicon
 from .model import Alignment, BlockKind, Document, Pair
@@ -241,20 +241,15 @@ def container_titles(al: Alignment) -> dict[int, int]:
     return out
 
 
-#: The blocks of two containers :func:`moved_boxes` pairs score this much at least, each
-#: with its counterpart, positions aside: what a pair out of order needs
-#: (:data:`relsync.align_moved.MIN_SCORE`).
-BOX_MOVED_MIN = 0.4
-
-
 def moved_boxes(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """Containers of one type left without a partner on both sides, with every block they
     hold: the aside moved, and what it holds was rewritten on one side since, so that nothing
     paired it (a tip the translation has at the top of the page and upstream now at its end,
     whose paragraph one side shortened: `:::tip[Framework Not Listed?]`, tauri-docs'
     frontend page). They pair, title and blocks in order, when they hold as many blocks of
-    the same kinds, each two scoring :data:`BOX_MOVED_MIN` at least, and neither container
-    could pair so with another. Upstream block -> translation block."""
+    the same kinds, each two scoring :data:`~relsync.align_nested.GAP_MIN_SCORE` at least
+    (positions aside: what a pair out of order needs), and neither container could pair so
+    with another. Upstream block -> translation block."""
     up, tr = al.upstream, al.translation
     free_a = {p.upstream[0] for p in al.pairs if not p.translation and len(p.upstream) == 1}
     free_b = {p.translation[0] for p in al.pairs if not p.upstream and len(p.translation) == 1}
@@ -277,9 +272,9 @@ def moved_boxes(al: Alignment, scorer: Scorer) -> dict[int, int]:
             if up.blocks[a].info != tr.blocks[b].info or len(kids_a) != len(kids_b) \
                     or [up.blocks[k].kind for k in kids_a] != [tr.blocks[k].kind for k in kids_b]:
                 continue
-            if (up.blocks[a].text or tr.blocks[b].text) and scorer.block_score(a, b) < BOX_MOVED_MIN:
+            if (up.blocks[a].text or tr.blocks[b].text) and scorer.block_score(a, b) < GAP_MIN_SCORE:
                 continue
-            if all(scorer.block_score(i, j) >= BOX_MOVED_MIN for i, j in zip(kids_a, kids_b)):
+            if all(scorer.block_score(i, j) >= GAP_MIN_SCORE for i, j in zip(kids_a, kids_b)):
                 found.append((a, b))
     out: dict[int, int] = {}
     for a, b in found:

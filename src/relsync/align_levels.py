@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .align_nested import GAP_MIN_SCORE
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer, Unit, increasing_chain
@@ -203,11 +204,6 @@ def strays(al: Alignment, scorer: Scorer) -> dict[int, int]:
     return out
 
 
-#: A heading :func:`shifted_headings` frees pairs with the heading beside the one its partner
-#: took when they score this much at least, positions aside.
-SHIFTED_MIN = 0.4
-
-
 def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """Headings paired in order with their neighbour's translation, next to a heading without
     a partner: a section the translation put elsewhere leaves the heading over it, its parent,
@@ -218,7 +214,8 @@ def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
     (:class:`~relsync.lexicon.Lexicon`) say so: :data:`~relsync.lexicon.HOLDS_MIN` similar at
     least and :data:`~relsync.lexicon.HOLDS_MARGIN` more than with its partner; the partner
     it leaves then pairs with the heading on its side of it that has none, when they score
-    :data:`SHIFTED_MIN`. Upstream block -> translation block."""
+    :data:`~relsync.align_nested.GAP_MIN_SCORE` (what a pair out of order needs). Upstream
+    block -> translation block."""
     up, tr = al.upstream.blocks, al.translation.blocks
     order_a = [b.index for b in up if b.kind == BlockKind.HEADING]
     order_b = [b.index for b in tr if b.kind == BlockKind.HEADING]
@@ -251,6 +248,6 @@ def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
             # the heading left: with the upstream heading on its side, if that has none
             j = at_a[a] - step
             if 0 <= j < len(order_a) and partner_a[order_a[j]] is None and order_a[j] not in out \
-                    and scorer.block_score(order_a[j], b) >= SHIFTED_MIN:
+                    and scorer.block_score(order_a[j], b) >= GAP_MIN_SCORE:
                 out[order_a[j]] = b
     return out

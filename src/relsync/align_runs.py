@@ -11,22 +11,21 @@ framework lists, its introduction's second paragraph cut short, paired "If a fra
 listed…" with the first paragraph's translation and left "Tauri is frontend agnostic…" and
 the second paragraph without a partner.
 
-A run of such pairs (blocks naming nothing that tells them apart, :func:`~relsync.align_nested.evident`)
-and of blocks without a partner on both sides, between pairs the run does not hold, is aligned
-again by itself (the same dynamic program): the new pairs are made when each scores
-:data:`RUN_MIN_SCORE` at least, positions aside, and together they are worth more than the
-pairs they undo (each pair worth its score less :data:`~relsync.align.GAIN_FLOOR`).
+A run of such pairs (blocks naming nothing that tells them apart,
+:func:`~relsync.align_nested.evident`) and of blocks without a partner on both sides, between
+pairs the run does not hold, is aligned again by itself (the same dynamic program): the new
+pairs are made when each scores :data:`~relsync.align_nested.GAP_MIN_SCORE` at least
+(positions aside: what a pair out of order needs), they pair more blocks, and together they
+are worth :data:`RUN_MARGIN` more than the pairs they undo (each pair worth its score less
+:data:`~relsync.align.GAIN_FLOOR`).
 """
 
 from __future__ import annotations
 
-from .align_nested import evident
+from .align_nested import GAP_MIN_SCORE, evident
 from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
 
-#: A pair made again scores this much at least, positions aside (what a pair out of order
-#: needs, :data:`relsync.align_moved.MIN_SCORE`).
-RUN_MIN_SCORE = 0.4
 #: What a pair is worth: its score less this (:data:`relsync.align.GAIN_FLOOR`).
 FLOOR = 0.28
 #: ... and the new pairs are worth this much more than those they undo.
@@ -66,11 +65,10 @@ def _in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
 
 def _again(al: Alignment, scorer: Scorer, run: list[Pair], align_region) -> dict[int, int]:
     """A run's new pairs, or none."""
-    blocks_a = [p.upstream[0] for p in run if p.upstream]
-    blocks_b = [p.translation[0] for p in run if p.translation]
+    blocks_a = sorted(p.upstream[0] for p in run if p.upstream)
+    blocks_b = sorted(p.translation[0] for p in run if p.translation)
     paired = [p for p in run if p.upstream and p.translation]
-    if len(paired) == len(run) or not paired or len(blocks_a) > RUN_MAX_BLOCKS or len(blocks_b) > RUN_MAX_BLOCKS \
-            or len(blocks_a) == len(paired) or len(blocks_b) == len(paired):
+    if not paired or len(paired) in (len(blocks_a), len(blocks_b)) or max(len(blocks_a), len(blocks_b)) > RUN_MAX_BLOCKS:
         return {}  # (no block without a partner on each side: nothing to gain)
     ua = [scorer.unit_of_a.get(i) for i in blocks_a]
     ub = [scorer.unit_of_b.get(j) for j in blocks_b]
@@ -81,7 +79,7 @@ def _again(al: Alignment, scorer: Scorer, run: list[Pair], align_region) -> dict
     for ai, bj, _ in align_region(ua, ub, scorer):
         if len(ai) == 1 and len(bj) == 1:
             a, b = scorer.up[ai[0]].blocks[0], scorer.tr[bj[0]].blocks[0]
-            if scorer.block_score(a, b) < RUN_MIN_SCORE:
+            if scorer.block_score(a, b) < GAP_MIN_SCORE:
                 return {}
             new[a] = b
     now = {p.upstream[0]: p.translation[0] for p in paired}

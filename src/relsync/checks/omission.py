@@ -321,7 +321,8 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         return None
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
-    margin = _MARGIN_WHOLE if whole_sentences(ups, skipped) and sentences_of(trs, citing) < count else _MARGIN
+    fewer = sentences_of(trs, citing) < count  # (fewer sentences than upstream, counted alike)
+    margin = _MARGIN_WHOLE if fewer and whole_sentences(ups, skipped) else _MARGIN
     if not skipped or full - partial < margin or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
     skipped = opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)
@@ -341,7 +342,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     # end left out, not of clauses inside a sentence whose end the translation renders
     ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)
     told = {a for k in skipped for a in ups[k].anchors & lost if ends or not a.startswith(NAME)}
-    if sentences_of(trs, citing) >= count and not told \
+    if not fewer and not told \
             and shortfall > (_SHORTFALL_LENGTH_ONLY_END if at_end else _SHORTFALL_LENGTH_ONLY):
         return None  # as many sentences as upstream and no anchor lost: only a clear shortfall tells
     return Omitted(_quoted_parts(ups, skipped), _quoted_parts(ups, elsewhere) if ambiguous else [])
@@ -431,7 +432,8 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
         if sum(w[0].islower() for w in text.split()) >= _SAME_WORDS and text in written:
             ups[k] = Unit(u.text, u.length, u.anchors | {_own_key(k)}, u.sentence)
             kept |= {_own_key(k)}
-    if unlatin or _is_unlatin(held):
+    latin = not (unlatin or _is_unlatin(held))  # (in another script, its names in Latin letters say what is kept)
+    if not latin:
         # a translation in another script keeps names in Latin letters: a unit whose own
         # name the translation writes is translated
         words: dict[str, set[int]] = {}
@@ -444,7 +446,6 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
                 for k in where:
                     ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                     kept |= {_own_key(k)}
-    latin = not _is_unlatin(held)  # (in another script, the names in Latin letters say what is kept)
     return kept, lost | lost_names(ups, tr, up_code, lower, latin, terms if latin else ())
 
 

@@ -922,3 +922,42 @@ def test_a_lead_in_bold_ending_with_a_colon_is_a_sentence_of_its_own():
     assert 11 not in [line for line, _ in _uncovered("event-handling.en.md", "event-handling.zh.md", "zh_CN", name)]
     found = dict(_uncovered("event-handling.en.md", "event-handling.cut.zh.md", "zh_CN", name))
     assert found[11] == ["to a method defined on the component."]
+
+
+def test_a_block_left_in_upstreams_words_counts_a_hyphenated_word_as_one():
+    """mdn-firefox zh-cn/65 line 71, an item the Chinese page keeps in English, cut as
+    `bench_omissions.py` cuts a list item: "The non-standard {{domxref("MediaStream")}}
+    property `currentTime`." keeps three of upstream's words, "non-standard" one of them. Its
+    hyphenated words were no words at all, so the block fell short of the three words a block
+    left in upstream's words needs and was read at the page's Chinese ratio, as long as
+    predicted. The part quoted closes the parenthesis it opens."""
+    en = (FIXTURES / "firefox-65.en.md").read_text(encoding="utf-8")
+    zh = (FIXTURES / "firefox-65.zh-cn.md").read_text(encoding="utf-8")
+    whole = "property `currentTime` has been removed ([Firefox bug 1502927](https://bugzil.la/1502927))."
+    assert whole in zh
+    findings = relsync.check(en, zh.replace(whole, "property `currentTime`.", 1), locale="zh-CN", name="65/index.md")
+    found = {f.translation.line: dict(f.details)["uncovered"] for f in findings if f.slug == "omission"}
+    assert found.get(71) == ["has been removed (1502927)"]
+
+
+@pytest.mark.parametrize("locale, line, written", [
+    ("ja", 89, "**Document Picture-in-Picture API** (Nightly): `dom.documentpip.enabled`"),
+    ("fr", 101, "**L'API Document Picture-in-Picture** (Nightly)&nbsp;: `dom.documentpip.enabled`"),
+])
+def test_a_block_left_in_upstreams_words_that_lost_the_code_it_ends_with_is_judged_by_its_words(
+        locale, line, written):
+    """mdn-firefox {ja,fr}/148, the experimental feature's item, which both pages keep in
+    upstream's words, cut after its name as `bench_omissions.py` cuts a list item: "(Nightly):
+    `dom.documentpip.enabled`" is gone. Its prose is 1.4 deviations short of upstream's,
+    less than a block is judged at by its length alone; having lost the code upstream ends
+    with, the words it leaves out of upstream's are what is told, the parenthesis opened."""
+    en = (FIXTURES / "firefox-148.en.md").read_text(encoding="utf-8")
+    tr = (FIXTURES / f"firefox-148.{locale}.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/148/index.md"
+    assert written in tr
+    assert line not in {f.translation.line for f in relsync.check(en, tr, locale=locale, name=name)
+                        if f.slug == "omission"}
+    cut = tr.replace(written, written.split(" (Nightly)")[0], 1)
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, cut, locale=locale, name=name) if f.slug == "omission"}
+    assert found[line][0].endswith("(Nightly): dom.documentpip.enabled")  # (fr: "API (Nightly): …", "L'API" moved)

@@ -99,6 +99,9 @@ _OTHER_LETTER_RE = re.compile(OTHER_LETTER)
 LEFT_IN_ENGLISH = Ratio(0.0, MIN_SPREAD)
 #: A translated block whose words are upstream's words at least this often is left in them.
 _UPSTREAM_WORDS = 0.8
+#: A word in Latin letters as :func:`left_in_english` counts them: words joined by hyphens
+#: are one ("non-standard", "Picture-in-Picture").
+_COMPOUND_RE = re.compile(r"(?<![A-Za-z0-9.-])[A-Za-z][A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![A-Za-z0-9-])")
 
 
 def _words(memo: dict, side: str, block: Block) -> Counter:
@@ -137,19 +140,20 @@ def _in_upstream_words(memo: dict, up: Block, tr: Block) -> bool:
     """:func:`left_in_english`, computed."""
     if _other_script(memo, tr):
         return False
-    first = [m.group(0).lower() for m in islice(LATIN_WORD_RE.finditer(masked_of(memo, "tr", tr)[0]), 3)]
+    held = masked_of(memo, "tr", tr)[0]
+    first = [m.group(0).lower() for m in islice(_COMPOUND_RE.finditer(held), 3)]
     if len(first) < 3:
         return False
     key = ("omission.lowered", up.index)
     lowered = memo.get(key)
     if lowered is None:
         text = masked_of(memo, "up", up)[0].lower()
-        lowered = memo[key] = (text, set(LATIN_WORD_RE.findall(text)))
+        lowered = memo[key] = (text, set(_COMPOUND_RE.findall(text)))
     if sum(w not in lowered[0] for w in first) > 1:
         return False  # (the quick look: its first words are not upstream's)
-    theirs = _words(memo, "tr", tr)
+    theirs = Counter(w.lower() for w in _COMPOUND_RE.findall(held))
     total = sum(theirs.values())
-    return sum(n for w, n in theirs.items() if w.lower() in lowered[1]) >= _UPSTREAM_WORDS * total
+    return sum(n for w, n in theirs.items() if w in lowered[1]) >= _UPSTREAM_WORDS * total
 
 
 def shared(memo: dict, up: Block, tr: Block) -> tuple[Shared, Shared]:

@@ -35,7 +35,7 @@ from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    any_lost_name, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
+                    any_lost_name, balanced, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
                     sentences_of, translation_units, upstream_units, whole_sentences, words_left_out)
 from .urls import normalize_link
 
@@ -261,7 +261,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         if shortfall > _SENTENCE_LOST or len(_code_and_numbers(up) - _code_and_numbers(tr)) < 2:
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
-    if found is None and shortfall <= _SHORTFALL:
+    if found is None and (shortfall <= _SHORTFALL or english and end_lost(up, tr, memo)):
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
             # a translation that lost the references, or the code, upstream ends with stops before them
@@ -280,8 +280,7 @@ def _left_out(up: Block, tr: Block, memo: dict) -> Omitted | None:
     runs = words_left_out((text, anchors), masked_of(memo, "tr", tr)[:2])
     if sum(prose_length(text[a:b]) for a, b in runs) < MIN_MISSING_SHARE * total:
         return None
-    return Omitted([unmask(text[a:b], anchors) for a, b in runs], [])
-
+    return Omitted([unmask(balanced(text, a, b), anchors) for a, b in runs], [])
 
 def _stopped(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
     parts = stopped_short(up, tr, ratio, memo)

@@ -389,6 +389,15 @@ def words_left_out(up: tuple[str, tuple[str, ...]], tr: tuple[str, tuple[str, ..
             if op == "delete" and i2 - i1 >= LEFT_OUT_MIN_WORDS]
 
 
+def balanced(text: str, start: int, end: int) -> str:
+    """The part ``text[start:end]`` with the parenthesis that opens one it closes, or closes
+    one it opens: "(Nightly): …" for "Nightly): …"."""
+    part = text[start:end]
+    if part.count("(") > part.count(")") and text[end:end + 1] == ")":
+        return part + ")"
+    return "(" + part if part.count(")") > part.count("(") and text[start - 1:start] == "(" else part
+
+
 def loose(text: str) -> str:
     """Text compared for being kept at all: letter case and spaces aside."""
     return "".join(text.split()).casefold()

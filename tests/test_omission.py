@@ -961,3 +961,29 @@ def test_a_block_left_in_upstreams_words_that_lost_the_code_it_ends_with_is_judg
     found = {f.translation.line: dict(f.details)["uncovered"]
              for f in relsync.check(en, cut, locale=locale, name=name) if f.slug == "omission"}
     assert found[line][0].endswith("(Nightly): dom.documentpip.enabled")  # (fr: "API (Nightly): …", "L'API" moved)
+
+
+def test_a_whole_sentence_left_out_with_the_address_it_gives_needs_a_smaller_margin():
+    """tauri-docs es/start/frontend/trunk.mdx line 6 without its middle sentence, as
+    `bench_omissions.py` cuts it: "Learn more about Trunk at https://trunkrs.dev." is gone,
+    and with it the address, which the translation has nowhere. The Spanish is wordy, so
+    reading the two sentences left as the three of upstream cost only 1.4 more than
+    leaving one out: less than the margin a whole sentence needs (1.5). An address, unlike
+    code, is never translated: a whole sentence that holds one needs a margin of 1.0. Only
+    a whole sentence of a translation with fewer sentences: mdn-firefox es/1.5 line 21,
+    the extensions item translated whole without its FireBug link, a sentence of one, is
+    no finding."""
+    en = (FIXTURES / "trunk.en.mdx").read_text(encoding="utf-8")
+    es = (FIXTURES / "trunk.es.mdx").read_text(encoding="utf-8")
+    sentence = " Obtén más información sobre Trunk en https://trunkrs.dev."
+    assert sentence in es
+    name = "start/frontend/trunk.mdx"
+    assert [f for f in relsync.check(en, es, locale="es", name=name) if f.slug == "omission"] == []
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, es.replace(sentence, "", 1), locale="es", name=name) if f.slug == "omission"}
+    assert found == {6: ["Learn more about Trunk at https://trunkrs.dev."]}
+    lines = [f.translation.line for f in relsync.check(
+        (FIXTURES / "firefox-1.5.en.md").read_text(encoding="utf-8"),
+        (FIXTURES / "firefox-1.5.es.md").read_text(encoding="utf-8"), locale="es",
+        name="mozilla/firefox/releases/1.5/index.md") if f.slug == "omission"]
+    assert 21 not in lines

@@ -35,8 +35,9 @@ from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
-                    any_lost_name, balanced, loose, lost_names, named_in, once_less, opening, sentence_lost, surely_lost,
-                    sentences_of, translation_units, upstream_units, whole_sentences, words_left_out)
+                    address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
+                    named_in, once_less, opening, sentence_lost, surely_lost, sentences_of, translation_units,
+                    upstream_units, whole_sentences, words_left_out)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -85,6 +86,8 @@ _CODE_LOST = "shorter than upstream predicts, without the code it ends with"
 _MARGIN = 2.0
 #: ... or this much, for whole sentences left out by a translation of fewer sentences than upstream.
 _MARGIN_WHOLE = 1.5
+#: ... or this much, when such sentences hold an address the translation has nowhere.
+_MARGIN_ADDRESS = 1.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
 _FIT = 6.0
 #: ... unless the whole translation is this many standard deviations shorter than predicted.
@@ -175,17 +178,6 @@ def _align(ups: list[Unit], trs: list[Unit], ratio: Ratio, kept: frozenset[str],
     return cost, list(skipped), skip_cost
 
 
-def _code_and_numbers(block: Block) -> set[str]:
-    return {*block.anchors.code, *block.anchors.numbers}
-
-
-def _keeps_anchors(up: Block, tr: Block) -> bool:
-    """Whether the translation has every code span, number and date of the upstream block, and as
-    many links (a first look: a block that lost one may have lost the sentence that held it)."""
-    return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
-            and set(up.anchors.dates) <= set(tr.anchors.dates) and len(tr.anchors.links) >= len(up.anchors.links))
-
-
 def _names_lost(up: Block, tr: Block, memo: dict) -> bool:
     """Whether the translation writes a name of upstream, or (in Latin letters) a term the page
     keeps, nowhere (a first look)."""
@@ -256,9 +248,9 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if up_length < _MIN_CHARS or tr_length <= 0:
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
-    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and _keeps_anchors(up, tr) and (
+    if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
             shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))):
-        if shortfall > _SENTENCE_LOST or len(_code_and_numbers(up) - _code_and_numbers(tr)) < 2:
+        if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2:
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
     if found is None and (shortfall <= _SHORTFALL or english and end_lost(up, tr, memo)):
@@ -321,13 +313,14 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
     fewer = sentences_of(trs, citing) < count  # (fewer sentences than upstream, counted alike)
-    margin = _MARGIN_WHOLE if fewer and whole_sentences(ups, skipped) else _MARGIN
+    margin = _MARGIN if not (fewer and whole_sentences(ups, skipped)) else _MARGIN_ADDRESS if any(
+        address_lost(ups[k].anchors & lost, tr) for k in skipped) else _MARGIN_WHOLE
     if not skipped or full - partial < margin or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
     skipped = opening(ups, _narrowed(ups, trs, ratio, kept, lost, skipped, partial), tr)
     other, elsewhere, _ = _align(ups, trs, ratio, kept | frozenset(_own_key(k) for k in skipped), lost, True,
                                  forbid=frozenset(skipped))
-    ambiguous = other - partial < _AMBIGUOUS
+    ambiguous = other - partial < min(margin, _AMBIGUOUS)
     if ambiguous and (shortfall > _SHORTFALL_AMBIGUOUS or not elsewhere):
         return None  # another part could as well be the one left out, and the block is not clearly short
     least = _MIN_MISSING_SHARE_LOST if any(surely_lost(ups[k].anchors & lost, tr) for k in skipped) \

@@ -329,6 +329,26 @@ def surely_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
     return False
 
 
+def code_and_numbers(block: Block) -> set[str]:
+    """A block's code spans and numbers."""
+    return {*block.anchors.code, *block.anchors.numbers}
+
+
+def keeps_anchors(up: Block, tr: Block) -> bool:
+    """Whether the translation has every code span, number and date of the upstream block, and as
+    many links (a first look: a block that lost one may have lost the sentence that held it)."""
+    return (set(up.anchors.code) <= set(tr.anchors.code) and set(up.anchors.numbers) <= set(tr.anchors.numbers)
+            and set(up.anchors.dates) <= set(tr.anchors.dates) and len(tr.anchors.links) >= len(up.anchors.links))
+
+
+def address_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
+    """Whether one of ``anchors`` (lost ones) is an address the translation has nowhere: a
+    URL written out ("Learn more about Trunk at https://trunkrs.dev."), or a link to a page
+    it links nowhere (:func:`surely_lost`). Unlike code, which a translator may write
+    another way ("„rick“" for `rick`), an address is never translated."""
+    return surely_lost({a for a in anchors if a.startswith(LINK_KEY) or "://" in a}, tr)
+
+
 def sentence_lost(ups: list[Unit], lost: frozenset[str]) -> bool:
     """Whether a sentence holds two code spans or numbers or more, all of them lost."""
     held: dict[int, set[str]] = {}

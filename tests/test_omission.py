@@ -882,13 +882,15 @@ def test_the_references_a_translation_ends_with_are_no_sentence_of_its_own():
 def test_a_block_that_may_stop_short_is_judged_as_one_that_does():
     """mdn-firefox fr/3, line 250 cut after "informe les logiciels" (as
     `benchmarks/bench_omissions.py` cuts a list item): upstream's sentence has two clauses of
-    about one length, and leaving out either explains the translation as well. One of the two
-    readings is a translation that stops short, which is reported 2.5 deviations short (the
-    block is 3.4): the finding quotes both."""
+    about one length, and leaving out either explains the translation as well by length. One
+    of the two readings is a translation that stops short, which is reported 2.5 deviations
+    short (the block is 3.4). "Firefox", a term the French page keeps, is in the first clause
+    alone, and the translation writes it: the clause left out is the second (it was quoted
+    as the first before the page's kept terms told which clause is rendered)."""
     name = "mozilla/firefox/releases/3/index.md"
     assert 250 not in [line for line, _ in _uncovered("firefox-3.en.md", "firefox-3.fr.md", "fr", name)]
     found = dict(_uncovered("firefox-3.en.md", "firefox-3.cut.fr.md", "fr", name))
-    assert found[250] == ["Firefox 3 now informs anti-virus software"]
+    assert found[250] == ["when executable files are downloaded."]
 
 
 def test_a_sentence_left_out_whole_is_told_by_the_sentences_the_translation_has():
@@ -987,3 +989,22 @@ def test_a_whole_sentence_left_out_with_the_address_it_gives_needs_a_smaller_mar
         (FIXTURES / "firefox-1.5.es.md").read_text(encoding="utf-8"), locale="es",
         name="mozilla/firefox/releases/1.5/index.md") if f.slug == "omission"]
     assert 21 not in lines
+
+
+def test_a_term_the_page_keeps_tells_which_sentence_a_latin_translation_renders():
+    """fastapi-docs tr/docs/alternatives.md line 410 without its middle sentence, as
+    `bench_omissions.py` cuts it: "Although it's faster than Marshmallow in benchmarks." is
+    gone. By length alone the two sentences left read as well as upstream's first and
+    second as its first and third, and the block was silent. "Python", a term the Turkish
+    page writes as upstream does block after block (`terms.KeptTerms`), is in upstream's
+    third sentence alone and in the translation's second: that sentence is rendered, as a
+    translation in another script tells by the names it writes in Latin letters."""
+    en = (FIXTURES / "alternatives.en.md").read_text(encoding="utf-8")
+    tr = (FIXTURES / "alternatives.tr.md").read_text(encoding="utf-8")
+    sentence = " Kıyaslamalarda Marshmallow’dan daha hızlıdır."
+    assert sentence in tr
+    name = "alternatives.md"
+    assert 410 not in {f.translation.line for f in relsync.check(en, tr, locale="tr", name=name) if f.slug == "omission"}
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, tr.replace(sentence, "", 1), locale="tr", name=name) if f.slug == "omission"}
+    assert found.get(410) == ["Although it's faster than Marshmallow in benchmarks."]

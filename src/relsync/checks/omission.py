@@ -425,16 +425,18 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
             ups[k] = Unit(u.text, u.length, u.anchors | {_own_key(k)}, u.sentence)
             kept |= {_own_key(k)}
     latin = not (unlatin or _is_unlatin(held))  # (in another script, its names in Latin letters say what is kept)
-    if not latin:
-        # a translation in another script keeps names in Latin letters: a unit whose own
-        # name the translation writes is translated
+    writes = getattr(terms, "writes", None)
+    if not latin or writes is not None:
+        # a translation in another script keeps names in Latin letters (one in Latin letters,
+        # the page's kept terms): a unit whose own name the translation writes is translated
         words: dict[str, set[int]] = {}
         for k, u in enumerate(ups):
             for w in set(_TERM_RE.findall(u.text)):
                 words.setdefault(w, set()).add(k)
         tr_words = set(_TERM_RE.findall(unmask(held, anchors)))  # (a reference as its number only)
         for w, where in words.items():
-            if len({ups[k].sentence for k in where}) == 1 and w in tr_words:  # (one sentence's name)
+            if len({ups[k].sentence for k in where}) == 1 and w in tr_words and (
+                    not latin or writes(w.casefold())):  # (one sentence's name)
                 for k in where:
                     ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                     kept |= {_own_key(k)}

@@ -62,6 +62,14 @@ class KeptTerms:
         n = ups.get(word, 0) - 1  # (the block asked about: upstream holds it, the translation not)
         return is_kept(n, both.get(word, 0), alone.get(word, 0), word)
 
+    def writes(self, word: str) -> bool:
+        """Whether a folded word that a block's upstream holds and its translation writes too
+        is kept in the document's other blocks."""
+        if self._counts is None:
+            self._counts = _counts(self._al, self._memo)
+        ups, both, alone = self._counts
+        return is_kept(ups.get(word, 0) - 1, both.get(word, 0) - 1, alone.get(word, 0), word)
+
 
 def is_kept(n: int, kept: int, alone: int, word: object) -> bool:
     """Whether a word upstream holds in ``n`` blocks, the translation in ``kept`` of them and in

@@ -41,7 +41,7 @@ STAGES = [
     ["relsync.similarity", "relsync.assignment", "relsync.lexicon"],
     ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels",
      "relsync.align_links", "relsync.align_releases"],
-    ["relsync.align_words", "relsync.align_runs"],
+    ["relsync.align_words", "relsync.align_runs", "relsync.align_entries"],
     ["relsync.align_moved", "relsync.align_kids"],
     ["relsync.align"],
     ["relsync.stale"],

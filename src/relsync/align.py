@@ -17,9 +17,10 @@ from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import displaced, heading_body, level_shift, shifted_headings, shifted_items, strays, unique_keys
+from .align_levels import displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
+from .align_entries import entries_by_words
 from .align_runs import realigned_runs
 from .align_words import stretches_by_words
 from .comments import commented_blocks
@@ -552,7 +553,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
             al.pairs = add_pairs(al, scorer, late(al, scorer))
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
-    for last in (strays, stretches_by_words, shifted_items):
+    for last in (strays, stretches_by_words, entries_by_words):
         al.pairs = add_pairs(al, scorer, last(al, scorer))
     al.pairs = nested_pairs(al, scorer)
     al.pairs = containers(al, scorer)

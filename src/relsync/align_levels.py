@@ -3,15 +3,13 @@ than upstream (MDN's older translations start their sections at ``###``) is comp
 upstream as the levels it stands for; what stands under a heading (:func:`heading_body`);
 heading pairs given up for a heading that stands in another place (:func:`displaced`); and a
 block paired into a section the translation has not, where its own section has a partner for
-it (:func:`strays`); a heading paired with its neighbour's translation (:func:`shifted_headings`), and a list
-item or paragraph (:func:`shifted_items`)."""
+it (:func:`strays`); a heading paired with its neighbour's translation (:func:`shifted_headings`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from .align_nested import GAP_MIN_SCORE
-from .dialects import is_definition
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer, Unit, increasing_chain
@@ -253,122 +251,3 @@ def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
                     and scorer.block_score(order_a[j], b) >= GAP_MIN_SCORE:
                 out[order_a[j]] = b
     return out
-
-
-#: The kinds of blocks :func:`shifted_items` looks among, each kind in its own order.
-SHIFTED_KINDS = (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM)
-
-
-def shifted_items(al: Alignment, scorer: Scorer) -> dict[int, int]:
-    """List items and paragraphs paired in order with their neighbour's translation, beside a
-    block of their kind without a partner: an entry that moved leaves a gap, and when nothing
-    but length and position tells two entries apart the ordered alignment may put the gap on
-    the wrong side of a pair (MDN zh-cn/3, "New Download Manager." paired with
-    "附件组件安装更简便。", the translation of "Simplified add-on installation.", the entry
-    before it, left without a partner). A block pairs with the block beside its partner, or
-    beside it, that has none (in the same section, at the same level) when the page's words
-    (:class:`~relsync.lexicon.Lexicon`) say so: :data:`~relsync.lexicon.HOLDS_MIN` similar at
-    least, :data:`~relsync.lexicon.HOLDS_MARGIN` more than the pair it undoes, and by as much
-    with the pairs' scores added (length and position speak too); the block that pair leaves
-    then pairs with the block on its side of it that has none, when they score
-    :data:`~relsync.align_nested.GAP_MIN_SCORE`. Upstream block -> translation block."""
-    sides = (_Side(al.upstream.blocks), _Side(al.translation.blocks))
-    held: list[tuple[int, int]] = []
-    for p in al.pairs:
-        if p.is_match and len(p.upstream) == len(p.translation) == 1:
-            a, b = p.upstream[0], p.translation[0]
-            if a in sides[0].partner and b in sides[1].partner:
-                sides[0].partner[a], sides[1].partner[b] = b, a
-                if not p.moved and sides[0].blocks[a].kind == sides[1].blocks[b].kind:
-                    held.append((a, b))
-    candidates = [(a, b, side, other, step) for a, b in held for step in (1, -1) for side, other in
-                  ((1, sides[1].free_beside(b, step)), (0, sides[0].free_beside(a, step))) if other is not None]
-    if not candidates:
-        return {}
-    words = Lexicon(al)
-    if words.taught < MIN_PAIRS:
-        return {}
-    out: dict[int, int] = {}
-    freed: list[tuple[int, int]] = []  # (side, block) the pairs undone leave without a partner
-    for a, b, side, other, step in candidates:
-        new_a, new_b = (a, other) if side else (other, b)
-        if new_a in out or new_b in out.values() or a in out or b in out.values():
-            continue
-        s, undone = words.similarity(new_a, new_b), words.similarity(a, b)
-        if s < HOLDS_MIN or s < undone + HOLDS_MARGIN or not words.judges(new_a, new_b):
-            continue
-        score = scorer.block_score(new_a, new_b)
-        if score < GAP_MIN_SCORE or s + score < undone + scorer.block_score(a, b) + HOLDS_MARGIN:
-            continue
-        out[new_a] = new_b
-        # the block left: with the block on its side of it that has none, if they score as a pair
-        if side:
-            left = sides[0].free_beside(a, -step)
-            if left is not None and left not in out and scorer.block_score(left, b) >= GAP_MIN_SCORE:
-                out[left] = b
-            else:
-                freed.append((1, b))
-        else:
-            left = sides[1].free_beside(b, -step)
-            if left is not None and left not in out.values() and scorer.block_score(a, left) >= GAP_MIN_SCORE:
-                out[a] = left
-            else:
-                freed.append((0, a))
-    for side, x in freed:  # (the entry that moved, paired with the gap's neighbour: where it went)
-        found = _moved_partner(words, scorer, sides, side, x, out)
-        if found is not None:
-            out[found if side else x] = x if side else found
-    return out
-
-
-def _moved_partner(words: Lexicon, scorer: Scorer, sides: tuple["_Side", "_Side"], side: int, x: int,
-                   out: dict[int, int]) -> int | None:
-    """The block of the other side without a partner (nor one in ``out``) that block ``x`` of
-    ``side`` goes with by the page's words, and it with ``x``, each :data:`HOLDS_MARGIN` more
-    than with any other such block of its kind: a pair out of order."""
-    taken = (set(out), set(out.values()))
-
-    def free(k: int, kind: BlockKind) -> list[int]:
-        return [i for i in sides[k].order[kind] if sides[k].partner[i] is None and i not in taken[k]]
-
-    def sim(i: int, j: int) -> float:  # (i on ``side``)
-        return words.similarity(j, i) if side else words.similarity(i, j)
-
-    def best(i: int, k: int, pool: list[int]) -> int | None:
-        scored = sorted(((sim(i, j) if k != side else sim(j, i), j) for j in pool), reverse=True)
-        if not scored or scored[0][0] < HOLDS_MIN or (len(scored) > 1 and scored[0][0] - scored[1][0] < HOLDS_MARGIN):
-            return None
-        return scored[0][1]
-
-    kind = sides[side].blocks[x].kind
-    y = best(x, 1 - side, free(1 - side, kind))
-    if y is None or best(y, side, free(side, kind) + [x]) != x:
-        return None
-    a, b = (y, x) if side else (x, y)
-    text_a, text_b = sides[0].blocks[a].text, sides[1].blocks[b].text
-    if not words.judges(a, b) or is_definition(text_a) != is_definition(text_b) or scorer.contradicts(a, b) \
-            or scorer.dated_apart(a, b):
-        return None  # (a term pairs with a term; no anchors against it)
-    return y
-
-
-class _Side:
-    """One document's blocks of :data:`SHIFTED_KINDS`, each kind in order, with their partners."""
-
-    def __init__(self, blocks: list[Block]) -> None:
-        self.blocks = blocks
-        self.order = {kind: [b.index for b in blocks if b.kind == kind] for kind in SHIFTED_KINDS}
-        self.at = {i: k for order in self.order.values() for k, i in enumerate(order)}
-        self.partner: dict[int, int | None] = dict.fromkeys(self.at)
-
-    def free_beside(self, index: int, step: int) -> int | None:
-        """The block of its kind ``step`` away from block ``index``, in its section at its level
-        (its quote and container too), when it has no partner."""
-        block = self.blocks[index]
-        order, k = self.order[block.kind], self.at[index] + step
-        if not 0 <= k < len(order) or self.partner[order[k]] is not None:
-            return None
-        other = self.blocks[order[k]]
-        beside = (other.section, other.level, other.quote, other.box) == (block.section, block.level, block.quote,
-                                                                            block.box)
-        return other.index if beside else None

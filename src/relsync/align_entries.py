@@ -1,0 +1,160 @@
+"""Runs of entries naming nothing, aligned again by the page's words.
+
+A list of entries naming nothing (MDN's "**Label.** prose" items of a release's features,
+paragraphs of prose) gives the ordered alignment nothing but length and position to go by.
+An entry the translation has in another place leaves a gap, and the ordered alignment may
+put the gap on the wrong side of a pair, or shift a whole run by one around it (MDN zh-cn/3,
+"New Download Manager." paired with "附件组件安装更简便。", the translation of "Simplified
+add-on installation.", the entry before it, left without a partner). The passes that pair
+moved blocks by their words (:mod:`relsync.align_words`) judge every block in play at once,
+where a page's small lexicon is noisy; within a run, the question is smaller.
+
+A run is the pairs of the ordered alignment of one list item or paragraph each, naming
+nothing that tells them apart (:func:`~relsync.align_nested.evident`), and the blocks without
+a partner between them, between pairs it does not hold, holding a block without a partner.
+Its blocks are aligned again in order, each pair worth its score (:meth:`Scorer.block_score`,
+:data:`~relsync.align_nested.GAP_MIN_SCORE` at least) less :data:`FLOOR`, plus the page's
+words (:class:`~relsync.lexicon.Lexicon`, where it knows words of both blocks): the new pairs
+are made when they are worth :data:`~relsync.lexicon.HOLDS_MARGIN` more than the run's pairs.
+A block the run leaves without a partner then pairs, out of order, with the one block of its
+kind without a partner on the other side that it goes with by their words, each
+:data:`~relsync.lexicon.HOLDS_MARGIN` more than with any other (the entry where it moved).
+"""
+
+from __future__ import annotations
+
+from .align_nested import GAP_MIN_SCORE, evident
+from .dialects import is_definition
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
+from .model import Alignment, BlockKind, Pair
+from .similarity import Scorer
+
+#: What a pair is worth beyond its words: its score less this (:data:`relsync.align.GAIN_FLOOR`).
+FLOOR = 0.28
+#: A run holds at most this many blocks on each side (the comparisons cost their product).
+RUN_MAX_BLOCKS = 60
+#: What a pair the run has is worth at least, whatever its score.
+_MADE_MIN = 0.01
+#: What a pair the run has not costs beyond its worth: each change pays for itself.
+_CHANGE = HOLDS_MARGIN / 2
+_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
+
+
+def entries_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """The runs' new pairs and the pairs out of order of the blocks they leave (see the
+    module's docstring), upstream block -> translation block."""
+    runs: list[list[Pair]] = []
+    run: list[Pair] = []
+    for p in al.pairs + [None]:
+        if p is not None and p.moved:
+            continue  # (it stands elsewhere: not between the blocks around it)
+        if p is not None and _in_run(al, scorer, p):
+            run.append(p)
+            continue
+        if any(not (q.upstream and q.translation) for q in run) and any(q.upstream and q.translation for q in run):
+            runs.append(run)
+        run = []
+    if not runs:
+        return {}
+    words = Lexicon(al)
+    if words.taught < MIN_PAIRS:
+        return {}
+    out: dict[int, int] = {}
+    left: list[tuple[int, int]] = []  # (side, block) without a partner once its run is aligned again
+    for run in runs:
+        new = _again(al, scorer, words, run)
+        if new is not None:
+            out.update(new)
+            left += [(0, p.upstream[0]) for p in run if p.upstream and p.upstream[0] not in new]
+            left += [(1, p.translation[0]) for p in run if p.translation and p.translation[0] not in new.values()]
+    for side, x in left:
+        found = _moved_partner(al, scorer, words, side, x, out)
+        if found is not None:
+            out[found if side else x] = x if side else found
+    return out
+
+
+def _in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
+    if len(p.upstream) > 1 or len(p.translation) > 1:
+        return False
+    kinds = [al.upstream.blocks[i].kind for i in p.upstream] + [al.translation.blocks[j].kind for j in p.translation]
+    if any(k not in _TEXT for k in kinds):
+        return False
+    return not (p.upstream and p.translation) or not evident(scorer, p.upstream[0], p.translation[0])
+
+
+def _worth(al: Alignment, scorer: Scorer, words: Lexicon, a: int, b: int, made: bool = False) -> float | None:
+    """What pairing two blocks of a run is worth, or ``None`` when they may not pair (a pair
+    the run has, ``made``, always may: at least a little)."""
+    block_a, block_b = al.upstream.blocks[a], al.translation.blocks[b]
+    score = scorer.block_score(a, b)
+    if made:
+        return max(_MADE_MIN, score - FLOOR + (words.similarity(a, b) if words.judges(a, b) else 0.0))
+    if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text) \
+            or score < GAP_MIN_SCORE:
+        return None
+    return score - FLOOR + (words.similarity(a, b) if words.judges(a, b) else 0.0)
+
+
+def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> dict[int, int] | None:
+    """A run's blocks aligned again in order by what their pairs are worth, or ``None`` when
+    that is not worth :data:`HOLDS_MARGIN` more than the run's pairs."""
+    blocks_a = sorted(p.upstream[0] for p in run if p.upstream)
+    blocks_b = sorted(p.translation[0] for p in run if p.translation)
+    if max(len(blocks_a), len(blocks_b)) > RUN_MAX_BLOCKS:
+        return None
+    now = [(p.upstream[0], p.translation[0]) for p in run if p.upstream and p.translation]
+    worth = {(a, b): w if (a, b) in now else w - _CHANGE for a in blocks_a for b in blocks_b
+             if (w := _worth(al, scorer, words, a, b, (a, b) in now)) is not None and w > 0}
+    # best[i][j]: the most the first i upstream blocks and first j translation blocks are worth
+    n, m = len(blocks_a), len(blocks_b)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]
+    for i in range(1, n + 1):
+        for j in range(1, m + 1):
+            w = worth.get((blocks_a[i - 1], blocks_b[j - 1]))
+            best[i][j] = max(best[i - 1][j], best[i][j - 1], best[i - 1][j - 1] + w if w is not None else 0.0)
+    if best[n][m] < sum(worth.get(k, 0.0) for k in now) + HOLDS_MARGIN:
+        return None
+    new: dict[int, int] = {}
+    i, j = n, m
+    while i and j:
+        w = worth.get((blocks_a[i - 1], blocks_b[j - 1]))
+        if w is not None and best[i][j] == best[i - 1][j - 1] + w:
+            new[blocks_a[i - 1]] = blocks_b[j - 1]
+            i, j = i - 1, j - 1
+        elif best[i][j] == best[i - 1][j]:
+            i -= 1
+        else:
+            j -= 1
+    return new
+
+
+def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: int,
+                   out: dict[int, int]) -> int | None:
+    """The block of the other side without a partner (nor one in ``out``) that block ``x`` of
+    ``side`` goes with by the page's words, and it with ``x``, each :data:`HOLDS_MARGIN` more
+    than with any other such block of its kind: a pair out of order."""
+    docs = (al.upstream.blocks, al.translation.blocks)
+    paired = ({i for p in al.pairs if p.is_match for i in p.upstream} - set(out),
+              {j for p in al.pairs if p.is_match for j in p.translation} - set(out.values()))
+    taken = (set(out), set(out.values()))
+    kind = docs[side][x].kind
+
+    def free(k: int) -> list[int]:
+        return [b.index for b in docs[k] if b.kind == kind and b.index not in paired[k] and b.index not in taken[k]]
+
+    def best(i: int, k: int, pool: list[int]) -> int | None:  # (block ``i`` of side ``k``)
+        scored = sorted(((words.similarity(i, j) if k == 0 else words.similarity(j, i), j) for j in pool),
+                        reverse=True)
+        if not scored or scored[0][0] < HOLDS_MIN or (len(scored) > 1 and scored[0][0] - scored[1][0] < HOLDS_MARGIN):
+            return None
+        return scored[0][1]
+
+    y = best(x, side, free(1 - side))
+    if y is None or best(y, 1 - side, free(side) + [x]) != x:
+        return None
+    a, b = (y, x) if side else (x, y)
+    if not words.judges(a, b) or is_definition(docs[0][a].text) != is_definition(docs[1][b].text) \
+            or scorer.contradicts(a, b) or scorer.dated_apart(a, b):
+        return None  # (a term pairs with a term; no anchors against it)
+    return y

@@ -48,3 +48,16 @@ def test_a_long_text_is_split_in_linear_time():
     quadratic look back took minutes)."""
     text = " ".join(f"Sentence number {k} is here." for k in range(20000))
     assert len(sentences.split(text)) == 20000
+
+
+def test_a_full_stop_before_a_cjk_letter_ends_a_sentence():
+    # An English sentence inside a Chinese paragraph, its full stop followed by the next
+    # Chinese sentence with no space (tauri-docs zh-cn start/frontend/trunk.mdx line 11 with
+    # its second sentence in upstream's English, its URL left out): the Chinese does not go on
+    # with the English sentence. Not so for an ellipsis inside a sentence ("最少部分...实际上非常少",
+    # fastapi-docs zh), nor a version or a name ("Vue 3.5", "Node.js").
+    text = "Trunk 是一个用于 Rust 的 WASM 网络应用程序打包工具。Learn more about Trunk.本指南适用于 Trunk 0.17.5 版本。"
+    assert sentences.split(text) == ["Trunk 是一个用于 Rust 的 WASM 网络应用程序打包工具。", "Learn more about Trunk.",
+                                     "本指南适用于 Trunk 0.17.5 版本。"]
+    assert sentences.split("所需的最少部分...实际上非常少。") == ["所需的最少部分...实际上非常少。"]
+    assert sentences.split("使用 Vue 3.5 和 Node.js 运行。") == ["使用 Vue 3.5 和 Node.js 运行。"]

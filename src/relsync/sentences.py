@@ -22,6 +22,7 @@ import re
 from typing import Iterable
 
 from .anchors import URL_RE
+from .languages import CJK_LETTERS
 
 #: Unicode's Sentence_Terminal characters that end sentences in the languages relsync reads.
 TERMINALS = ".!?\u203c\u2047\u2048\u2049\u3002\uff01\uff1f\uff0e\uff61\u0964\u0965\u061f\u06d4\u0589\u1362\u104b\u17d4"
@@ -43,6 +44,7 @@ _THAI_GAP_RE = re.compile("(?<=[\u0e00-\u0eff])[ \u00a0]+(?=[\u0e00-\u0eff])")
 _WORD_BEFORE_RE = re.compile(r"([^\W\d_]+(?:\.\s?[^\W\d_]+)*)\s*$")
 _ABBREVIATION_NEXT_RE = re.compile(r"[^\W\d_]{1,3}\.")
 _MASK = "\x00"
+_CJK_LETTER_RE = re.compile(f"[{CJK_LETTERS}]")
 
 
 def _mask(text: str, protected: Iterable[str]) -> str:
@@ -73,7 +75,9 @@ def _is_end(text: str, start: int, end: int) -> bool:
         # 「準備ができた。」と言った: a quoted sentence goes on after its closing quote
         return run[-1] not in _CLOSERS or not text[end].isalpha()
     if not text[end].isspace():
-        return False  # 3.14, v2.6, example.com, a code span's dots
+        # 3.14, v2.6, example.com, a code span's dots; but a full stop before a CJK letter
+        # ends an English sentence inside a CJK paragraph ("…at https://trunkrs.dev.本指南…")
+        return run.rstrip(_CLOSERS) in ".!?" and _CJK_LETTER_RE.match(text, end) is not None
     rest = text[end:].lstrip()
     if not rest:
         return True

@@ -15,7 +15,10 @@ a partner between them, between pairs it does not hold, holding a block without 
 Its blocks are aligned again in order, each pair worth its score (:meth:`Scorer.block_score`,
 :data:`~relsync.align_nested.GAP_MIN_SCORE` at least) less :data:`FLOOR`, plus the page's
 words (:class:`~relsync.lexicon.Lexicon`, where it knows words of both blocks): the new pairs
-are made when they are worth :data:`~relsync.lexicon.HOLDS_MARGIN` more than the run's pairs.
+are made when they are worth :data:`~relsync.lexicon.HOLDS_MARGIN` more than the run's pairs,
+a pair the run has not costing :data:`_CHANGE` more (each change pays for itself: "Star
+button. The new star button…" is not taken from "星按钮。" for "新的下载管理器。" by "new" and
+新的 alone).
 A block the run leaves without a partner then pairs, out of order, with the one block of its
 kind without a partner on the other side that it goes with by their words, each
 :data:`~relsync.lexicon.HOLDS_MARGIN` more than with any other (the entry where it moved).
@@ -23,10 +26,11 @@ kind without a partner on the other side that it goes with by their words, each
 
 from __future__ import annotations
 
-from .align_nested import GAP_MIN_SCORE, evident
+from .align_nested import GAP_MIN_SCORE
+from .align_runs import runs
 from .dialects import is_definition
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
-from .model import Alignment, BlockKind, Pair
+from .model import Alignment, Pair
 from .similarity import Scorer
 
 #: What a pair is worth beyond its words: its score less this (:data:`relsync.align.GAIN_FLOOR`).
@@ -37,31 +41,21 @@ RUN_MAX_BLOCKS = 60
 _MADE_MIN = 0.01
 #: What a pair the run has not costs beyond its worth: each change pays for itself.
 _CHANGE = HOLDS_MARGIN / 2
-_TEXT = frozenset({BlockKind.PARAGRAPH, BlockKind.LIST_ITEM})
 
 
 def entries_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
     """The runs' new pairs and the pairs out of order of the blocks they leave (see the
     module's docstring), upstream block -> translation block."""
-    runs: list[list[Pair]] = []
-    run: list[Pair] = []
-    for p in al.pairs + [None]:
-        if p is not None and p.moved:
-            continue  # (it stands elsewhere: not between the blocks around it)
-        if p is not None and _in_run(al, scorer, p):
-            run.append(p)
-            continue
-        if any(not (q.upstream and q.translation) for q in run) and any(q.upstream and q.translation for q in run):
-            runs.append(run)
-        run = []
-    if not runs:
+    gaps = [run for run in runs(al, scorer)
+            if any(not (p.upstream and p.translation) for p in run) and any(p.upstream and p.translation for p in run)]
+    if not gaps:
         return {}
     words = Lexicon(al)
     if words.taught < MIN_PAIRS:
         return {}
     out: dict[int, int] = {}
     left: list[tuple[int, int]] = []  # (side, block) without a partner once its run is aligned again
-    for run in runs:
+    for run in gaps:
         new = _again(al, scorer, words, run)
         if new is not None:
             out.update(new)
@@ -74,26 +68,16 @@ def entries_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
     return out
 
 
-def _in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
-    if len(p.upstream) > 1 or len(p.translation) > 1:
-        return False
-    kinds = [al.upstream.blocks[i].kind for i in p.upstream] + [al.translation.blocks[j].kind for j in p.translation]
-    if any(k not in _TEXT for k in kinds):
-        return False
-    return not (p.upstream and p.translation) or not evident(scorer, p.upstream[0], p.translation[0])
-
-
 def _worth(al: Alignment, scorer: Scorer, words: Lexicon, a: int, b: int, made: bool = False) -> float | None:
     """What pairing two blocks of a run is worth, or ``None`` when they may not pair (a pair
     the run has, ``made``, always may: at least a little)."""
     block_a, block_b = al.upstream.blocks[a], al.translation.blocks[b]
     score = scorer.block_score(a, b)
-    if made:
-        return max(_MADE_MIN, score - FLOOR + (words.similarity(a, b) if words.judges(a, b) else 0.0))
-    if block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text) \
-            or score < GAP_MIN_SCORE:
+    if not made and (block_a.kind != block_b.kind or is_definition(block_a.text) != is_definition(block_b.text)
+                     or score < GAP_MIN_SCORE):
         return None
-    return score - FLOOR + (words.similarity(a, b) if words.judges(a, b) else 0.0)
+    worth = score - FLOOR + (words.similarity(a, b) if words.judges(a, b) else 0.0)
+    return max(_MADE_MIN, worth) if made else worth
 
 
 def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> dict[int, int] | None:
@@ -103,7 +87,7 @@ def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> di
     blocks_b = sorted(p.translation[0] for p in run if p.translation)
     if max(len(blocks_a), len(blocks_b)) > RUN_MAX_BLOCKS:
         return None
-    now = [(p.upstream[0], p.translation[0]) for p in run if p.upstream and p.translation]
+    now = {(p.upstream[0], p.translation[0]) for p in run if p.upstream and p.translation}
     worth = {(a, b): w if (a, b) in now else w - _CHANGE for a in blocks_a for b in blocks_b
              if (w := _worth(al, scorer, words, a, b, (a, b) in now)) is not None and w > 0}
     # best[i][j]: the most the first i upstream blocks and first j translation blocks are worth

@@ -22,6 +22,8 @@ are worth :data:`RUN_MARGIN` more than the pairs they undo (each pair worth its 
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .align_nested import GAP_MIN_SCORE, evident
 from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
@@ -41,20 +43,29 @@ def realigned_runs(al: Alignment, scorer: Scorer, align_region) -> dict[int, int
     if not any(p.moved for p in al.pairs):
         return {}
     out: dict[int, int] = {}
-    run: list[Pair] = []
-    for p in al.pairs + [None]:
-        if p is not None and p.moved:
-            continue  # (it stands elsewhere: not between the blocks around it)
-        if p is not None and _in_run(al, scorer, p):
-            run.append(p)
-            continue
-        if run:
-            out.update(_again(al, scorer, run, align_region))
-        run = []
+    for run in runs(al, scorer):
+        out.update(_again(al, scorer, run, align_region))
     return out
 
 
-def _in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
+def runs(al: Alignment, scorer: Scorer) -> Iterator[list[Pair]]:
+    """The runs of the pair list: pairs that :func:`in_run` allows, one after another, between
+    pairs it does not (a pair made out of order stands elsewhere: not between them)."""
+    run: list[Pair] = []
+    for p in al.pairs + [None]:
+        if p is not None and p.moved:
+            continue
+        if p is not None and in_run(al, scorer, p):
+            run.append(p)
+            continue
+        if run:
+            yield run
+        run = []
+
+
+def in_run(al: Alignment, scorer: Scorer, p: Pair) -> bool:
+    """Whether a pair may stand in a run: one list item or paragraph on each side (or one
+    on one side alone), naming nothing telling (:func:`~relsync.align_nested.evident`)."""
     if len(p.upstream) > 1 or len(p.translation) > 1:
         return False
     kinds = [al.upstream.blocks[i].kind for i in p.upstream] + [al.translation.blocks[j].kind for j in p.translation]

@@ -274,6 +274,7 @@ def _left_out(up: Block, tr: Block, memo: dict) -> Omitted | None:
         return None
     return Omitted([unmask(balanced(text, a, b), anchors) for a, b in runs], [])
 
+
 def _stopped(up: Block, tr: Block, ratio: Ratio, memo: dict) -> Omitted | None:
     parts = stopped_short(up, tr, ratio, memo)
     return Omitted(parts, []) if parts else None

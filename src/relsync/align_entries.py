@@ -29,7 +29,7 @@ from __future__ import annotations
 from .align_nested import GAP_MIN_SCORE
 from .align_runs import runs
 from .dialects import is_definition
-from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment, Pair
 from .similarity import Scorer
 
@@ -50,8 +50,8 @@ def entries_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
             if any(not (p.upstream and p.translation) for p in run) and any(p.upstream and p.translation for p in run)]
     if not gaps:
         return {}
-    words = Lexicon(al)
-    if words.taught < MIN_PAIRS:
+    words = taught(al)
+    if words is None:
         return {}
     out: dict[int, int] = {}
     left: list[tuple[int, int]] = []  # (side, block) without a partner once its run is aligned again

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .align_nested import GAP_MIN_SCORE
-from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment, Block, BlockKind, Document
 from .similarity import Scorer, Unit, increasing_chain
 
@@ -235,8 +235,8 @@ def shifted_headings(al: Alignment, scorer: Scorer) -> dict[int, int]:
                   if 0 <= at_b[b] + step < len(order_b) and partner_b[order_b[at_b[b] + step]] is None]
     if not candidates:
         return {}
-    words = Lexicon(al)
-    if words.taught < MIN_PAIRS:
+    words = taught(al)
+    if words is None:
         return {}
     out: dict[int, int] = {}
     for a, b, other, step in candidates:

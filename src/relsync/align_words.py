@@ -36,7 +36,7 @@ from .align_releases import scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
-from .lexicon import HOLDS_MARGIN, HOLDS_MIN, MIN_PAIRS, Lexicon
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment
 from .similarity import Scorer
 
@@ -343,8 +343,8 @@ def stretches_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
         run = []
     if not stretches:
         return {}
-    words = Lexicon(al)
-    if words.taught < MIN_PAIRS:
+    words = taught(al)
+    if words is None:
         return {}
     out: dict[int, int] = {}
     freed_a: set[int] = set()

@@ -205,3 +205,10 @@ class Lexicon:
                 if self._alike(w, theirs):
                     covered += rare
         return covered, known
+
+
+def taught(al: Alignment) -> Lexicon | None:
+    """The document's :class:`Lexicon`, or ``None`` when fewer than :data:`MIN_PAIRS` pairs
+    taught it (it would say nothing to trust)."""
+    words = Lexicon(al)
+    return words if words.taught >= MIN_PAIRS else None

@@ -501,51 +501,53 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     its own is judged at its language's, measured on real translations), sentence by sentence in order; a
     sentence whose numbers, code or link the translation keeps counts as translated (not the references a block
     ends with, "(Firefox bug 1452645)", which cite the whole entry; in a translation in another script (its
-    language's, or most of its letters), also a Latin name of that sentence alone; a clause the translation
-    writes as upstream does, left in English; and code the translation writes almost alike in a code span
-    upstream has not, `errorCaptured()` for `onErrorCaptured()`), and one whose link the translation lost (no
-    link of the translation leads there) costs more to read as translated, as does, half as much, one whose own
-    name (``JavaScript``, ``SPA``, ``Nuxt``: a capital inside, or a capital where no sentence starts on a word
-    upstream never writes in lower case; no common English word) the translation writes nowhere while it writes
-    another name of the block as it is (in Latin script, a name with a capital inside needs no other), or a term
-    the translation writes nowhere that it keeps as upstream writes it in the page's other blocks (``frontend``,
-    ``token``: jargon, no common English word, kept in two blocks at least, four in five); a block that lost one
-    is judged at any length up to the predicted one (the sentence that held it may be what a longer rendering of
-    the rest hides; a date too), one that lost only a name or term when a deviation short; a name lost tells
-    only of a sentence's end left out, not of clauses inside a sentence whose end the translation renders. A
-    sentence of many clauses may be one sentence of the translation. Only a block that clearly lacks a part is
-    reported, with the upstream sentences that have no counterpart (the reading that leaves them out clearly
-    cheaper: by 2 squared deviations, by 1.5 for whole sentences when the translation has fewer): a fifth of the
-    block at least, a tenth when the part held a number, code span or link of its own that the translation lost;
-    the end of one sentence and the next, or a sentence and the start of the next, are two parts. A translation
-    with as many sentences as upstream and no anchor lost is reported only when it is far shorter than
-    predicted, a little less far when the part left out is the end of a block of several sentences (a
-    translation that stops short inside its last one), or when one of two readings alike leaves out that end.
-    When the block is two standard deviations shorter than predicted but another part could as well be the one
-    left out (two sentences of about the same length), both are quoted; a part quoted that closes a parenthesis
-    starts where it opens; of two readings about as cheap, the one that leaves out less is quoted, the clause
-    whose code the translation lost rather than the clauses of its sentence around it; a lead in bold that both
-    blocks open with is translated. A translation that stops short inside a clause, keeping the code spans and
-    numbers of the block's start and none of its end, and as long as that start predicts, is reported with the
-    part from the last clause boundary before the first of them it lost. A translation so far shorter than
-    predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of it, is
-    reported with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is especially
-    useful if you run `await myfile.read()` once and then need to read the contents again.": its first and last
-    clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out,
-    is reported with upstream's end beyond the share its length covers and the last code, number or link it
-    keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of the first of
-    them (a language that writes upstream's last clause first), as an estimate (``"estimated": true``); so is
-    one 1.5 deviations short that writes none of the references, or not the code span, upstream ends with ("Die
-    Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."). Code a macro's text names
-    (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost when the translation
-    names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers
-    or more, none of which the translation has, may be the part left out of a block up to one standard deviation
-    longer than predicted (a terse page: its other sentences fill the length). A block left in upstream's words
-    that is shorter than upstream is compared with it word for word: the runs of two words or more it leaves
-    out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a new Manifest
-    Editor was added."). When a paragraph or list item of the translation that pairs with nothing, in the same
-    section, is as long as the part left out (by the document's ratio) and has its numbers, that block may be
-    the part, split off and set elsewhere: the finding names it, one level lower.
+    language's, or most of its letters), also a Latin name of that sentence alone; in Latin letters, a term of
+    it alone the page keeps (``Python``); a clause the translation writes as upstream does, left in English; and
+    code the translation writes almost alike in a code span upstream has not, `errorCaptured()` for
+    `onErrorCaptured()`), and one whose link the translation lost (no link of the translation leads there) costs
+    more to read as translated, as does, half as much, one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a
+    capital inside, or a capital where no sentence starts on a word upstream never writes in lower case; no
+    common English word) the translation writes nowhere while it writes another name of the block as it is (in
+    Latin script, a name with a capital inside needs no other), or a term the translation writes nowhere that it
+    keeps as upstream writes it in the page's other blocks (``frontend``, ``token``: jargon, no common English
+    word, kept in two blocks at least, four in five); a block that lost one is judged at any length up to the
+    predicted one (the sentence that held it may be what a longer rendering of the rest hides; a date too), one
+    that lost only a name or term when a deviation short; a name lost tells only of a sentence's end left out,
+    not of clauses inside a sentence whose end the translation renders. A sentence of many clauses may be one
+    sentence of the translation. Only a block that clearly lacks a part is reported, with the upstream sentences
+    that have no counterpart (the reading that leaves them out clearly cheaper: by 2 squared deviations, by 1.5
+    for whole sentences when the translation has fewer, by 1.0 when they hold a URL or a link's page the
+    translation has nowhere): a fifth of the block at least, a tenth when the part held a number, code span or
+    link of its own that the translation lost; the end of one sentence and the next, or a sentence and the start
+    of the next, are two parts. A translation with as many sentences as upstream and no anchor lost is reported
+    only when it is far shorter than predicted, a little less far when the part left out is the end of a block
+    of several sentences (a translation that stops short inside its last one), or when one of two readings alike
+    leaves out that end. When the block is two standard deviations shorter than predicted but another part could
+    as well be the one left out (two sentences of about the same length), both are quoted; a part quoted that
+    closes a parenthesis starts where it opens; of two readings about as cheap, the one that leaves out less is
+    quoted, the clause whose code the translation lost rather than the clauses of its sentence around it; a lead
+    in bold that both blocks open with is translated. A translation that stops short inside a clause, keeping
+    the code spans and numbers of the block's start and none of its end, and as long as that start predicts, is
+    reported with the part from the last clause boundary before the first of them it lost. A translation so far
+    shorter than predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of
+    it, is reported with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is
+    especially useful if you run `await myfile.read()` once and then need to read the contents again.": its
+    first and last clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the
+    part left out, is reported with upstream's end beyond the share its length covers and the last code, number
+    or link it keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of
+    the first of them (a language that writes upstream's last clause first), as an estimate (``"estimated":
+    true``); so is one 1.5 deviations short that writes none of the references, or not the code span, upstream
+    ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."). Code a
+    macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost
+    when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two
+    code spans or numbers or more, none of which the translation has, may be the part left out of a block up to
+    one standard deviation longer than predicted (a terse page: its other sentences fill the length). A block
+    left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations shorter than
+    upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two words or
+    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a
+    new Manifest Editor was added."). When a paragraph or list item of the translation that pairs with nothing,
+    in the same section, is as long as the part left out (by the document's ratio) and has its numbers, that
+    block may be the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

@@ -27,7 +27,9 @@ kind without a partner on the other side that it goes with by their words, each
 from __future__ import annotations
 
 from .align_nested import GAP_MIN_SCORE
+from .align_releases import ReleaseSide
 from .align_runs import runs
+from .align_words import cites_apart
 from .dialects import is_definition
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment, Pair
@@ -54,17 +56,25 @@ def entries_by_words(al: Alignment, scorer: Scorer) -> dict[int, int]:
     if words is None:
         return {}
     out: dict[int, int] = {}
-    left: list[tuple[int, int]] = []  # (side, block) without a partner once its run is aligned again
+    left: set[tuple[int, int]] = set()  # (side, block) without a partner once its run is aligned again
     for run in gaps:
         new = _again(al, scorer, words, run)
         if new is not None:
             out.update(new)
-            left += [(0, p.upstream[0]) for p in run if p.upstream and p.upstream[0] not in new]
-            left += [(1, p.translation[0]) for p in run if p.translation and p.translation[0] not in new.values()]
-    for side, x in left:
-        found = _moved_partner(al, scorer, words, side, x, out)
-        if found is not None:
-            out[found if side else x] = x if side else found
+            left |= {(0, p.upstream[0]) for p in run if p.upstream and p.upstream[0] not in new}
+            left |= {(1, p.translation[0]) for p in run if p.translation and p.translation[0] not in new.values()}
+    if left:
+        paired = ({i for p in al.pairs if p.is_match for i in p.upstream},
+                  {j for p in al.pairs if p.is_match for j in p.translation})
+        # without a partner: never paired, or let go by its run (and not paired again in ``out``)
+        alone = tuple({b.index for b in doc.blocks if b.index not in paired[k] or (k, b.index) in left}
+                      for k, doc in enumerate((al.upstream, al.translation)))
+        sides = (ReleaseSide(al.upstream, scorer.up, scorer.unit_of_a),
+                 ReleaseSide(al.translation, scorer.tr, scorer.unit_of_b))
+        for side, x in left:
+            found = _moved_partner(al, scorer, words, side, x, out, alone, sides)
+            if found is not None:
+                out[found if side else x] = x if side else found
     return out
 
 
@@ -113,19 +123,19 @@ def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> di
     return new
 
 
-def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: int,
-                   out: dict[int, int]) -> int | None:
-    """The block of the other side without a partner (nor one in ``out``) that block ``x`` of
-    ``side`` goes with by the page's words, and it with ``x``, each :data:`HOLDS_MARGIN` more
-    than with any other such block of its kind: a pair out of order."""
+def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: int, out: dict[int, int],
+                   alone: tuple[set[int], set[int]], sides: tuple[ReleaseSide, ReleaseSide]) -> int | None:
+    """The block of the other side without a partner (``alone``, nor one in ``out``) that
+    block ``x`` of ``side`` goes with by the page's words, and it with ``x``, each
+    :data:`HOLDS_MARGIN` more than with any other such block of its kind: a pair out of
+    order, unless anchors say otherwise (:meth:`Scorer.contradicts`; references cited apart,
+    :func:`~relsync.align_words.cites_apart`)."""
     docs = (al.upstream.blocks, al.translation.blocks)
-    paired = ({i for p in al.pairs if p.is_match for i in p.upstream} - set(out),
-              {j for p in al.pairs if p.is_match for j in p.translation} - set(out.values()))
     taken = (set(out), set(out.values()))
     kind = docs[side][x].kind
 
     def free(k: int) -> list[int]:
-        return [b.index for b in docs[k] if b.kind == kind and b.index not in paired[k] and b.index not in taken[k]]
+        return [i for i in sorted(alone[k] - taken[k]) if docs[k][i].kind == kind]
 
     def best(i: int, k: int, pool: list[int]) -> int | None:  # (block ``i`` of side ``k``)
         scored = sorted(((words.similarity(i, j) if k == 0 else words.similarity(j, i), j) for j in pool),
@@ -135,10 +145,11 @@ def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: 
         return scored[0][1]
 
     y = best(x, side, free(1 - side))
-    if y is None or best(y, 1 - side, free(side) + [x]) != x:
+    if y is None or best(y, 1 - side, free(side)) != x:
         return None
     a, b = (y, x) if side else (x, y)
     if not words.judges(a, b) or is_definition(docs[0][a].text) != is_definition(docs[1][b].text) \
-            or scorer.contradicts(a, b) or scorer.dated_apart(a, b):
+            or scorer.contradicts(a, b) or scorer.dated_apart(a, b) or cites_apart(*sides, a, b):
         return None  # (a term pairs with a term; no anchors against it)
     return y
+

@@ -32,7 +32,7 @@ from collections import defaultdict
 from typing import Any, Protocol
 
 from .align_nested import described, parent_pairs, telling
-from .align_releases import scope_pairs
+from .align_releases import ReleaseSide, scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
@@ -181,7 +181,7 @@ def _may_pair(m: Matching, a: int, b: int) -> bool:
         return False  # (a term of a definition list pairs with a term, not with an item of prose)
     if m.lexicon.in_upstream_words(b):
         return False  # (upstream's words, not a translation: the passes for kept text decide)
-    return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not _cites_apart(m, a, b) \
+    return m.alike(a, b, scored=False) and not m.scorer.contradicts(a, b) and not cites_apart(m.up, m.tr, a, b) \
         and not _kept_apart(m, a, b)
 
 
@@ -200,14 +200,14 @@ def _kept_apart(m: Matching, a: int, b: int) -> bool:
     return any(t not in text for t in kept)
 
 
-def _cites_apart(m: Matching, a: int, b: int) -> bool:
+def cites_apart(up: ReleaseSide, tr: ReleaseSide, a: int, b: int) -> bool:
     """Whether the blocks cite other references (issues, pull requests, links), or one cites
     what an upstream block does (an entry's `#1664` is that entry's, not another's)."""
-    ra = {k for k in m.up.keys[a] if k[0] in "ln"}
-    rb = {k for k in m.tr.keys[b] if k[0] in "ln"}
+    ra = {k for k in up.keys[a] if k[0] in "ln"}
+    rb = {k for k in tr.keys[b] if k[0] in "ln"}
     if ra and rb:
         return not ra & rb
-    cited = m.up.df(-1)
+    cited = up.df(-1)
     return any(cited[k] for k in rb - ra)
 
 

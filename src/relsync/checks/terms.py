@@ -56,19 +56,20 @@ class KeptTerms:
         self._al, self._memo, self._counts = al, memo, None
 
     def __contains__(self, word: object) -> bool:
-        if self._counts is None:
-            self._counts = _counts(self._al, self._memo)
-        ups, both, alone = self._counts
-        n = ups.get(word, 0) - 1  # (the block asked about: upstream holds it, the translation not)
-        return is_kept(n, both.get(word, 0), alone.get(word, 0), word)
+        return self._kept(word, False)  # (the block asked about: upstream holds it, the translation not)
 
     def writes(self, word: str) -> bool:
         """Whether a folded word that a block's upstream holds and its translation writes too
         is kept in the document's other blocks."""
+        return self._kept(word, True)
+
+    def _kept(self, word: object, written: bool) -> bool:
+        """:func:`is_kept` of ``word`` over the other blocks (the block asked about, whose
+        translation writes the word or not, left out of the counts)."""
         if self._counts is None:
             self._counts = _counts(self._al, self._memo)
         ups, both, alone = self._counts
-        return is_kept(ups.get(word, 0) - 1, both.get(word, 0) - 1, alone.get(word, 0), word)
+        return is_kept(ups.get(word, 0) - 1, both.get(word, 0) - written, alone.get(word, 0), word)
 
 
 def is_kept(n: int, kept: int, alone: int, word: object) -> bool:

@@ -128,3 +128,27 @@ def test_a_document_with_derived_values_goes_to_another_process():
     assert copy.upstream.blocks == up.blocks and copy.upstream.path == up.path and copy.pairs == al.pairs
     assert up._derived and not copy.upstream._derived
     assert align(copy.upstream, copy.translation).pairs == al.pairs
+
+
+def test_the_omission_rule_reads_an_upstream_page_once_for_every_translation(monkeypatch):
+    """The text the omission rule reads from an upstream block (code, links and macros held)
+    is kept with the upstream page: a second translation of the page reads it again from
+    there, and finds what a page parsed anew finds."""
+    from relsync.checks import masking, run_checks
+    from relsync.pipeline import make_context
+
+    translation = EXAMPLE_TR.read_text(encoding="utf-8")
+    shortened = translation.replace("Python 3.13", "Python")
+    up = parse_shared(UPSTREAM, "upstream/pytorch-2.6.md")
+    read: list[int] = []
+    real = masking.masked
+    monkeypatch.setattr(masking, "masked", lambda block: read.append(id(block)) or real(block))
+    found = []
+    for text, locale in ((translation, "zh_CN"), (shortened, "zh_TW")):
+        al = align(up, parse(text, f"{locale}/pytorch-2.6.md", (locale,)))
+        found.append(run_checks(make_context(al, Config(), locale)))
+    ups = {id(b) for b in up.blocks}
+    upstream_reads = [r for r in read if r in ups]
+    assert upstream_reads and len(upstream_reads) == len(set(upstream_reads))
+    fresh = align(parse(UPSTREAM, "upstream/pytorch-2.6.md"), parse(shortened, "zh_TW/pytorch-2.6.md", ("zh_TW",)))
+    assert found[1] == run_checks(make_context(fresh, Config(), "zh_TW"))

@@ -9,7 +9,7 @@ from typing import Iterable
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..model import Block
+from ..model import Block, Document
 
 #: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
@@ -40,6 +40,13 @@ PLACEHOLDERS = frozenset(chr(PLACEHOLDER_BASE + k) for k in range(4096))
 
 
 _STORES = {"up": "omission.masked.up", "tr": "omission.masked.tr"}
+
+
+def share_upstream(ctx_memo: dict, upstream: Document) -> None:
+    """Keep :func:`masked_of` upstream's blocks with the upstream document, for every pair
+    that shares it (an upstream page every locale reads)."""
+    if _STORES["up"] not in ctx_memo:
+        ctx_memo[_STORES["up"]] = upstream.derived(_STORES["up"], dict)
 
 
 def masked_of(ctx_memo: dict, side: str, block: Block) -> tuple[str, tuple[str, ...], int]:

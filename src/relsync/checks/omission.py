@@ -30,7 +30,7 @@ from .english import LowerWords
 from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
 from .links import links_match
 from .moved import part_elsewhere
-from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, unmask
+from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_upstream, unmask
 from .registry import Context, Problem, check
 from .stopped import citation_lost, end_lost, far_short, stopped_short
 from .terms import KeptTerms
@@ -562,6 +562,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired
     if "omission.ratio" not in ctx.memo:
+        share_upstream(ctx.memo, al.upstream)
         ctx.memo["omission.lower"] = LowerWords(ctx)
         ctx.memo["omission.terms"] = KeptTerms(al, ctx.memo)
         ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)

@@ -1008,3 +1008,24 @@ def test_a_term_the_page_keeps_tells_which_sentence_a_latin_translation_renders(
     found = {f.translation.line: dict(f.details)["uncovered"]
              for f in relsync.check(en, tr.replace(sentence, "", 1), locale="tr", name=name) if f.slug == "omission"}
     assert found.get(410) == ["Although it's faster than Marshmallow in benchmarks."]
+
+
+@pytest.mark.parametrize(("upstream", "translation", "locale", "name", "line", "why", "part"), [
+    # "Las sesiones del lado cliente y el almacenamiento continuo permiten que." (allow that):
+    # 2.1 deviations short, one clause, no anchor: only its last word tells it stops
+    ("firefox-2.en.md", "firefox-2.cut.es.md", "es", "mozilla/firefox/releases/2/index.md", 29,
+     "its last word “que” ends no sentence", "store structured data on the client side."),
+    # "在安装过程中，选中“使用。" opens a quote it never closes: the part starts at upstream's
+    # own quote
+    ("prerequisites.en.mdx", "prerequisites.cut.zh-cn.mdx", "zh_CN", "start/prerequisites.mdx", 150,
+     "it opens “ and does not close it", '"Desktop development with C++" option.'),
+])
+def test_a_translation_that_stops_unfinished_left_its_end_out(upstream, translation, locale, name, line, why, part):
+    """A block shorter than predicted whose end is unfinished, where no sentence, clause or
+    anchor tells the part left out: its end, as far as its length tells (the cuts
+    `bench_omissions.py` makes of the real pages)."""
+    en = (FIXTURES / upstream).read_text(encoding="utf-8")
+    tr = (FIXTURES / translation).read_text(encoding="utf-8")
+    found = {f.translation.line: f for f in relsync.check(en, tr, locale=locale, name=name) if f.slug == "omission"}
+    assert why in found[line].message
+    assert dict(found[line].details) == {"uncovered": [part], "estimated": True}

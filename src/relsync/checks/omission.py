@@ -32,7 +32,7 @@ from .links import links_match
 from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_upstream, unmask
 from .registry import Context, Problem, check
-from .stopped import citation_lost, end_lost, far_short, stopped_short
+from .stopped import end_lost, far_short, stopped_short, why_short
 from .terms import KeptTerms
 from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
@@ -75,13 +75,6 @@ _SHORTFALL = -1.5
 #: ... or this many, when it writes a name or a kept term of upstream's nowhere (less short, a
 #: name lost, half a code span's weight, never makes leaving a unit out clearly cheaper).
 _SHORTFALL_NAMED = -1.0
-#: Why a part estimated by the length is left out, when the references upstream ends with
-#: are not in the translation (its length need only be :data:`_SHORTFALL` short).
-_UNCITED = "shorter than upstream predicts, without the references it ends with"
-#: ... or when the code upstream ends with is not in the translation (short by
-#: :data:`_SHORTFALL` too; at 1.0 short, `methods` written 方法 and a paragraph that drops
-#: `JSONResponse` and keeps its sense are reported).
-_CODE_LOST = "shorter than upstream predicts, without the code it ends with"
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
 #: ... or this much, for whole sentences left out by a translation of fewer sentences than upstream.
@@ -257,7 +250,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
             # a translation that lost the references, or the code, upstream ends with stops before them
-            because = _UNCITED if citation_lost(up, tr, memo) else _CODE_LOST if end_lost(up, tr, memo) else None
+            because = why_short(up, tr, memo)  # (its length need only be _SHORTFALL short)
             parts = far_short(up, tr, ratio, memo, _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY)
             if parts:
                 found = Omitted(parts, [], True, because) if because else Omitted(parts, [], True)
@@ -537,7 +530,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     or link it keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of
     the first of them (a language that writes upstream's last clause first), as an estimate (``"estimated":
     true``); so is one 1.5 deviations short that writes none of the references, or not the code span, upstream
-    ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."). Code a
+    ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."), or that
+    stops unfinished where upstream ends a sentence: a quote or bracket it opens and never closes, or a last
+    word that no sentence of its language ends with (an article, a preposition, a conjunction: "Durante la
+    instalación marque la."); a part quoted that closes a quote starts where it opens. Code a
     macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost
     when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two
     code spans or numbers or more, none of which the translation has, may be the part left out of a block up to
@@ -563,6 +559,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # the translation links where upstream does not: two different items paired
     if "omission.ratio" not in ctx.memo:
         share_upstream(ctx.memo, al.upstream)
+        ctx.memo["omission.locale"] = ctx.locale
         ctx.memo["omission.lower"] = LowerWords(ctx)
         ctx.memo["omission.terms"] = KeptTerms(al, ctx.memo)
         ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)

@@ -14,6 +14,7 @@ from typing import Callable
 from ..model import Block
 from .lengths import SMOOTHING, Ratio, lengths, shared
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask, written_whole
+from .unfinished import unfinished
 from .units import (BEFORE_CONJUNCTION, CITATION_RE, MAX_UNITS, MIN_MISSING_SHARE, cited, loose, unshared,
                     upstream_units)
 
@@ -115,10 +116,12 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
     for at, value in positioned:
         if cut <= at < end and kept(value):
             cut = max(cut, at + 1)  # the translation keeps it: the part left out comes after
-    opened = text.rfind("(", 0, cut)
-    if text.count(")", cut, end) > text.count("(", cut, end) and opened >= 0 and not any(
-            opened <= at < cut and kept(value) for at, value in positioned):
-        cut = opened  # a part that closes a parenthesis starts where it opens
+    for opens, closes in _OPENS_CLOSES:  # a part that closes a parenthesis or a quote starts where it opens
+        opened = text.rfind(opens, 0, cut)
+        if opened >= 0 and (text.count(closes, cut, end) > text.count(opens, cut, end) if opens != closes
+                            else text.count(opens, cut, end) % 2 and text.count(opens, 0, cut) % 2) and not any(
+                opened <= at < cut and kept(value) for at, value in positioned):
+            cut = opened
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
         part = _before_kept(text, positioned, kept, tr, end)
@@ -148,6 +151,29 @@ def _before_kept(text: str, positioned: list[tuple[int, str]], kept: Callable[[s
 
 
 _WORD_RE = re.compile(r"\S+")
+_OPENS_CLOSES = (("(", ")"), ("“", "”"), ('"', '"'))
+
+
+#: Why a part estimated by the length is left out, when the references upstream ends with
+#: are not in the translation ...
+UNCITED = "shorter than upstream predicts, without the references it ends with"
+#: ... or when the code upstream ends with is not in the translation (at 1.0 short, `methods`
+#: written 方法 and a paragraph that drops `JSONResponse` and keeps its sense are reported) ...
+CODE_LOST = "shorter than upstream predicts, without the code it ends with"
+#: ... or when the translation stops unfinished (:mod:`.unfinished`).
+UNFINISHED = "shorter than upstream predicts, and stops unfinished ({})"
+
+
+def why_short(up: Block, tr: Block, memo: dict) -> str | None:
+    """What tells that a translation shorter than predicted left out upstream's end, when no
+    sentence, clause or anchor tells which part it left out: the references or the code
+    upstream ends with lost, or an unfinished end (read in the locale ``memo`` records)."""
+    if citation_lost(up, tr, memo):
+        return UNCITED
+    if end_lost(up, tr, memo):
+        return CODE_LOST
+    why = unfinished(masked_of(memo, "up", up)[0], masked_of(memo, "tr", tr)[0], memo.get("omission.locale", ""))
+    return UNFINISHED.format(why) if why else None
 
 
 def citation_lost(up: Block, tr: Block, memo: dict) -> bool:

@@ -1,0 +1,90 @@
+"""A translated block that stops unfinished: it opens a quote or a bracket that it never
+closes where upstream closes all of its own, or its last sentence ends on a word that no
+sentence of its language ends with (an article, a preposition, a conjunction: "Durante la
+instalación marque la.", "Les fichiers … qui vous permettront de."). What a translation cut
+short looks like, whatever its length says: :mod:`.omission` takes it as the reason a block
+shorter than predicted left its end out."""
+
+from __future__ import annotations
+
+import re
+
+from ..languages import language_code
+
+#: Words that end no sentence of their language: articles, prepositions and conjunctions
+#: that always stand before what they govern (a word that may also be a pronoun, a verb, an
+#: imperative or a separable particle ends a sentence somewhere, and is not here: French
+#: "en", "une", German "die", "auf", Portuguese "seu", "um", Spanish "entre", "para" of
+#: "el contenedor también para.", Japanese "に" of an item "デフォルトで有効に。"). Chinese writes its words without spaces and most of its
+#: function characters also end other words (参与, 总和): none.
+_NEVER_LAST = {
+    "es": "el la los las un del al de en con por que y e o u ni pero sino sin hacia desde hasta su sus cuyo "
+          "cuya",
+    "pt": "do da dos das de em no na nos nas ao aos com pelo pela pelos pelas que e ou mas sem",
+    "fr": "le la les des du de d au aux à et ou mais que qu dans par ce cet cette ces son sa ses notre votre "
+          "nos vos leurs",
+    "it": "il lo la i gli le un di del dello della dei degli delle al allo alla ai agli alle da dal "
+          "dallo dalla dai dagli dalle nel nello nella nei negli nelle sul sullo sulla sui sugli sulle per tra "
+          "fra e ed o ma che con",
+    "de": "und oder sondern dass weil zum zur beim vom ins im des",
+    "ru": "и в во на с со к ко по для от до из у о об обо при без через или но а чтобы",
+    "uk": "і й в у на з із зі до для від по при без через або але а щоб",
+    "pl": "i w we na z ze do dla od po przy bez przez lub albo ale że aby żeby",
+    "id": "dan atau di ke dari untuk dengan yang pada oleh bahwa",
+    "tr": "ve veya",
+    "ja": "を",
+}
+_WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.items()}
+#: The marks that open and close a quote or a bracket (a bracket opened in full width may
+#: close in half width: "（例えば、Macromedia Flash)").
+_PAIRS = [("(（", ")）"), ("[", "]"), ("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"),
+          ("《", "》"), ("【", "】")]
+#: What a sentence ends with; an ellipsis or a colon ends a block that goes on elsewhere.
+_END_RE = re.compile(r"[.。!?！？]*$")
+#: A text that ends a sentence: its last mark (closing quotes and brackets aside) one of these.
+_SENTENCE_END_RE = re.compile(r"[.。!?！？][\"'”’」』»)）\]]*$")
+_LAST_WORD_RE = re.compile(r"(?<![-'’/\w])([^\W\d_]+)$")
+
+
+def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
+    """Why the translated text stops unfinished (``"it opens “ and does not close it"``,
+    ``"its last word “la” ends no sentence"``), or ``None``; only where upstream's text ends
+    a sentence (a paragraph that leads into the code block after it may end "… o" or "…
+    remplacez tauri par"). Both texts as the omission rule reads them (code, macros and
+    links held), so that marks inside code do not count."""
+    up_text, text = up_text.rstrip(), tr_text.rstrip()
+    if not _SENTENCE_END_RE.search(up_text):
+        return None
+    for opens, closes in _pairs(text):
+        if _count(text, opens) > _count(text, closes) and _count(up_text, opens) == _count(up_text, closes):
+            return f"it opens {opens[0]} and does not close it"
+    if text.count('"') % 2 and not up_text.count('"') % 2:
+        return 'it opens " and does not close it'
+    if text.endswith(("…", "...", ":", "：")):
+        return None
+    body = _END_RE.sub("", text)
+    language = language_code(locale) if locale else ""
+    words = _WORDS.get(language)
+    if not words:
+        return None
+    if language == "ja":  # (a particle is written joined to the word before it)
+        last = body[-1:]
+    else:
+        m = _LAST_WORD_RE.search(body)
+        last = m.group(1) if m else ""
+    if last and last.casefold() in words:
+        return f"its last word “{last}” ends no sentence"
+    return None
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    """The marks that open and close a quote or a bracket in ``text``: German and other
+    languages open with „ and close with “ (or ”), where English opens with “."""
+    if "„" in text:
+        return [(o, c) for o, c in _PAIRS if o != "“"] + [("„", "“”")]
+    return _PAIRS
+
+
+def _count(text: str, marks: str) -> int:
+    """How often ``text`` writes one of ``marks`` (a bracket written in full width or not)."""
+    return sum(text.count(mark) for mark in marks)

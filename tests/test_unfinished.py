@@ -1,0 +1,63 @@
+"""What tells a translated text stops unfinished (:mod:`relsync.checks.unfinished`): lines of the
+corpora's real translations, as they are and as `bench_omissions.py` cuts them."""
+
+from __future__ import annotations
+
+import pytest
+
+from relsync.checks.unfinished import unfinished
+
+PREREQUISITES = 'During installation check the "Desktop development with C++" option.'
+
+
+@pytest.mark.parametrize(("up", "tr", "locale", "why"), [
+    # tauri-docs es/start/prerequisites.mdx line 147, cut at its middle
+    (PREREQUISITES, "Durante la instalación marque la.", "es", "its last word “la” ends no sentence"),
+    # tauri-docs zh-cn/start/prerequisites.mdx line 150, cut inside its quote
+    (PREREQUISITES, "在安装过程中，选中“使用。", "zh_CN", "it opens “ and does not close it"),
+    # tauri-docs fr/start/prerequisites.mdx line 149, cut inside its quote
+    (PREREQUISITES, "Pendant l'installation, cochez l'option \"Développement.", "fr", 'it opens " and does not close it'),
+    # mdn-firefox fr/1.5 line 62, cut
+    ("Learn about the new widgets that allow you to create Options windows easier using less JavaScript code.",
+     "Apprenez à utiliser les nouveaux composants graphiques qui vous permettront de.", "fr",
+     "its last word “de” ends no sentence"),
+    # mdn-firefox ru/32 line 32, cut
+    ("Allowed flex-grow and flex-shrink to transition between zero and nonzero values.",
+     "Реализация flex-grow/flex-shrink для преобразования между нулевыми и.", "ru", "its last word “и” ends no sentence"),
+    # mdn-firefox es/66 line 114, as the page has it: the rest of the item is missing
+    ("Extension menu items will also appear in the Bookmarks sidebar (\ue000 + \ue001) and Library window.",
+     "Los elementos del menú también aparecerán en la barra lateral de Marcadores (", "es",
+     "it opens ( and does not close it"),
+])
+def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
+    assert unfinished(up, tr, locale) == why
+
+
+@pytest.mark.parametrize(("up", "tr", "locale"), [
+    # fastapi-docs es/advanced/strict-content-type.md line 23: a paragraph that leads into the
+    # code block after it, as upstream's does ("It provides an API at")
+    ("It provides an API at", "Provee un API en", "es"),
+    # fastapi-docs de/tutorial/query-params.md line 86: "or" between two code blocks
+    ("or", "oder", "de"),
+    # fastapi-docs pt/deployment/docker.md line 92: "para" is also a verb (the container stops)
+    ("If the main process stops, the container stops.",
+     "Se o processo principal parar, o contêiner também para.", "pt"),
+    # fastapi-docs pt/tutorial/response-status-code.md line 61: "um" is also a pronoun
+    ("304, \"Not Modified\", which must not have one.", "exceto 304, \"Não modificado\", que não deve ter um.", "pt"),
+    # fastapi-docs de/tutorial/bigger-applications.md line 460: German quotes open with „
+    ('The APIRouters are not "mounted", they are not isolated from the rest of the application.',
+     "Die APIRouter sind nicht „gemountet“, sie sind nicht vom Rest der Anwendung isoliert.", "de"),
+    # mdn-firefox ja/3 line 99: a bracket opened in full width, closed in half width
+    ("A new component of the plugin system is now available to measure how long it takes plugins "
+     "(e.g., Macromedia Flash) to execute their calls.",
+     "プラグイン（例えば、Macromedia Flash) がどのくらい実行されているかを調べることができるコンポーネントが利用可能になりました。",
+     "ja"),
+    # fastapi-docs es/_llm-test.md line 200: "I/O" is no word "O"
+    ("That is I/O.", "Eso es I/O.", "es"),
+    # a clitic joined by a hyphen ends a French imperative
+    ("Take it.", "Prends-la.", "fr"),
+    # a translation that leads into a list with a colon
+    ("More information:", "Más información en:", "es"),
+])
+def test_a_finished_text_is_not_unfinished(up, tr, locale):
+    assert unfinished(up, tr, locale) is None

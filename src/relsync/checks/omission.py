@@ -557,16 +557,20 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     if tr.anchors.links and not up.anchors.links:
         return  # the translation links where upstream does not: two different items paired
-    if "omission.ratio" not in ctx.memo:
-        share_upstream(ctx.memo, al.upstream)
-        ctx.memo["omission.locale"] = ctx.locale
-        ctx.memo["omission.lower"] = LowerWords(ctx)
-        ctx.memo["omission.terms"] = KeptTerms(al, ctx.memo)
-        ctx.memo["omission.ratio"] = document_ratio(al, ctx.locale, ctx.memo)
-    ratio = ctx.memo["omission.ratio"]
+    ratio = _ratio(ctx)
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)
     if found:
         yield _finding(ctx, pair, up, tr, found, ratio)
+
+
+def _ratio(ctx: Context) -> Ratio:
+    """The document's ratio; what the rule reads of the page is read with it, at its first pair."""
+    if "omission.ratio" not in ctx.memo:
+        share_upstream(ctx.memo, ctx.alignment.upstream)
+        ctx.memo.update({"omission.locale": ctx.locale, "omission.lower": LowerWords(ctx),
+                         "omission.terms": KeptTerms(ctx.alignment, ctx.memo)})
+        ctx.memo["omission.ratio"] = document_ratio(ctx.alignment, ctx.locale, ctx.memo)
+    return ctx.memo["omission.ratio"]
 
 
 def _finding(ctx: Context, pair: Pair, up: Block, tr: Block, found: Omitted, ratio: Ratio) -> Problem:

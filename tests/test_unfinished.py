@@ -28,6 +28,12 @@ PREREQUISITES = 'During installation check the "Desktop development with C++" op
     ("Extension menu items will also appear in the Bookmarks sidebar (\ue000 + \ue001) and Library window.",
      "Los elementos del menú también aparecerán en la barra lateral de Marcadores (", "es",
      "it opens ( and does not close it"),
+    # fastapi-docs ja/benchmarks.md line 27, cut: "な" joins an adjective to the noun it left out
+    ("But it provides you the tools to build simple web applications, with routing based on paths, etc.",
+     "しかし、パスに基づくルーティングなどを使って、シンプルな。", "ja", "its last word “な” ends no sentence"),
+    # mdn-firefox ja/28 line 20, cut inside "カラーピッカー"
+    ("Inspector: added a color picker in rules view and various tooltips.", "インスペクター: ルールビューでのカラーピッ。",
+     "ja", "its last word “ッ” ends no sentence"),
 ])
 def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     assert unfinished(up, tr, locale) == why
@@ -54,6 +60,10 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
      "ja"),
     # fastapi-docs es/_llm-test.md line 200: "I/O" is no word "O"
     ("That is I/O.", "Eso es I/O.", "es"),
+    # fastapi-docs ja/alternatives.md line 390 and ja/tutorial/body-updates.md line 51: "の" ends
+    # "もの", and a Japanese item may end on "に" ("…のように。")
+    ("Existence itself.", "存在そのもの。", "ja"),
+    ("Like `item.model_dump(exclude_unset=True)`.", "\ue000のように。", "ja"),
     # a clitic joined by a hyphen ends a French imperative
     ("Take it.", "Prends-la.", "fr"),
     # a translation that leads into a list with a colon

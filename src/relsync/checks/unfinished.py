@@ -15,7 +15,9 @@ from ..languages import language_code
 #: that always stand before what they govern (a word that may also be a pronoun, a verb, an
 #: imperative or a separable particle ends a sentence somewhere, and is not here: French
 #: "en", "une", German "die", "auf", Portuguese "seu", "um", Spanish "entre", "para" of
-#: "el contenedor también para.", Japanese "に" of an item "デフォルトで有効に。"). Chinese writes its words without spaces and most of its
+#: "el contenedor también para.", Japanese "に" of an item "デフォルトで有効に。", "の" of
+#: "存在そのもの。"; Japanese has its particles here, and the small "tsu" no word ends with:
+#: "カラーピッ。" is "カラーピッカー" cut). Chinese writes its words without spaces and most of its
 #: function characters also end other words (参与, 总和): none.
 _NEVER_LAST = {
     "es": "el la los las un del al de en con por que y e o u ni pero sino sin hacia desde hasta su sus cuyo "
@@ -32,7 +34,7 @@ _NEVER_LAST = {
     "pl": "i w we na z ze do dla od po przy bez przez lub albo ale że aby żeby",
     "id": "dan atau di ke dari untuk dengan yang pada oleh bahwa",
     "tr": "ve veya",
-    "ja": "を",
+    "ja": "を が な や っ ッ",
 }
 _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.items()}
 #: The marks that open and close a quote or a bracket (a bracket opened in full width may

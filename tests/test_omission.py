@@ -1029,3 +1029,23 @@ def test_a_translation_that_stops_unfinished_left_its_end_out(upstream, translat
     found = {f.translation.line: f for f in relsync.check(en, tr, locale=locale, name=name) if f.slug == "omission"}
     assert why in found[line].message
     assert dict(found[line].details) == {"uncovered": [part], "estimated": True}
+
+
+def test_a_whole_sentence_left_out_with_the_url_it_writes_out_needs_only_to_be_cheaper():
+    """tauri-docs zh-cn/start/frontend/trunk.mdx line 11 without its middle sentence, as
+    `bench_omissions.py` cuts it: "Trunk 是一个用于 Rust 的 WASM 网络应用程序打包工具。本指南适用于
+    Trunk 0.17.5 版本。" The Chinese is wordy (0.7 deviations longer than the page's ratio
+    predicts even without the sentence), and leaving out "Learn more about Trunk at
+    https://trunkrs.dev." was only 0.24 cheaper than reading the two sentences as three. A URL
+    written out is text a reader sees and no translator translates: a whole sentence of
+    a translation with fewer sentences, holding one the translation writes nowhere, needs
+    only to be the cheaper reading. The page as it is, which writes the URL, is no finding."""
+    en = (FIXTURES / "trunk.en.mdx").read_text(encoding="utf-8")
+    zh = (FIXTURES / "trunk.zh-cn.mdx").read_text(encoding="utf-8")
+    sentence = "要了解更多关于 Trunk 的信息，请访问 https://trunkrs.dev 。"
+    assert sentence in zh
+    name = "start/frontend/trunk.mdx"
+    assert [f for f in relsync.check(en, zh, locale="zh_CN", name=name) if f.slug == "omission"] == []
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, zh.replace(sentence, "", 1), locale="zh_CN", name=name) if f.slug == "omission"}
+    assert found == {11: ["Learn more about Trunk at https://trunkrs.dev."]}

@@ -34,10 +34,10 @@ from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_u
 from .registry import Context, Problem, check
 from .stopped import end_lost, far_short, stopped_short, why_short
 from .terms import KeptTerms
-from .units import (LINK_KEY, LINK_RE, MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_text,
+from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
                     named_in, once_less, opening, sentence_lost, surely_lost, sentences_of, translation_units,
-                    upstream_units, whole_sentences, words_left_out)
+                    upstream_units, url_lost, whole_sentences, words_left_out, written_lost)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged.
@@ -79,8 +79,10 @@ _SHORTFALL_NAMED = -1.0
 _MARGIN = 2.0
 #: ... or this much, for whole sentences left out by a translation of fewer sentences than upstream.
 _MARGIN_WHOLE = 1.5
-#: ... or this much, when such sentences hold an address the translation has nowhere.
+#: ... or this much, when such sentences hold an address the translation has nowhere ...
 _MARGIN_ADDRESS = 1.0
+#: ... or a URL written out in the text that the translation writes nowhere (a reader sees it).
+_MARGIN_URL = 0.0
 #: The reading with skipped units must fit the rest this well (sum of squared deviations) ...
 _FIT = 6.0
 #: ... unless the whole translation is this many standard deviations shorter than predicted.
@@ -178,32 +180,6 @@ def _names_lost(up: Block, tr: Block, memo: dict) -> bool:
     return any_lost_name(up.text, tr.source, memo.get("omission.lower"), terms)
 
 
-def _link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool]) -> tuple[set[str], set[str]]:
-    """The links of one upstream unit alone (the unit that holds the link's text): each unit
-    gets the link's key among its anchors; the keys of those the translation leads to as
-    well (``leads``), and of those it lost (no link of the translation leads there, and it
-    has fewer links than upstream)."""
-    kept: set[str] = set()
-    lost: set[str] = set()
-    fewer = len(tr.anchors.links) < len(up.anchors.links)
-    for m in LINK_RE.finditer(up.source):
-        url = m.group(2) or m.group(3)
-        text = link_text(m)
-        if len(text) < 2 or not url:
-            continue
-        owners = [k for k, u in enumerate(ups) if text in u.text]
-        if len(owners) != 1:
-            continue
-        key = LINK_KEY + url
-        k = owners[0]
-        ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
-        if leads(url):
-            kept.add(key)
-        elif fewer:
-            lost.add(key)
-    return kept, lost
-
-
 @dataclass(slots=True)
 class Omitted:
     """What a translated block leaves out: the upstream parts with no counterpart, and,
@@ -243,7 +219,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
             shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))):
-        if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2:
+        if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2 and not url_lost(up, tr):
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
     if found is None and (shortfall <= _SHORTFALL or english and end_lost(up, tr, memo)):
@@ -298,16 +274,17 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
         ups[0] = Unit(ups[0].text, ups[0].length, ups[0].anchors | {_own_key(0)}, ups[0].sentence)
         kept |= {_own_key(0)}
     if leads is not None and up.anchors.links:
-        kept_links, lost_links = _link_keys(ups, up, tr, leads)
+        kept_links, lost_links = link_keys(ups, up, tr, leads)
         kept, lost = kept | kept_links, lost | lost_links
     shortfall = math.log(lt / (math.exp(ratio.log_ratio) * total)) / ratio.spread
     if shortfall > (_SHORTFALL_WITH_LOSS if lost else _SHORTFALL) and not (
-            shortfall <= _SENTENCE_LOST and sentence_lost(ups, lost)):
+            shortfall <= _SENTENCE_LOST and (sentence_lost(ups, lost) or url_lost(up, tr))):
         return None
     full = _align(ups, trs, ratio, kept, lost, False)[0]
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
     fewer = sentences_of(trs, citing) < count  # (fewer sentences than upstream, counted alike)
-    margin = _MARGIN if not (fewer and whole_sentences(ups, skipped)) else _MARGIN_ADDRESS if any(
+    margin = _MARGIN if not (fewer and whole_sentences(ups, skipped)) else _MARGIN_URL if any(
+        "://" in a and written_lost(a, tr) for k in skipped for a in ups[k].anchors & lost) else _MARGIN_ADDRESS if any(
         address_lost(ups[k].anchors & lost, tr) for k in skipped) else _MARGIN_WHOLE
     if not skipped or full - partial < margin or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None
@@ -508,42 +485,42 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     that lost only a name or term when a deviation short; a name lost tells only of a sentence's end left out,
     not of clauses inside a sentence whose end the translation renders. A sentence of many clauses may be one
     sentence of the translation. Only a block that clearly lacks a part is reported, with the upstream sentences
-    that have no counterpart (the reading that leaves them out clearly cheaper: by 2 squared deviations, by 1.5
-    for whole sentences when the translation has fewer, by 1.0 when they hold a URL or a link's page the
-    translation has nowhere): a fifth of the block at least, a tenth when the part held a number, code span or
-    link of its own that the translation lost; the end of one sentence and the next, or a sentence and the start
-    of the next, are two parts. A translation with as many sentences as upstream and no anchor lost is reported
-    only when it is far shorter than predicted, a little less far when the part left out is the end of a block
-    of several sentences (a translation that stops short inside its last one), or when one of two readings alike
-    leaves out that end. When the block is two standard deviations shorter than predicted but another part could
-    as well be the one left out (two sentences of about the same length), both are quoted; a part quoted that
-    closes a parenthesis starts where it opens; of two readings about as cheap, the one that leaves out less is
-    quoted, the clause whose code the translation lost rather than the clauses of its sentence around it; a lead
-    in bold that both blocks open with is translated. A translation that stops short inside a clause, keeping
-    the code spans and numbers of the block's start and none of its end, and as long as that start predicts, is
-    reported with the part from the last clause boundary before the first of them it lost. A translation so far
-    shorter than predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of
-    it, is reported with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is
-    especially useful if you run `await myfile.read()` once and then need to read the contents again.": its
-    first and last clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the
-    part left out, is reported with upstream's end beyond the share its length covers and the last code, number
-    or link it keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of
-    the first of them (a language that writes upstream's last clause first), as an estimate (``"estimated":
-    true``); so is one 1.5 deviations short that writes none of the references, or not the code span, upstream
-    ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."), or that
-    stops unfinished where upstream ends a sentence: a quote or bracket it opens and never closes, or a last
-    word that no sentence of its language ends with (an article, a preposition, a conjunction: "Durante la
-    instalación marque la."); a part quoted that closes a quote starts where it opens. Code a
-    macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost
-    when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two
-    code spans or numbers or more, none of which the translation has, may be the part left out of a block up to
-    one standard deviation longer than predicted (a terse page: its other sentences fill the length). A block
-    left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations shorter than
-    upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two words or
-    more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a
-    new Manifest Editor was added."). When a paragraph or list item of the translation that pairs with nothing,
-    in the same section, is as long as the part left out (by the document's ratio) and has its numbers, that
-    block may be the part, split off and set elsewhere: the finding names it, one level lower.
+    that have no counterpart (the reading that leaves them out clearly cheaper: by 2 squared deviations, by 1.5 for
+    whole sentences when the translation has fewer, by 1.0 when they hold a link's page it has nowhere, at all when
+    they write out a URL it writes nowhere, the block even a deviation longer than predicted): a fifth of the block
+    at least, a tenth when the part held a number, code span or link of its own that the translation lost; the end
+    of one sentence and the next, or a sentence and the start of the next, are two parts. A translation with as many
+    sentences as upstream and no anchor lost is reported only when it is far shorter than predicted, a little less
+    far when the part left out is the end of a block of several sentences (a translation that stops short inside its
+    last one), or when one of two readings alike leaves out that end. When the block is two standard deviations
+    shorter than predicted but another part could as well be the one left out (two sentences of about the same
+    length), both are quoted; a part quoted that closes a parenthesis starts where it opens; of two readings about
+    as cheap, the one that leaves out less is quoted, the clause whose code the translation lost rather than the
+    clauses of its sentence around it; a lead in bold that both blocks open with is translated. A translation that
+    stops short inside a clause, keeping the code spans and numbers of the block's start and none of its end, and as
+    long as that start predicts, is reported with the part from the last clause boundary before the first of them it
+    lost. A translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not even the
+    one leaving out part of it, is reported with the parts that reading leaves out (``一度 `await myfile.read()` を。``
+    for "This is especially useful if you run `await myfile.read()` once and then need to read the contents again.":
+    its first and last clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the
+    part left out, is reported with upstream's end beyond the share its length covers and the last code, number or
+    link it keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of the
+    first of them (a language that writes upstream's last clause first), as an estimate (``"estimated": true``); so
+    is one 1.5 deviations short that writes none of the references, or not the code span, upstream ends with ("Die
+    Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."), or that stops unfinished where
+    upstream ends a sentence: a quote or bracket it opens and never closes, or a last word that no sentence of its
+    language ends with (an article, a preposition, a conjunction: "Durante la instalación marque la."); a part
+    quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",
+    "X.onmessage")}}``) is code; a reference macro is lost when the translation names its target nowhere
+    (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers or more, none of which the
+    translation has, may be the part left out of a block up to one standard deviation longer than predicted (a terse
+    page: its other sentences fill the length). A block left in upstream's words (three words at least, hyphenated
+    ones one) that is 1.5 deviations shorter than upstream, or lost the code upstream ends with, is compared with it
+    word for word: the runs of two words or more it leaves out, not those it words otherwise, are the parts ("App
+    Manager: a new." for "App Manager: a new Manifest Editor was added."). When a paragraph or list item of the
+    translation that pairs with nothing, in the same section, is as long as the part left out (by the document's
+    ratio) and has its numbers, that block may be the part, split off and set elsewhere: the finding names it, one
+    level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Container, Mapping
+from typing import Callable, Container, Mapping
 
 from .. import sentences
 from ..dialects import macro_target
@@ -349,6 +349,21 @@ def address_lost(anchors: set[str] | frozenset[str], tr: Block) -> bool:
     return surely_lost({a for a in anchors if a.startswith(LINK_KEY) or "://" in a}, tr)
 
 
+def url_lost(up: Block, tr: Block) -> bool:
+    """Whether upstream writes out a URL in its text ("Learn more about Trunk at
+    https://trunkrs.dev.") that the translation writes nowhere (:func:`written_lost`)."""
+    return any(written_lost(url, tr) for url in up.anchors.links if "://" in url and url in up.text)
+
+
+def written_lost(url: str, tr: Block) -> bool:
+    """Whether the translation writes ``url`` nowhere, in no link, text or code (its scheme
+    and a slash it ends with aside)."""
+    return _HOST_RE.sub("", url).rstrip("/") not in tr.source
+
+
+_HOST_RE = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?", re.I)
+
+
 def sentence_lost(ups: list[Unit], lost: frozenset[str]) -> bool:
     """Whether a sentence holds two code spans or numbers or more, all of them lost."""
     held: dict[int, set[str]] = {}
@@ -457,3 +472,29 @@ def once_less(ups: list[Unit], tr: Block, up_code: tuple[str, ...], citing: froz
                 ups[k] = Unit(u.text, u.length, u.anchors | {key}, u.sentence)
                 out.add(key)
     return frozenset(out)
+
+
+def link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool]) -> tuple[set[str], set[str]]:
+    """The links of one upstream unit alone (the unit that holds the link's text): each unit
+    gets the link's key among its anchors; the keys of those the translation leads to as
+    well (``leads``), and of those it lost (no link of the translation leads there, and it
+    has fewer links than upstream)."""
+    kept: set[str] = set()
+    lost: set[str] = set()
+    fewer = len(tr.anchors.links) < len(up.anchors.links)
+    for m in LINK_RE.finditer(up.source):
+        url = m.group(2) or m.group(3)
+        text = link_text(m)
+        if len(text) < 2 or not url:
+            continue
+        owners = [k for k, u in enumerate(ups) if text in u.text]
+        if len(owners) != 1:
+            continue
+        key = LINK_KEY + url
+        k = owners[0]
+        ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {key}, ups[k].sentence)
+        if leads(url):
+            kept.add(key)
+        elif fewer:
+            lost.add(key)
+    return kept, lost

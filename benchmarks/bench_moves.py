@@ -18,8 +18,9 @@ block paired with the upstream block the unchanged alignment paired it with), th
 (of the pairs holding a moved block, those that are that pair), the recall over the moved
 blocks that hold code, a link or a number (the evidence a move is found by; a bold label
 such as "**Type**", repeated in every section, is found by nothing), the error-level
-findings the moves added (upstream line, rule and message compared with the unchanged pair's),
-and of those, the ones about an upstream block no error of the same rule named before ("new
+findings the moves added (upstream line, rule and message compared with the unchanged pair's;
+an entry upstream lists twice and the translation once is one finding at either of its two
+lines, the one the translation's entry does not pair with), and of those, the ones about an upstream block no error of the same rule named before ("new
 blk": more blocks than the errors of its rule within its lines named; two runs of missing
 blocks that a moved pair between them no longer separates are one finding with another
 message, about the same blocks).
@@ -192,9 +193,12 @@ def _error_lines(up_text, tr_text, locale) -> tuple[Counter, dict[tuple, tuple[s
     spans: dict[tuple, tuple[str, int, int, int]] = {}
     for f in found:
         start = f.upstream.line if f.upstream else 0
-        key = (f.rule, start, f.message)
-        keys[key] += 1
         details = dict(f.details or ())
+        key = (f.rule, start, f.message)
+        if "twin" in details:  # an entry upstream lists twice and the translation once: reported
+            # at whichever of the two the translation's entry does not pair with, one finding
+            key = (f.rule, min(start, details["twin"]), f"listed twice, at {sorted((start, details['twin']))}")
+        keys[key] += 1
         spans[key] = (f.rule, start, max(start, details.get("upstream_end", start)), details.get("blocks", 1))
     return keys, spans
 

@@ -1049,3 +1049,23 @@ def test_a_whole_sentence_left_out_with_the_url_it_writes_out_needs_only_to_be_c
     found = {f.translation.line: dict(f.details)["uncovered"]
              for f in relsync.check(en, zh.replace(sentence, "", 1), locale="zh_CN", name=name) if f.slug == "omission"}
     assert found == {11: ["Learn more about Trunk at https://trunkrs.dev."]}
+
+
+def test_the_end_of_a_block_of_one_sentence_left_out_clearly_is_found():
+    """mdn-firefox es/2 line 58 without its second sentence ("Con mejoras de seguridad para que
+    tu experiencia en línea sea más segura y práctica que nunca."), as `bench_omissions.py`
+    cuts it: upstream is one sentence of five clauses, the translation renders the first two,
+    3.3 deviations short, and leaving out the last three is 6 squared deviations cheaper than
+    any reading that renders them, with no other part alike. The end of a block of several
+    sentences needs 2.5 deviations; of one sentence, only when so clear (by 4: terse
+    renderings of one sentence are often as short, their other parts about as likely)."""
+    en = (FIXTURES / "firefox-2.en.md").read_text(encoding="utf-8")
+    es = (FIXTURES / "firefox-2.cut.es.md").read_text(encoding="utf-8")
+    second = " Con mejoras de seguridad para que tu experiencia en línea sea más segura y práctica que nunca."
+    assert second in es
+    name = "mozilla/firefox/releases/2/index.md"
+    assert 58 not in {f.translation.line for f in relsync.check(en, es, locale="es", name=name) if f.slug == "omission"}
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, es.replace(second, "", 1), locale="es", name=name) if f.slug == "omission"}
+    assert found[58] == ["with improved security features to make your online experience safer and more convenient than "
+                         "ever."]

@@ -77,6 +77,9 @@ _SHORTFALL = -1.5
 _SHORTFALL_NAMED = -1.0
 #: How much cheaper (squared standard deviations) the reading with skipped units must be.
 _MARGIN = 2.0
+#: ... or this much, for the end of a block of one sentence judged a little less short
+#: (:data:`_SHORTFALL_LENGTH_ONLY_END`), as the end of a block of several is.
+_MARGIN_END = 2 * _MARGIN
 #: ... or this much, for whole sentences left out by a translation of fewer sentences than upstream.
 _MARGIN_WHOLE = 1.5
 #: ... or this much, when such sentences hold an address the translation has nowhere ...
@@ -299,8 +302,10 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if sum(ups[k].length for k in skipped) < least * total:
         return None
     # (or one of two readings alike: the block stops short, or it leaves out another part)
-    at_end = count > 1 and any(part and part == list(range(len(ups) - len(part), len(ups)))
-                               for part in (skipped, elsewhere if ambiguous else []))
+    # (of a block of one sentence, only its end, when no other part could be it: by _MARGIN_END)
+    at_end = any(part and part == list(range(len(ups) - len(part), len(ups))) for part in (
+        (skipped, elsewhere if ambiguous else []) if count > 1 else [] if ambiguous or full - partial < _MARGIN_END
+        else [skipped]))
     # a name lost (weaker than code: a translator may translate it) tells only of a sentence's
     # end left out, not of clauses inside a sentence whose end the translation renders
     ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)
@@ -492,35 +497,35 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     of one sentence and the next, or a sentence and the start of the next, are two parts. A translation with as many
     sentences as upstream and no anchor lost is reported only when it is far shorter than predicted, a little less
     far when the part left out is the end of a block of several sentences (a translation that stops short inside its
-    last one), or when one of two readings alike leaves out that end. When the block is two standard deviations
-    shorter than predicted but another part could as well be the one left out (two sentences of about the same
-    length), both are quoted; a part quoted that closes a parenthesis starts where it opens; of two readings about
-    as cheap, the one that leaves out less is quoted, the clause whose code the translation lost rather than the
-    clauses of its sentence around it; a lead in bold that both blocks open with is translated. A translation that
-    stops short inside a clause, keeping the code spans and numbers of the block's start and none of its end, and as
-    long as that start predicts, is reported with the part from the last clause boundary before the first of them it
-    lost. A translation so far shorter than predicted (4.5 standard deviations) that no reading fits, not even the
-    one leaving out part of it, is reported with the parts that reading leaves out (``一度 `await myfile.read()` を。``
-    for "This is especially useful if you run `await myfile.read()` once and then need to read the contents again.":
-    its first and last clauses). Any block 3.5 deviations short (one of one clause: 3.0), nothing else telling the
-    part left out, is reported with upstream's end beyond the share its length covers and the last code, number or
-    link it keeps, or, when those it keeps reach upstream's end, with upstream's start before the clause of the
-    first of them (a language that writes upstream's last clause first), as an estimate (``"estimated": true``); so
-    is one 1.5 deviations short that writes none of the references, or not the code span, upstream ends with ("Die
-    Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."), or that stops unfinished where
-    upstream ends a sentence: a quote or bracket it opens and never closes, or a last word that no sentence of its
-    language ends with (an article, a preposition, a conjunction: "Durante la instalación marque la."); a part
-    quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",
-    "X.onmessage")}}``) is code; a reference macro is lost when the translation names its target nowhere
-    (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers or more, none of which the
-    translation has, may be the part left out of a block up to one standard deviation longer than predicted (a terse
-    page: its other sentences fill the length). A block left in upstream's words (three words at least, hyphenated
-    ones one) that is 1.5 deviations shorter than upstream, or lost the code upstream ends with, is compared with it
-    word for word: the runs of two words or more it leaves out, not those it words otherwise, are the parts ("App
-    Manager: a new." for "App Manager: a new Manifest Editor was added."). When a paragraph or list item of the
-    translation that pairs with nothing, in the same section, is as long as the part left out (by the document's
-    ratio) and has its numbers, that block may be the part, split off and set elsewhere: the finding names it, one
-    level lower.
+    last one) or of one sentence, clearly (by 4 squared deviations, no other part alike), or when one of two
+    readings alike leaves out that end. When the block is two standard deviations shorter than predicted but another
+    part could as well be the one left out (two sentences of about the same length), both are quoted; a part quoted
+    that closes a parenthesis starts where it opens; of two readings about as cheap, the one that leaves out less is
+    quoted, the clause whose code the translation lost rather than the clauses of its sentence around it; a lead in
+    bold that both blocks open with is translated. A translation that stops short inside a clause, keeping the code
+    spans and numbers of the block's start and none of its end, and as long as that start predicts, is reported with
+    the part from the last clause boundary before the first of them it lost. A translation so far shorter than
+    predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of it, is reported
+    with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is especially useful if you
+    run `await myfile.read()` once and then need to read the contents again.": its first and last clauses). Any
+    block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported with
+    upstream's end beyond the share its length covers and the last code, number or link it keeps, or, when those it
+    keeps reach upstream's end, with upstream's start before the clause of the first of them (a language that writes
+    upstream's last clause first), as an estimate (``"estimated": true``); so is one 1.5 deviations short that
+    writes none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf."
+    for "… XUL `<tree>` elements have changed."), or that stops unfinished where upstream ends a sentence: a quote
+    or bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
+    preposition, a conjunction: "Durante la instalación marque la."); a part quoted that closes a quote starts where
+    it opens. Code a macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference
+    macro is lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A
+    sentence of two code spans or numbers or more, none of which the translation has, may be the part left out of a
+    block up to one standard deviation longer than predicted (a terse page: its other sentences fill the length). A
+    block left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations shorter than
+    upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two words or more
+    it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a new
+    Manifest Editor was added."). When a paragraph or list item of the translation that pairs with nothing, in the
+    same section, is as long as the part left out (by the document's ratio) and has its numbers, that block may be
+    the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

@@ -64,6 +64,8 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     # "もの", and a Japanese item may end on "に" ("…のように。")
     ("Existence itself.", "存在そのもの。", "ja"),
     ("Like `item.model_dump(exclude_unset=True)`.", "\ue000のように。", "ja"),
+    # a question may end on a word a statement does not
+    ("What?", "А?", "ru"),
     # a clitic joined by a hyphen ends a French imperative
     ("Take it.", "Prends-la.", "fr"),
     # a translation that leads into a list with a colon

@@ -31,7 +31,7 @@ _NEVER_LAST = {
     "de": "und oder sondern dass weil zum zur beim vom ins im des",
     "ru": "и в во на с со к ко по для от до из у о об обо при без через или но а чтобы",
     "uk": "і й в у на з із зі до для від по при без через або але а щоб",
-    "pl": "i w we na z ze do dla od po przy bez przez lub albo ale że aby żeby",
+    "pl": "i w we na z ze do dla od przy bez przez lub albo że aby żeby",
     "id": "dan atau di ke dari untuk dengan yang pada oleh bahwa",
     "tr": "ve veya",
     "ja": "を が な や っ ッ",
@@ -42,7 +42,7 @@ _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.
 _PAIRS = [("(（", ")）"), ("[", "]"), ("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"),
           ("《", "》"), ("【", "】")]
 #: What a sentence ends with; an ellipsis or a colon ends a block that goes on elsewhere.
-_END_RE = re.compile(r"[.。!?！？]*$")
+_END_RE = re.compile(r"[.。]*$")
 #: A text that ends a sentence: its last mark (closing quotes and brackets aside) one of these.
 _SENTENCE_END_RE = re.compile(r"[.。!?！？][\"'”’」』»)）\]]*$")
 _LAST_WORD_RE = re.compile(r"(?<![-'’/\w])([^\W\d_]+)$")
@@ -62,8 +62,8 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
             return f"it opens {opens[0]} and does not close it"
     if text.count('"') % 2 and not up_text.count('"') % 2:
         return 'it opens " and does not close it'
-    if text.endswith(("…", "...", ":", "：")):
-        return None
+    if text.endswith(("…", "...", ":", "：", "?", "？", "!", "！")):
+        return None  # (a question or an exclamation may end on a word a statement does not: "А?")
     body = _END_RE.sub("", text)
     language = language_code(locale) if locale else ""
     words = _WORDS.get(language)

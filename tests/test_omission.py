@@ -1069,3 +1069,14 @@ def test_the_end_of_a_block_of_one_sentence_left_out_clearly_is_found():
              for f in relsync.check(en, es.replace(second, "", 1), locale="es", name=name) if f.slug == "omission"}
     assert found[58] == ["with improved security features to make your online experience safer and more convenient than "
                          "ever."]
+
+
+def test_only_a_url_written_out_is_written_lost():
+    """`units.written_lost`: a URL the text writes out (tauri-docs trunk.mdx "Learn more about
+    Trunk at https://trunkrs.dev.") that the translation writes nowhere; not the destination
+    of a link with its own text, which `address_lost` judges by the page it leads to."""
+    from relsync.checks.units import LINK_KEY, written_lost
+    tr = parse("Trunk 是一个用于 Rust 的 WASM 网络应用程序打包工具。请访问 [官网](https://example.org/trunk)。\n").blocks[0]
+    assert written_lost("https://trunkrs.dev", tr)
+    assert not written_lost("https://example.org/trunk/", tr)
+    assert not written_lost(LINK_KEY + "https://trunkrs.dev/guide", tr)

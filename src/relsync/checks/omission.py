@@ -287,7 +287,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     partial, skipped, skip_cost = _align(ups, trs, ratio, kept, lost, True)
     fewer = sentences_of(trs, citing) < count  # (fewer sentences than upstream, counted alike)
     margin = _MARGIN if not (fewer and whole_sentences(ups, skipped)) else _MARGIN_URL if any(
-        "://" in a and written_lost(a, tr) for k in skipped for a in ups[k].anchors & lost) else _MARGIN_ADDRESS if any(
+        written_lost(a, tr) for k in skipped for a in ups[k].anchors & lost) else _MARGIN_ADDRESS if any(
         address_lost(ups[k].anchors & lost, tr) for k in skipped) else _MARGIN_WHOLE
     if not skipped or full - partial < margin or (partial - skip_cost > _FIT and shortfall > _FAR_SHORT):
         return None

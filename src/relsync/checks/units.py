@@ -355,10 +355,11 @@ def url_lost(up: Block, tr: Block) -> bool:
     return any(written_lost(url, tr) for url in up.anchors.links if "://" in url and url in up.text)
 
 
-def written_lost(url: str, tr: Block) -> bool:
-    """Whether the translation writes ``url`` nowhere, in no link, text or code (its scheme
-    and a slash it ends with aside)."""
-    return _HOST_RE.sub("", url).rstrip("/") not in tr.source
+def written_lost(anchor: str, tr: Block) -> bool:
+    """Whether ``anchor`` is a URL written out in the text (not a link's destination) that the
+    translation writes nowhere, in no link, text or code (its scheme and a slash it ends
+    with aside)."""
+    return "://" in anchor and not anchor.startswith(LINK_KEY) and _HOST_RE.sub("", anchor).rstrip("/") not in tr.source
 
 
 _HOST_RE = re.compile(r"^[a-z][a-z0-9+.-]*://(?:www\.)?", re.I)

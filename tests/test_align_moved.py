@@ -1043,3 +1043,18 @@ def test_entries_two_runs_let_go_pair_with_each_other_where_they_moved():
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "Easier password management.")) == \
         (_line_of(al.translation, "より簡単なパスワード管理"), True)
+
+
+def test_the_first_blocks_of_a_gap_a_moved_section_left_pair_as_in_order():
+    # The same cut (bench_moves.py --seed 3, sections 5%): the ordered alignment had paired
+    # upstream's "Notable bugs fixed in Firefox 3" item, under "Fixed bugs", with something of
+    # the section moved beside it; once that section paired where it went, the item and the
+    # translation's `<dl>` link to the same page ("Bugs importantes solucionados en Firefox 3",
+    # score 0.37) stood without a partner, right after the same pair in order ("Fixed bugs"),
+    # and a gap pairs only blocks of 0.4 (what a pair out of order needs). The first (or the
+    # last) blocks of a short gap pair as the ordered alignment pairs them (0.28), as they
+    # do in the page as it is.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-section-moved-4.es.md", "es")
+    _covered_once(al)
+    item = _line_of(al.upstream, "Notable bugs fixed in Firefox 3")
+    assert _partner(al, item)[0] == _line_of(al.translation, "Bugs importantes solucionados en Firefox 3")

@@ -367,16 +367,22 @@ def _table_rows(al: Alignment, scorer: Scorer, span_a: range, span_b: range, pai
 #: Blocks of a gap :func:`reopened_gaps` aligns pair when they score at least this, positions
 #: aside (what a pair out of order needs, :data:`relsync.align_moved.MIN_SCORE`).
 GAP_MIN_SCORE = 0.4
+#: ... or this (what a pair in order needs), for the first or the last blocks of a gap of at
+#: most :data:`GAP_EDGE_BLOCKS` blocks on each side: right after, or right before, the same
+#: pair in order, as the ordered alignment had them before a section moved away beside them.
+GAP_EDGE_MIN_SCORE = 0.28
+GAP_EDGE_BLOCKS = 3
 
 
 def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]:
     """Once pairs were made out of order: the blocks still without a partner between the same
     two pairs in order, on both sides, aligned in order with each other by ``align_region``
     (what the ordered alignment paired with them stood elsewhere: the blocks of a moved
-    section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more; in a gap with
-    more blocks on one side, only pairs that share what they are about (:func:`evident`) or
-    stand right after, or right before, the same pair in order on both sides. Upstream block
-    -> translation block."""
+    section it had paired them with), pairs of :data:`GAP_MIN_SCORE` or more (the first or
+    the last blocks of a short gap, :data:`GAP_EDGE_MIN_SCORE`); in a gap with more blocks
+    on one side, only pairs that share what they are about (:func:`evident`) or stand right
+    after, or right before, the same pair in order on both sides. Upstream block ->
+    translation block."""
     if not any(p.moved for p in al.pairs):
         return {}
     in_order = [p for p in al.pairs if p.is_match and not p.moved]
@@ -405,7 +411,9 @@ def reopened_gaps(al: Alignment, scorer: Scorer, align_region) -> dict[int, int]
                 # or the first, or the last, of the gap on both sides: right after, or right
                 # before, the same pair in order, but for blocks paired elsewhere)
                 edge = (g and (a, b) == first) or (g < len(in_order) and (a, b) == last)
-                if scorer.block_score(a, b) >= GAP_MIN_SCORE and (len(ra) == len(rb) or edge or evident(scorer, a, b)):
+                least = GAP_EDGE_MIN_SCORE if edge and len(ra) <= GAP_EDGE_BLOCKS and len(rb) <= GAP_EDGE_BLOCKS \
+                    else GAP_MIN_SCORE
+                if scorer.block_score(a, b) >= least and (len(ra) == len(rb) or edge or evident(scorer, a, b)):
                     out[a] = b
     return out
 

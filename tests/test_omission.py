@@ -1080,3 +1080,21 @@ def test_only_a_url_written_out_is_written_lost():
     assert written_lost("https://trunkrs.dev", tr)
     assert not written_lost("https://example.org/trunk/", tr)
     assert not written_lost(LINK_KEY + "https://trunkrs.dev/guide", tr)
+
+
+def test_a_code_span_is_not_kept_by_the_url_of_a_link_both_have():
+    """fastapi-docs de/tutorial/index.md line 93 without its second sentence ("`uv` erledigt
+    dies automatisch, wenn Sie ein Package hinzufügen."), as `bench_omissions.py` cuts it: the
+    sentence's code span `uv` is in the URL of the link both keep
+    (`https://docs.astral.sh/uv/concepts/projects/sync/`), and was read as kept, so the
+    sentence could not be the part left out. A code span written inside a link both have is
+    no code span the translation keeps."""
+    en = (FIXTURES / "tutorial-index.en.md").read_text(encoding="utf-8")
+    de = (FIXTURES / "tutorial-index.de.md").read_text(encoding="utf-8")
+    second = " `uv` erledigt dies automatisch, wenn Sie ein Package hinzufügen."
+    assert second in de
+    name = "tutorial/index.md"
+    assert 93 not in {f.translation.line for f in relsync.check(en, de, locale="de", name=name) if f.slug == "omission"}
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, de.replace(second, "", 1), locale="de", name=name) if f.slug == "omission"}
+    assert found[93] == ["uv does this automatically when you add a package."]

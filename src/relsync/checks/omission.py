@@ -269,7 +269,7 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if not lt or len(ups) > MAX_UNITS or len(trs) > MAX_UNITS:
         return None
     kept, lost = _kept_and_lost(ups, trs, tr, tr_held, up.anchors.code, memo.get("omission.lower"),
-                                memo.get("omission.terms", ()), memo.get("omission.unlatin", False))
+                                memo.get("omission.terms", ()), memo.get("omission.unlatin", False), up.anchors.links)
     citing = cited(up, up_held)
     kept -= citing
     lost |= once_less(ups, tr, up.anchors.code, citing)
@@ -357,7 +357,8 @@ def _too_short(unit: Unit, up: Block, tr: Block, ratio: Ratio, memo: dict) -> Om
 
 def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[str, tuple[str, ...]],
                    up_code: tuple[str, ...] = (), lower: Container[str] | None = None,
-                   terms: Container[str] = (), unlatin: bool = False) -> tuple[frozenset[str], frozenset[str]]:
+                   terms: Container[str] = (), unlatin: bool = False,
+                   up_links: tuple[str, ...] = ()) -> tuple[frozenset[str], frozenset[str]]:
     """The anchors of one upstream sentence alone (of one or more of its clauses) that the
     translation keeps, and those it lost;
     in a translation written in another script (``unlatin``: its language's; or most letters
@@ -376,7 +377,9 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     upstream_all = frozenset().union(*(u.anchors for u in ups))
     # written inside another anchor the translation keeps is not kept: `clip-path` of a
     # sentence left out, beside the {{cssxref("clip-path")}} of the sentence translated
-    inside = {a: sum(b.count(a) for b in upstream_all if b != a and a in b and b in in_translation) for a in own}
+    inside = {a: sum(b.count(a) for b in upstream_all if b != a and a in b and b in in_translation)
+              # (and inside a link both have: `uv` in the URL of "docs.astral.sh/uv/…")
+              + sum(url.count(a) for url in tr.anchors.links if url in up_links) for a in own}
     kept = frozenset(a for a in own if a in in_translation or loose(a) in folded
                      or (a in raw and raw.count(a) > inside[a]))
     # nor written almost alike where the translation has code upstream has not: code-mismatch's

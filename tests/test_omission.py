@@ -1098,3 +1098,21 @@ def test_a_code_span_is_not_kept_by_the_url_of_a_link_both_have():
     found = {f.translation.line: dict(f.details)["uncovered"]
              for f in relsync.check(en, de.replace(second, "", 1), locale="de", name=name) if f.slug == "omission"}
     assert found[93] == ["uv does this automatically when you add a package."]
+
+
+def test_a_sentence_of_one_word_is_counted_alike_on_both_sides():
+    """fastapi-docs pt/tutorial/security/get-current-user.md line 71 without its last sentence
+    ("Você pode usar essas mesmas ferramentas."), as `bench_omissions.py` cuts it: upstream's
+    "Sure." is no sentence that says something (one word), and was not counted, while the
+    translation's "Claro." was: two sentences each, where the translation has one fewer, and
+    the whole sentence left out needed the margin of a part. A sentence of one word in a
+    script that spaces its words is counted on neither side."""
+    en = (FIXTURES / "get-current-user.en.md").read_text(encoding="utf-8")
+    pt = (FIXTURES / "get-current-user.pt.md").read_text(encoding="utf-8")
+    last = " Você pode usar essas mesmas ferramentas."
+    assert last in pt
+    name = "tutorial/security/get-current-user.md"
+    assert 71 not in {f.translation.line for f in relsync.check(en, pt, locale="pt", name=name) if f.slug == "omission"}
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, pt.replace(last, "", 1), locale="pt", name=name) if f.slug == "omission"}
+    assert found[71] == ["You can use these same tools."]

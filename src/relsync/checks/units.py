@@ -113,8 +113,13 @@ def upstream_units(block: Block, held: Held | None = None,
 
 def sentences_of(trs: list[Unit], citing: frozenset[str]) -> int:
     """The number of a translation's sentences, as :func:`upstream_units` counts upstream's:
-    not the references a block ends with ("([bogue Firefox 2018797](…))." in French)."""
-    return sum(1 for t in trs if not (t.anchors and t.anchors <= citing) or _WORDS_RE.search(t.text))
+    not the references a block ends with ("([bogue Firefox 2018797](…))." in French), nor a
+    sentence of one word in a script that spaces its words ("Claro." for "Sure.")."""
+    return sum(1 for t in trs if _WORDS_RE.search(t.text) or not (
+        (t.anchors and t.anchors <= citing) or (not t.anchors and _ONE_WORD_RE.fullmatch(t.text))))
+
+
+_ONE_WORD_RE = re.compile(r"\W*[A-Za-z\u00c0-\u024f\u0400-\u04ff]+\W*")
 
 
 def whole_sentences(ups: list[Unit], parts: list[int]) -> bool:

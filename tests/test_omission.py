@@ -88,6 +88,18 @@ def test_a_sentence_left_out_with_its_link_is_found():
             if f.slug == "omission"] == []
 
 
+def _found_when_cut(upstream: str, translation: str, locale: str, name: str, cut: str, line: int) -> list[str]:
+    """The parts quoted at ``line`` once ``cut`` is taken out of a fixture translation that
+    has it, where the translation as it is has no omission finding."""
+    en = (FIXTURES / upstream).read_text(encoding="utf-8")
+    tr = (FIXTURES / translation).read_text(encoding="utf-8")
+    assert cut in tr
+    assert line not in {f.translation.line for f in relsync.check(en, tr, locale=locale, name=name) if f.slug == "omission"}
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, tr.replace(cut, "", 1), locale=locale, name=name) if f.slug == "omission"}
+    return found.get(line, [])
+
+
 def test_a_link_to_a_page_the_site_moved_is_not_lost():
     """mdn-firefox zh-cn/121, line 14: upstream links /en-US/docs/Web/Performance/Lazy_loading,
     the translation the same page where the site moved it (/zh-CN/docs/Web/Performance/Guides/
@@ -1040,15 +1052,9 @@ def test_a_whole_sentence_left_out_with_the_url_it_writes_out_needs_only_to_be_c
     written out is text a reader sees and no translator translates: a whole sentence of
     a translation with fewer sentences, holding one the translation writes nowhere, needs
     only to be the cheaper reading. The page as it is, which writes the URL, is no finding."""
-    en = (FIXTURES / "trunk.en.mdx").read_text(encoding="utf-8")
-    zh = (FIXTURES / "trunk.zh-cn.mdx").read_text(encoding="utf-8")
-    sentence = "要了解更多关于 Trunk 的信息，请访问 https://trunkrs.dev 。"
-    assert sentence in zh
-    name = "start/frontend/trunk.mdx"
-    assert [f for f in relsync.check(en, zh, locale="zh_CN", name=name) if f.slug == "omission"] == []
-    found = {f.translation.line: dict(f.details)["uncovered"]
-             for f in relsync.check(en, zh.replace(sentence, "", 1), locale="zh_CN", name=name) if f.slug == "omission"}
-    assert found == {11: ["Learn more about Trunk at https://trunkrs.dev."]}
+    assert _found_when_cut("trunk.en.mdx", "trunk.zh-cn.mdx", "zh_CN", "start/frontend/trunk.mdx",
+                           "要了解更多关于 Trunk 的信息，请访问 https://trunkrs.dev 。", 11) == [
+        "Learn more about Trunk at https://trunkrs.dev."]
 
 
 def test_the_end_of_a_block_of_one_sentence_left_out_clearly_is_found():
@@ -1059,16 +1065,10 @@ def test_the_end_of_a_block_of_one_sentence_left_out_clearly_is_found():
     any reading that renders them, with no other part alike. The end of a block of several
     sentences needs 2.5 deviations; of one sentence, only when so clear (by 4: terse
     renderings of one sentence are often as short, their other parts about as likely)."""
-    en = (FIXTURES / "firefox-2.en.md").read_text(encoding="utf-8")
-    es = (FIXTURES / "firefox-2.cut.es.md").read_text(encoding="utf-8")
-    second = " Con mejoras de seguridad para que tu experiencia en línea sea más segura y práctica que nunca."
-    assert second in es
-    name = "mozilla/firefox/releases/2/index.md"
-    assert 58 not in {f.translation.line for f in relsync.check(en, es, locale="es", name=name) if f.slug == "omission"}
-    found = {f.translation.line: dict(f.details)["uncovered"]
-             for f in relsync.check(en, es.replace(second, "", 1), locale="es", name=name) if f.slug == "omission"}
-    assert found[58] == ["with improved security features to make your online experience safer and more convenient than "
-                         "ever."]
+    cut = " Con mejoras de seguridad para que tu experiencia en línea sea más segura y práctica que nunca."
+    assert _found_when_cut("firefox-2.en.md", "firefox-2.cut.es.md", "es", "mozilla/firefox/releases/2/index.md",
+                           cut, 58) == ["with improved security features to make your online experience safer and more "
+                                        "convenient than ever."]
 
 
 def test_only_a_url_written_out_is_written_lost():
@@ -1089,15 +1089,9 @@ def test_a_code_span_is_not_kept_by_the_url_of_a_link_both_have():
     (`https://docs.astral.sh/uv/concepts/projects/sync/`), and was read as kept, so the
     sentence could not be the part left out. A code span written inside a link both have is
     no code span the translation keeps."""
-    en = (FIXTURES / "tutorial-index.en.md").read_text(encoding="utf-8")
-    de = (FIXTURES / "tutorial-index.de.md").read_text(encoding="utf-8")
-    second = " `uv` erledigt dies automatisch, wenn Sie ein Package hinzufügen."
-    assert second in de
-    name = "tutorial/index.md"
-    assert 93 not in {f.translation.line for f in relsync.check(en, de, locale="de", name=name) if f.slug == "omission"}
-    found = {f.translation.line: dict(f.details)["uncovered"]
-             for f in relsync.check(en, de.replace(second, "", 1), locale="de", name=name) if f.slug == "omission"}
-    assert found[93] == ["uv does this automatically when you add a package."]
+    assert _found_when_cut("tutorial-index.en.md", "tutorial-index.de.md", "de", "tutorial/index.md",
+                           " `uv` erledigt dies automatisch, wenn Sie ein Package hinzufügen.", 93) == [
+        "uv does this automatically when you add a package."]
 
 
 def test_a_sentence_of_one_word_is_counted_alike_on_both_sides():
@@ -1107,12 +1101,6 @@ def test_a_sentence_of_one_word_is_counted_alike_on_both_sides():
     translation's "Claro." was: two sentences each, where the translation has one fewer, and
     the whole sentence left out needed the margin of a part. A sentence of one word in a
     script that spaces its words is counted on neither side."""
-    en = (FIXTURES / "get-current-user.en.md").read_text(encoding="utf-8")
-    pt = (FIXTURES / "get-current-user.pt.md").read_text(encoding="utf-8")
-    last = " Você pode usar essas mesmas ferramentas."
-    assert last in pt
-    name = "tutorial/security/get-current-user.md"
-    assert 71 not in {f.translation.line for f in relsync.check(en, pt, locale="pt", name=name) if f.slug == "omission"}
-    found = {f.translation.line: dict(f.details)["uncovered"]
-             for f in relsync.check(en, pt.replace(last, "", 1), locale="pt", name=name) if f.slug == "omission"}
-    assert found[71] == ["You can use these same tools."]
+    assert _found_when_cut("get-current-user.en.md", "get-current-user.pt.md", "pt",
+                           "tutorial/security/get-current-user.md", " Você pode usar essas mesmas ferramentas.", 71) == [
+        "You can use these same tools."]

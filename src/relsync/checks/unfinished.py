@@ -41,7 +41,8 @@ _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.
 #: close in half width: "（例えば、Macromedia Flash)").
 _PAIRS = [("(（", ")）"), ("[", "]"), ("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"),
           ("《", "》"), ("【", "】")]
-#: What a sentence ends with; an ellipsis or a colon ends a block that goes on elsewhere.
+#: The full stops a statement ends with (an ellipsis, a colon, a question or an exclamation
+#: ends a text that is not read by its last word).
 _END_RE = re.compile(r"[.。]*$")
 #: A text that ends a sentence: its last mark (closing quotes and brackets aside) one of these.
 _SENTENCE_END_RE = re.compile(r"[.。!?！？][\"'”’」』»)）\]]*$")

@@ -32,7 +32,7 @@ from .links import links_match
 from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_upstream, unmask
 from .registry import Context, Problem, check
-from .stopped import end_lost, far_short, stopped_short, why_short
+from .stopped import end_lost, far_short, stopped_short, stops_unfinished, why_short
 from .terms import KeptTerms
 from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
@@ -220,17 +220,20 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if up_length < _MIN_CHARS or tr_length <= 0:
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
+    # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
+    stops = not english and _SHORTFALL < shortfall <= _SHORTFALL_NAMED and stops_unfinished(up, tr, memo)
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
-            shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))):
+            shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))) and not stops:
         if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2 and not url_lost(up, tr):
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
-    if found is None and (shortfall <= _SHORTFALL or english and end_lost(up, tr, memo)):
+    if found is None and (shortfall <= _SHORTFALL or stops or english and end_lost(up, tr, memo)):
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
             # a translation that lost the references, or the code, upstream ends with stops before them
             because = why_short(up, tr, memo)  # (its length need only be _SHORTFALL short)
-            parts = far_short(up, tr, ratio, memo, _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY)
+            least = _SHORTFALL_NAMED if stops else _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY
+            parts = far_short(up, tr, ratio, memo, least)
             if parts:
                 found = Omitted(parts, [], True, because) if because else Omitted(parts, [], True)
     return found
@@ -516,19 +519,19 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     keeps reach upstream's end, with upstream's start before the clause of the first of them (a language that writes
     upstream's last clause first), as an estimate (``"estimated": true``); so is one 1.5 deviations short that
     writes none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf."
-    for "… XUL `<tree>` elements have changed."), or that stops unfinished where upstream ends a sentence: a quote
-    or bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
-    preposition, a conjunction: "Durante la instalación marque la."); a part quoted that closes a quote starts where
-    it opens. Code a macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference
-    macro is lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it). A
-    sentence of two code spans or numbers or more, none of which the translation has, may be the part left out of a
-    block up to one standard deviation longer than predicted (a terse page: its other sentences fill the length). A
-    block left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations shorter than
-    upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two words or more
-    it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App Manager: a new
-    Manifest Editor was added."). When a paragraph or list item of the translation that pairs with nothing, in the
-    same section, is as long as the part left out (by the document's ratio) and has its numbers, that block may be
-    the part, split off and set elsewhere: the finding names it, one level lower.
+    for "… XUL `<tree>` elements have changed."), or, 1.0 short, that stops unfinished where upstream ends a
+    sentence: a quote or bracket it opens and never closes, or a last word that no sentence of its language ends
+    with (an article, a preposition, a conjunction: "Durante la instalación marque la."); a part quoted that closes
+    a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is
+    code; a reference macro is lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}``
+    keeps it). A sentence of two code spans or numbers or more, none of which the translation has, may be the part
+    left out of a block up to one standard deviation longer than predicted (a terse page: its other sentences fill
+    the length). A block left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations
+    shorter than upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two
+    words or more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App
+    Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation that pairs with
+    nothing, in the same section, is as long as the part left out (by the document's ratio) and has its numbers,
+    that block may be the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

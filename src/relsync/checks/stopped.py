@@ -172,8 +172,14 @@ def why_short(up: Block, tr: Block, memo: dict) -> str | None:
         return UNCITED
     if end_lost(up, tr, memo):
         return CODE_LOST
-    why = unfinished(masked_of(memo, "up", up)[0], masked_of(memo, "tr", tr)[0], memo.get("omission.locale", ""))
+    why = stops_unfinished(up, tr, memo)
     return UNFINISHED.format(why) if why else None
+
+
+def stops_unfinished(up: Block, tr: Block, memo: dict) -> str | None:
+    """Why the translation stops unfinished (:func:`~.unfinished.unfinished`, in the locale
+    ``memo`` records), or ``None``."""
+    return unfinished(masked_of(memo, "up", up)[0], masked_of(memo, "tr", tr)[0], memo.get("omission.locale", ""))
 
 
 def citation_lost(up: Block, tr: Block, memo: dict) -> bool:

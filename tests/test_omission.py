@@ -1108,3 +1108,18 @@ def test_a_sentence_of_one_word_is_counted_alike_on_both_sides():
     assert _found_when_cut("get-current-user.en.md", "get-current-user.pt.md", "pt",
                            "tutorial/security/get-current-user.md", " Você pode usar essas mesmas ferramentas.", 71) == [
         "You can use these same tools."]
+
+
+def test_a_translation_linking_a_name_upstream_writes_as_code_is_judged():
+    """mdn-firefox zh-tw/1.5 line 54, an item the page keeps in English, cut after "including"
+    (as `bench_omissions.py` cuts a list item): the translation links the interface upstream
+    writes as code ("[nsIInterfaceRequestor](…)::GetInterface" for
+    "`nsIInterfaceRequestor::GetInterface`"). A translation that links where upstream links
+    nothing was taken for another item paired with it, and never judged; a link whose text
+    upstream writes is the same item."""
+    en = (FIXTURES / "firefox-1.5.en.md").read_text(encoding="utf-8")
+    tr = (FIXTURES / "firefox-1.5.cut.zh-tw.md").read_text(encoding="utf-8")
+    found = {f.translation.line: dict(f.details)["uncovered"]
+             for f in relsync.check(en, tr, locale="zh_TW", name="mozilla/firefox/releases/1.5/index.md")
+             if f.slug == "omission"}
+    assert found[54][-1] == "Useful interfaces here include nsIChannelEventSink and nsIBadCertListener."

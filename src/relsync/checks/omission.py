@@ -34,7 +34,7 @@ from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_u
 from .registry import Context, Problem, check
 from .stopped import end_lost, far_short, stopped_short, stops_unfinished, why_short
 from .terms import KeptTerms
-from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys,
+from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys, links_named,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
                     named_in, once_less, opening, sentence_lost, surely_lost, sentences_of, translation_units,
                     upstream_units, url_lost, whole_sentences, words_left_out, written_lost)
@@ -543,7 +543,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
     if up.kind not in KINDS or tr.kind != up.kind:
         return
-    if tr.anchors.links and not up.anchors.links:
+    if tr.anchors.links and not up.anchors.links and not links_named(tr, up):
         return  # the translation links where upstream does not: two different items paired
     ratio = _ratio(ctx)
     found = omitted(up, tr, ratio, ctx.memo, _leads(tr, ctx) if up.anchors.links else None)

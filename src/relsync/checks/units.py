@@ -143,6 +143,14 @@ def _link_texts(block: Block) -> tuple[str, ...]:
     return tuple(t for t in map(link_text, LINK_RE.finditer(block.source)) if len(t) >= 2)
 
 
+def links_named(tr: Block, up: Block) -> bool:
+    """Whether each link of the translation has a text upstream's block writes (the name of
+    an interface upstream writes as code: "[nsIInterfaceRequestor](…)::GetInterface" for
+    "`nsIInterfaceRequestor::GetInterface`")."""
+    texts = _link_texts(tr)
+    return bool(texts) and len(texts) == len(tr.anchors.links) and all(t in up.text for t in texts)
+
+
 def cited(block: Block, held: Held | None = None) -> frozenset[str]:
     """The anchors of the references a block ends with: they cite the whole block, so a
     translation keeping them says nothing of its last sentence (one that lost them may)."""

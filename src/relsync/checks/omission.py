@@ -305,10 +305,11 @@ def _omitted_parts(up: Block, tr: Block, ratio: Ratio, memo: dict,
     if sum(ups[k].length for k in skipped) < least * total:
         return None
     # (or one of two readings alike: the block stops short, or it leaves out another part)
-    # (of a block of one sentence, only its end, when no other part could be it: by _MARGIN_END)
-    at_end = any(part and part == list(range(len(ups) - len(part), len(ups))) for part in (
-        (skipped, elsewhere if ambiguous else []) if count > 1 else [] if ambiguous or full - partial < _MARGIN_END
-        else [skipped]))
+    if count > 1:
+        ends_of = (skipped, elsewhere if ambiguous else [])
+    else:  # (a block of one sentence: only its end, when no other part could be it, by _MARGIN_END)
+        ends_of = () if ambiguous or full - partial < _MARGIN_END else (skipped,)
+    at_end = any(part and part == list(range(len(ups) - len(part), len(ups))) for part in ends_of)
     # a name lost (weaker than code: a translator may translate it) tells only of a sentence's
     # end left out, not of clauses inside a sentence whose end the translation renders
     ends = all(k + 1 in skipped or k + 1 == len(ups) or ups[k + 1].sentence != ups[k].sentence for k in skipped)

@@ -1035,6 +1035,9 @@ def test_a_term_the_page_keeps_tells_which_sentence_a_latin_translation_renders(
     # French is wordy), as an unfinished end needs (1.0)
     ("prerequisites.en.mdx", "prerequisites.cut.fr.mdx", "fr", "start/prerequisites.mdx", 149,
      'it opens " and does not close it', '"Desktop development with C++" option.'),
+    # "Firefox 2 支援 O。": "OpenSearch" cut after its first letter
+    ("firefox-2.en.md", "firefox-2.cut.zh-tw.md", "zh_TW", "mozilla/firefox/releases/2/index.md", 21,
+     "its last word “O” is a letter of a word cut", "search engine format."),
 ])
 def test_a_translation_that_stops_unfinished_left_its_end_out(upstream, translation, locale, name, line, why, part):
     """A block shorter than predicted (a deviation at least) whose end is unfinished, where no

@@ -34,6 +34,12 @@ PREREQUISITES = 'During installation check the "Desktop development with C++" op
     # mdn-firefox ja/28 line 20, cut inside "カラーピッカー"
     ("Inspector: added a color picker in rules view and various tooltips.", "インスペクター: ルールビューでのカラーピッ。",
      "ja", "its last word “ッ” ends no sentence"),
+    # mdn-firefox zh-tw/2 line 21 and ja/28 line 16, cut inside a name: one Latin letter ends
+    # a sentence of a language written without spaces
+    ("Firefox 2 supports the OpenSearch search engine format.", "Firefox 2 支援 O。", "zh_TW",
+     "its last word “O” is a letter of a word cut"),
+    ('Web Console: added a "split console" mode - press Escape to quickly open the console in any other tool.',
+     'ウェブコンソール: "スプリットコンソール" モードを追加しました。E。', "ja", "its last word “E” is a letter of a word cut"),
 ])
 def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     assert unfinished(up, tr, locale) == why
@@ -64,6 +70,10 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     # "もの", and a Japanese item may end on "に" ("…のように。")
     ("Existence itself.", "存在そのもの。", "ja"),
     ("Like `item.model_dump(exclude_unset=True)`.", "\ue000のように。", "ja"),
+    # a language's name upstream ends with too; fastapi-docs ja/_llm-test.md line 459, an
+    # item with no full stop ("フェイクの X" for "fake X")
+    ("Write it in C.", "用 C 编写。也支持 C。", "zh_CN"),
+    ("fake X", "フェイクの X", "ja"),
     # a question may end on a word a statement does not
     ("What?", "А?", "ru"),
     # a clitic joined by a hyphen ends a French imperative

@@ -221,7 +221,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
-    stops = not english and _SHORTFALL < shortfall <= _SHORTFALL_NAMED and stops_unfinished(up, tr, memo)
+    stops = not english and shortfall <= _SHORTFALL_NAMED and stops_unfinished(up, tr, memo)
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
             shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))) and not stops:
         if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2 and not url_lost(up, tr):
@@ -518,21 +518,21 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported with
     upstream's end beyond the share its length covers and the last code, number or link it keeps, or, when those it
     keeps reach upstream's end, with upstream's start before the clause of the first of them (a language that writes
-    upstream's last clause first), as an estimate (``"estimated": true``); so is one 1.5 deviations short that
-    writes none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf."
-    for "… XUL `<tree>` elements have changed."), or, 1.0 short, that stops unfinished where upstream ends a
-    sentence: a quote or bracket it opens and never closes, or a last word that no sentence of its language ends
-    with (an article, a preposition, a conjunction: "Durante la instalación marque la."); a part quoted that closes
-    a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event", "X.onmessage")}}``) is
-    code; a reference macro is lost when the translation names its target nowhere (``{{CSSxRef("font-stretch")}}``
-    keeps it). A sentence of two code spans or numbers or more, none of which the translation has, may be the part
-    left out of a block up to one standard deviation longer than predicted (a terse page: its other sentences fill
-    the length). A block left in upstream's words (three words at least, hyphenated ones one) that is 1.5 deviations
-    shorter than upstream, or lost the code upstream ends with, is compared with it word for word: the runs of two
-    words or more it leaves out, not those it words otherwise, are the parts ("App Manager: a new." for "App
-    Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation that pairs with
-    nothing, in the same section, is as long as the part left out (by the document's ratio) and has its numbers,
-    that block may be the part, split off and set elsewhere: the finding names it, one level lower.
+    upstream's last clause first), as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes
+    none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL
+    `<tree>` elements have changed."), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
+    bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
+    preposition, a conjunction: "Durante la instalación marque la."; in Chinese or Japanese, one Latin letter); a part
+    quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",
+    "X.onmessage")}}``) is code; a reference macro is lost when the translation names its target nowhere
+    (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers or more, none of which the
+    translation has, may be the part left out of a block up to one standard deviation longer than predicted (a terse
+    page: its other sentences fill the length). A block left in upstream's words (three words at least, hyphenated ones
+    one) that is 1.5 deviations shorter than upstream, or lost the code upstream ends with, is compared with it word
+    for word: the runs of two words or more it leaves out, not those it words otherwise, are the parts ("App Manager: a
+    new." for "App Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation that
+    pairs with nothing, in the same section, is as long as the part left out (by the document's ratio) and has its
+    numbers, that block may be the part, split off and set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

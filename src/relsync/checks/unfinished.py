@@ -1,9 +1,10 @@
 """A translated block that stops unfinished: it opens a quote or a bracket that it never
 closes where upstream closes all of its own, or its last sentence ends on a word that no
 sentence of its language ends with (an article, a preposition, a conjunction: "Durante la
-instalación marque la.", "Les fichiers … qui vous permettront de."). What a translation cut
-short looks like, whatever its length says: :mod:`.omission` takes it as the reason a block
-shorter than predicted left its end out."""
+instalación marque la.", "Les fichiers … qui vous permettront de."; in Chinese or Japanese,
+one Latin letter of a name cut: "Firefox 2 支援 O。"). What a translation cut short looks like,
+whatever its length says: :mod:`.omission` takes it as the reason a block shorter than
+predicted left its end out."""
 
 from __future__ import annotations
 
@@ -47,6 +48,11 @@ _END_RE = re.compile(r"[.。]*$")
 #: A text that ends a sentence: its last mark (closing quotes and brackets aside) one of these.
 _SENTENCE_END_RE = re.compile(r"[.。!?！？][\"'”’」』»)）\]]*$")
 _LAST_WORD_RE = re.compile(r"(?<![-'’/\w])([^\W\d_]+)$")
+#: A text in a language written without spaces that ends its sentence on one Latin letter
+#: ("Firefox 2 支援 O。" for "Firefox 2 supports the OpenSearch search engine format."): a name
+#: cut (not a language's name upstream ends with too: "…支持 C。" for "…support for C.").
+_LONE_LETTER_RE = re.compile(r"(?<![A-Za-z0-9_./+#-])([A-Za-z])$")
+_SPACELESS = frozenset({"zh", "yue", "ja"})
 
 
 def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
@@ -67,6 +73,9 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
         return None  # (a question or an exclamation may end on a word a statement does not: "А?")
     body = _END_RE.sub("", text)
     language = language_code(locale) if locale else ""
+    lone = _LONE_LETTER_RE.search(body) if language in _SPACELESS and body != text else None
+    if lone and not up_text.rstrip(".").endswith(" " + lone.group(1)):
+        return f"its last word “{lone.group(1)}” is a letter of a word cut"
     words = _WORDS.get(language)
     if not words:
         return None

@@ -34,6 +34,9 @@ PREREQUISITES = 'During installation check the "Desktop development with C++" op
     # mdn-firefox ja/28 line 20, cut inside "カラーピッカー"
     ("Inspector: added a color picker in rules view and various tooltips.", "インスペクター: ルールビューでのカラーピッ。",
      "ja", "its last word “ッ” ends no sentence"),
+    # mdn-firefox ja/28 line 17, cut: "の" joins a noun to the one it left out
+    ("Web Console: added a dark theme for the output.", "ウェブコンソール: 出力エリア用の。", "ja",
+     "its last word “の” ends no sentence"),
     # mdn-firefox zh-tw/2 line 21 and ja/28 line 16, cut inside a name: one Latin letter ends
     # a sentence of a language written without spaces
     ("Firefox 2 supports the OpenSearch search engine format.", "Firefox 2 支援 O。", "zh_TW",

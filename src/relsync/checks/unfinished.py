@@ -17,9 +17,9 @@ from ..languages import language_code
 #: imperative or a separable particle ends a sentence somewhere, and is not here: French
 #: "en", "une", German "die", "auf", Portuguese "seu", "um", Spanish "entre", "para" of
 #: "el contenedor también para.", Japanese "に" of an item "デフォルトで有効に。", "の" of
-#: "存在そのもの。"; Japanese has its particles here, and the small "tsu" no word ends with:
-#: "カラーピッ。" is "カラーピッカー" cut). Chinese writes its words without spaces and most of its
-#: function characters also end other words (参与, 总和): none.
+#: "存在そのもの。" (read apart); Japanese has its particles here, and the small "tsu" no
+#: word ends with: "カラーピッ。" is "カラーピッカー" cut). Chinese writes its words without
+#: spaces and most of its function characters also end other words (参与, 总和): none.
 _NEVER_LAST = {
     "es": "el la los las un del al de en con por que y e o u ni pero sino sin hacia desde hasta su sus cuyo "
           "cuya",
@@ -81,6 +81,8 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
         return None
     if language == "ja":  # (a particle is written joined to the word before it)
         last = body[-1:]
+        if last == "の" and body[-2:-1] != "も":  # (the "の" of もの, "thing", ends a sentence)
+            return "its last word “の” ends no sentence"
     else:
         m = _LAST_WORD_RE.search(body)
         last = m.group(1) if m else ""

@@ -17,6 +17,9 @@ PREREQUISITES = 'During installation check the "Desktop development with C++" op
     (PREREQUISITES, "在安装过程中，选中“使用。", "zh_CN", "it opens “ and does not close it"),
     # tauri-docs fr/start/prerequisites.mdx line 149, cut inside its quote
     (PREREQUISITES, "Pendant l'installation, cochez l'option \"Développement.", "fr", 'it opens " and does not close it'),
+    # German opens „ where upstream opens “: each text's marks read by its own convention
+    ("During installation check the “Desktop development with C++” option.",
+     "Während der Installation die Option „Desktopentwicklung.", "de", "it opens „ and does not close it"),
     # mdn-firefox fr/1.5 line 62, cut
     ("Learn about the new widgets that allow you to create Options windows easier using less JavaScript code.",
      "Apprenez à utiliser les nouveaux composants graphiques qui vous permettront de.", "fr",
@@ -74,15 +77,17 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     ("Existence itself.", "存在そのもの。", "ja"),
     ("Like `item.model_dump(exclude_unset=True)`.", "\ue000のように。", "ja"),
     # a language's name upstream ends with too; fastapi-docs ja/_llm-test.md line 459, an
-    # item with no full stop ("フェイクの X" for "fake X")
+    # item with no full stop ("フェイクの X" for "fake X": upstream ends no sentence, and the
+    # letter ends none either)
     ("Write it in C.", "用 C 编写。也支持 C。", "zh_CN"),
     ("fake X", "フェイクの X", "ja"),
+    ("Use a fake X.", "フェイクの X", "ja"),
     # a question may end on a word a statement does not
     ("What?", "А?", "ru"),
     # a clitic joined by a hyphen ends a French imperative
     ("Take it.", "Prends-la.", "fr"),
     # a translation that leads into a list with a colon
-    ("More information:", "Más información en:", "es"),
+    ("More information is on these pages.", "Más información en:", "es"),
 ])
 def test_a_finished_text_is_not_unfinished(up, tr, locale):
     assert unfinished(up, tr, locale) is None

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..languages import language_code
+from .rendered import QUOTE_PAIRS
 
 #: Words that end no sentence of their language: articles, prepositions and conjunctions
 #: that always stand before what they govern (a word that may also be a pronoun, a verb, an
@@ -38,12 +39,14 @@ _NEVER_LAST = {
     "ja": "を が な や っ ッ",
 }
 _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.items()}
-#: The marks that open and close a quote or a bracket (a bracket opened in full width may
-#: close in half width: "（例えば、Macromedia Flash)").
-_PAIRS = [("(（", ")）"), ("[", "]"), ("“", "”"), ("「", "」"), ("『", "』"), ("«", "»"), ("‹", "›"),
-          ("《", "》"), ("【", "】")]
-#: The full stops a statement ends with (an ellipsis, a colon, a question or an exclamation
-#: ends a text that is not read by its last word).
+#: The marks that open and close a bracket (one opened in full width may close in half
+#: width: "（例えば、Macromedia Flash)"), and a quote (:data:`~.rendered.QUOTE_PAIRS`, but those
+#: whose marks are one, or an apostrophe too; German's „ closes with “ or ”, :func:`_pairs`).
+_PAIRS = [("(（", ")）"), ("[", "]"), ("《", "》"), ("【", "】")] + sorted(
+    (q[0], q[1]) for q in QUOTE_PAIRS if q[0] != q[1] and q[1] not in "'’" and q[0] != "„")
+#: The full stops a statement ends with: a text ending with a colon, a question mark or an
+#: exclamation mark is not read by its last word (a question may end on a word a statement
+#: does not: "А?").
 _END_RE = re.compile(r"[.。]*$")
 #: A text that ends a sentence: its last mark (closing quotes and brackets aside) one of these.
 _SENTENCE_END_RE = re.compile(r"[.。!?！？][\"'”’」』»)）\]]*$")
@@ -64,13 +67,14 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
     up_text, text = up_text.rstrip(), tr_text.rstrip()
     if not _SENTENCE_END_RE.search(up_text):
         return None
-    for opens, closes in _pairs(text):
-        if _count(text, opens) > _count(text, closes) and _count(up_text, opens) == _count(up_text, closes):
-            return f"it opens {opens[0]} and does not close it"
+    if all(_count(up_text, opens) == _count(up_text, closes) for opens, closes in _pairs(up_text)):
+        for opens, closes in _pairs(text):
+            if _count(text, opens) > _count(text, closes):
+                return f"it opens {opens[0]} and does not close it"
     if text.count('"') % 2 and not up_text.count('"') % 2:
         return 'it opens " and does not close it'
-    if text.endswith(("…", "...", ":", "：", "?", "？", "!", "！")):
-        return None  # (a question or an exclamation may end on a word a statement does not: "А?")
+    if text.endswith(("…", "...")):
+        return None  # (an ellipsis: a text that goes on; only full stops are taken off, below)
     body = _END_RE.sub("", text)
     language = language_code(locale) if locale else ""
     lone = _LONE_LETTER_RE.search(body) if language in _SPACELESS and body != text else None
@@ -93,7 +97,8 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
 
 def _pairs(text: str) -> list[tuple[str, str]]:
     """The marks that open and close a quote or a bracket in ``text``: German and other
-    languages open with „ and close with “ (or ”), where English opens with “."""
+    languages open with „ and close with “ (or ”), where English opens with “. Upstream's
+    marks are read by its own convention, the translation's by its."""
     if "„" in text:
         return [(o, c) for o, c in _PAIRS if o != "“"] + [("„", "“”")]
     return _PAIRS

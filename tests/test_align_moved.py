@@ -1030,8 +1030,6 @@ def test_a_pair_is_not_undone_by_words_alone_when_its_length_and_position_say_ot
     assert _partner(al, _line_of(al.upstream, "Star button.")) == (_line_of(al.translation, "星按钮。"), False)
 
 
-
-
 def test_entries_two_runs_let_go_pair_with_each_other_where_they_moved():
     # MDN ja/3 with "**より簡単なパスワード管理**" ("Easier password management.") put after
     # the security items and "**新しいダウンロードマネージャー**" among the developers' items
@@ -1046,7 +1044,10 @@ def test_entries_two_runs_let_go_pair_with_each_other_where_they_moved():
 
 
 def test_the_first_blocks_of_a_gap_a_moved_section_left_pair_as_in_order():
-    # The same cut (bench_moves.py --seed 3, sections 5%): the ordered alignment had paired
+    # MDN es/3 with its web developers' section (lines 12-47) put under "Nuevas
+    # características para el usuario final" (bench_moves.py --seed 3, sections 5%; the cut
+    # of test_a_heading_takes_its_translation_from_the_neighbour_paired_in_its_place): the
+    # ordered alignment had paired
     # upstream's "Notable bugs fixed in Firefox 3" item, under "Fixed bugs", with something of
     # the section moved beside it; once that section paired where it went, the item and the
     # translation's `<dl>` link to the same page ("Bugs importantes solucionados en Firefox 3",

@@ -13,8 +13,9 @@ A run is the pairs of the ordered alignment of one list item or paragraph each, 
 nothing that tells them apart (:func:`~relsync.align_nested.evident`), and the blocks without
 a partner between them, between pairs it does not hold, holding a block without a partner.
 Its blocks are aligned again in order, each pair worth its score (:meth:`Scorer.block_score`,
-:data:`~relsync.align_nested.GAP_MIN_SCORE` at least) less :data:`FLOOR`, plus the page's
-words (:class:`~relsync.lexicon.Lexicon`, where it knows words of both blocks): the new pairs
+:data:`~relsync.align_nested.GAP_MIN_SCORE` at least) less :data:`~relsync.align_runs.FLOOR`,
+plus the page's words (:class:`~relsync.lexicon.Lexicon`, where it knows words of both
+blocks): the new pairs
 are made when they are worth :data:`~relsync.lexicon.HOLDS_MARGIN` more than the run's pairs,
 a pair the run has not costing :data:`_CHANGE` more (each change pays for itself: "Star
 button. The new star button…" is not taken from "星按钮。" for "新的下载管理器。" by "new" and
@@ -28,15 +29,13 @@ from __future__ import annotations
 
 from .align_nested import GAP_MIN_SCORE
 from .align_releases import ReleaseSide
-from .align_runs import runs
+from .align_runs import FLOOR, runs
 from .align_words import cites_apart
 from .dialects import is_definition
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment, Pair
 from .similarity import Scorer
 
-#: What a pair is worth beyond its words: its score less this (:data:`relsync.align.GAIN_FLOOR`).
-FLOOR = 0.28
 #: A run holds at most this many blocks on each side (the comparisons cost their product).
 RUN_MAX_BLOCKS = 60
 #: What a pair the run has is worth at least, whatever its score.

@@ -43,7 +43,7 @@ from .registry import (
 
 
 def _load_rules() -> None:
-    from . import consistency, coverage, document, english, files, headings, links, omission, publication, releases, rendering, staleness, targets  # noqa: F401  (they register their rules)
+    from . import consistency, coverage, document, english, files, headings, links, omission, publication, releases, rendering, staleness, targets, unfinished  # noqa: F401  (they register their rules)
 
 
 registry.set_loader(_load_rules)

@@ -376,6 +376,7 @@ SUPERSEDES = {
     "title-version": "number-mismatch",  # a wrong version in a title is reported once
     "orphaned": "extra",  # `orphaned` says why the block has no upstream
     "broken-link-syntax": "link-mismatch",  # a link that did not parse is no other link
+    "omission": "unclosed-bracket",  # a block cut after its bracket: what it leaves out says more
 }
 
 

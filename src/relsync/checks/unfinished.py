@@ -4,13 +4,18 @@ sentence of its language ends with (an article, a preposition, a conjunction: "D
 instalación marque la.", "Les fichiers … qui vous permettront de."; in Chinese or Japanese,
 one Latin letter of a name cut: "Firefox 2 支援 O。"). What a translation cut short looks like,
 whatever its length says: :mod:`.omission` takes it as the reason a block shorter than
-predicted left its end out."""
+predicted left its end out. A bracket opened and never closed, where upstream closes its
+own, is also a finding of its own (``unclosed-bracket``), whatever the block's length."""
 
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from ..languages import language_code
+from ..model import BlockKind, Pair, Severity
+from .masking import masked_of
+from .registry import Context, Problem, check
 from .rendered import QUOTE_PAIRS
 
 #: Words that end no sentence of their language: articles, prepositions and conjunctions
@@ -107,3 +112,38 @@ def _pairs(text: str) -> list[tuple[str, str]]:
 def _count(text: str, marks: str) -> int:
     """How often ``text`` writes one of ``marks`` (a bracket written in full width or not)."""
     return sum(text.count(mark) for mark in marks)
+
+
+#: The brackets :func:`unclosed_bracket` reads (one opened in full width may close in half
+#: width); the corner brackets Japanese and Chinese quote with.
+_BRACKETS = [("(（", ")）"), ("[", "]"), ("《", "》"), ("【", "】"), ("「", "」"), ("『", "』")]
+
+
+@check("RS223", "consistency.unclosed-bracket", Severity.WARNING)
+def unclosed_bracket(pair: Pair, ctx: Context) -> Iterator[Problem]:
+    """A translated paragraph or list item opens a bracket it never closes, where upstream
+    closes every bracket of that kind it opens.
+
+    The page shows the stray bracket: a typo, or a sentence cut after it. Code spans, links,
+    URLs and template macros are read as single tokens, so a bracket inside them does not
+    count; a closing bracket without an opening one ("a) … b) …") is not reported. A
+    translation that carries a bracket upstream left open later closed is reported too.
+
+    Fails: "… (see [WebKit bug 28285](https://webkit.org/b/28285))." / "… (see {{ WebkitBug(28285) }}.".
+    Passes: "… (see [WebKit bug 28285](…))." / "…（参见 [WebKit bug 28285](…)）。".
+    """
+    if len(pair.upstream) != 1 or len(pair.translation) != 1:
+        return
+    al = ctx.alignment
+    up, tr = al.upstream.blocks[pair.upstream[0]], al.translation.blocks[pair.translation[0]]
+    if up.kind != tr.kind or up.kind not in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
+        return
+    text = masked_of(ctx.memo, "tr", tr)[0]
+    if not any(mark in text for opens, _ in _BRACKETS for mark in opens):
+        return
+    up_text = masked_of(ctx.memo, "up", up)[0]
+    for opens, closes in _BRACKETS:
+        if _count(text, opens) > _count(text, closes) and _count(up_text, opens) == _count(up_text, closes):
+            yield ctx.pair_finding(pair, f"translation opens “{opens[0]}” and never closes it; upstream "
+                                         f"closes every {opens[0]} it opens")
+            return

@@ -1059,3 +1059,17 @@ def test_the_first_blocks_of_a_gap_a_moved_section_left_pair_as_in_order():
     _covered_once(al)
     item = _line_of(al.upstream, "Notable bugs fixed in Firefox 3")
     assert _partner(al, item)[0] == _line_of(al.translation, "Bugs importantes solucionados en Firefox 3")
+
+
+def test_a_term_without_a_partner_pairs_with_the_term_over_its_descriptions_partner():
+    """mdn-firefox zh-cn/3/index.md, its "用户体验" section moved to the top of the page, as
+    `bench_moves.py --seed 8` moves 1% of its sections: in the region the section shifted,
+    the term "Web-based protocol handlers" (a link to a page the translation links under
+    its own name) scored too little with "基于 web 的协议处理" to pair by its place, and was
+    left without a partner on both sides while their descriptions paired in order."""
+    up, tr, al = _cut("mdn-item-moved.en.md", "mdn-ux-moved.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    (term,) = [b.start for b in al.upstream.blocks if b.text == "Web-based protocol handlers"]  # (the term)
+    assert _partner(al, term)[0] == _line_of(al.translation, "基于 web 的协议处理")
+    assert not [f for f in check(up, tr, locale="zh_CN")
+                if f.slug == "missing" and f.upstream and f.upstream.line == term]

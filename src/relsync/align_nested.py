@@ -80,20 +80,29 @@ def parent_pairs(up: Document, tr: Document, partner: dict[int, int], keys_a, ke
                  moved: dict[int, int]) -> list[tuple[int, int]]:
     """Pairs of list items naming nothing whose nested blocks are paired with one another's,
     where the items are not paired with each other; ``partner``: every 1-1 pair (upstream
-    block -> translation block); ``keys_a``/``keys_b``: a block's anchor keys. An item left
-    without a partner, or paired sharing no telling anchor, that names no code (its link a
-    localized page name) pairs so too, when a block nested under it is among the pairs made
-    out of order (``moved``: by their own evidence, not by their place)."""
+    block -> translation block); ``keys_a``/``keys_b``: a block's anchor keys. An item that
+    names no code (its link a localized page name) pairs so too when it is left without a
+    partner or paired sharing no telling anchor, and a block nested under it is among the
+    pairs made out of order (``moved``: by their own evidence, not by their place), or, for
+    an item left without a partner, paired sharing telling anchors."""
     kids_a, kids_b = nested(up), nested(tr)
     moved_b, back = set(moved.values()), {b: a for a, b in partner.items()}
 
+    def shared(a: int, b: int) -> bool:
+        return telling((keys_a(a) or set()) & (keys_b(b) or set()))
+
     def named_a(a: int) -> bool:
-        held = a in partner and telling((keys_a(a) or set()) & (keys_b(partner[a]) or set()))
-        return _named(keys_a(a), held or not moved.keys() & set(kids_a[a]))
+        held = a in partner and shared(a, partner[a])
+        told = moved.keys() & set(kids_a[a]) if a in partner else any(
+            c in moved or (c in partner and shared(c, partner[c])) for c in kids_a[a])
+        return _named(keys_a(a), held or not told)
 
     def named_b(b: int) -> bool:
-        held = b in back and telling((keys_b(b) or set()) & (keys_a(back[b]) or set()))
-        return _named(keys_b(b), held or not moved_b & set(kids_b.get(b, ())))
+        held = b in back and shared(back[b], b)
+        kids = kids_b.get(b, ())
+        told = moved_b & set(kids) if b in back else any(
+            c in moved_b or (c in back and shared(back[c], c)) for c in kids)
+        return _named(keys_b(b), held or not told)
 
     if not kids_a or not kids_b:
         return []

@@ -1073,3 +1073,15 @@ def test_a_term_without_a_partner_pairs_with_the_term_over_its_descriptions_part
     assert _partner(al, term)[0] == _line_of(al.translation, "基于 web 的协议处理")
     assert not [f for f in check(up, tr, locale="zh_CN")
                 if f.slug == "missing" and f.upstream and f.upstream.line == term]
+
+
+def test_a_heading_over_a_template_alone_is_not_paired_by_the_templates_length():
+    """mdn-firefox es/3/index.md, its "Bugs ya solucionados" section moved right before
+    "Lecturas relacionadas", as `bench_moves.py --seed 4` moves 5% of its sections:
+    upstream's "See also" holds only `{{Firefox_for_developers('2')}}`, 31 characters of
+    source for a list of pages the site renders; compared by that length, "Bugs ya
+    solucionados" (one short link) looked its translation, and "Lecturas relacionadas" (four
+    links) did not."""
+    up, tr, al = _cut("mdn-item-moved.en.md", "mdn-fixed-bugs-moved.es.md", "es")
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "See also"))[0] == _line_of(al.translation, "Lecturas relacionadas")

@@ -130,11 +130,18 @@ def _free_pairs(free_a: set[int], free_b: set[int], score, body) -> list[tuple[i
 BODY_UNITS = 15
 
 
+#: The length :func:`heading_body` gives a body holding a template construct alone on its
+#: line (MDN's ``{{Firefox_for_developers('2')}}`` under "See also"): what it renders is
+#: not in the source, and its source's length says nothing of it.
+UNKNOWN_LENGTH = -2
+
+
 def heading_body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str], int]:
     """The anchors and length of the text under heading unit ``k``: the first units of the
-    section the heading opens (computed once)."""
+    section the heading opens (computed once); :data:`UNKNOWN_LENGTH` for a body with a
+    template construct standing alone."""
     u = units[k]
-    if u.body_length < 0:
+    if u.body_length == -1:
         end = section_end(doc, doc.blocks[u.blocks[0]])
         body: Counter[str] = Counter()
         length = 0
@@ -142,7 +149,8 @@ def heading_body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str]
             if v.blocks[0] > end:
                 break
             body.update(v.keys)
-            length += v.length
+            if length != UNKNOWN_LENGTH:
+                length = UNKNOWN_LENGTH if v.kind == BlockKind.SHORTCODE else length + v.length
         u.body, u.body_length = body, length
     return u.body, u.body_length
 

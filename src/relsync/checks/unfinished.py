@@ -14,7 +14,7 @@ from typing import Iterator
 
 from ..languages import language_code
 from ..model import BlockKind, Pair, Severity
-from .masking import masked_of
+from .masking import masked_of, share_upstream
 from .registry import Context, Problem, check
 from .rendered import QUOTE_PAIRS
 
@@ -124,10 +124,11 @@ def unclosed_bracket(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item opens a bracket it never closes, where upstream
     closes every bracket of that kind it opens.
 
-    The page shows the stray bracket: a typo, or a sentence cut after it. Code spans, links,
-    URLs and template macros are read as single tokens, so a bracket inside them does not
-    count; a closing bracket without an opening one ("a) … b) …") is not reported. A
-    translation that carries a bracket upstream left open later closed is reported too.
+    The page shows the stray bracket: a typo, or a sentence cut after it. Code spans, link
+    destinations, URLs and template macros are read as single tokens, so a bracket inside
+    them does not count; a closing bracket without an opening one ("a) … b) …") is not
+    reported. A translation that carries a bracket upstream left open and later closed is
+    reported too.
 
     Fails: "… (see [WebKit bug 28285](https://webkit.org/b/28285))." / "… (see {{ WebkitBug(28285) }}.".
     Passes: "… (see [WebKit bug 28285](…))." / "…（参见 [WebKit bug 28285](…)）。".
@@ -141,6 +142,7 @@ def unclosed_bracket(pair: Pair, ctx: Context) -> Iterator[Problem]:
     text = masked_of(ctx.memo, "tr", tr)[0]
     if not any(mark in text for opens, _ in _BRACKETS for mark in opens):
         return
+    share_upstream(ctx.memo, al.upstream)  # (upstream's held text, kept with its page for every locale)
     up_text = masked_of(ctx.memo, "up", up)[0]
     for opens, closes in _BRACKETS:
         if _count(text, opens) > _count(text, closes) and _count(up_text, opens) == _count(up_text, closes):

@@ -27,6 +27,7 @@ from .labels import among_names, is_label
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 from .terms import page_mixes_english
+from .tooltips import english_tooltips
 
 #: A run of Latin-script words: words joined by spaces, commas and the code placeholder.
 _RUN_RE = re.compile(r"[A-Za-z\ue000-\ue0ff][A-Za-z'\u2019\-\ue000-\ue0ff]*"
@@ -377,7 +378,9 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     inside its own sentences in many blocks (8% of them, three at least: Hindi pages written in
     the mix of Hindi and English their readers use, "… SSE best practices को out of the box
     implement करता है।") keeps them as its style: there a run needs eight words; a sentence of
-    upstream left whole is still reported.
+    upstream left whole is still reported. A sentence of upstream's tooltip (an inline HTML
+    element's ``title``, ``<dfn title="…">``) that the translation's tooltip keeps word for
+    word, with three ordinary words and a function word, is reported too.
 
     Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
     启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition
@@ -387,6 +390,11 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return
     al = ctx.alignment
     tr = al.translation.blocks[pair.translation[0]]
+    if len(pair.upstream) == 1 and "title=" in tr.source:
+        kept = english_tooltips(al.upstream.blocks[pair.upstream[0]], tr, _memo(ctx)["lower"], FUNCTION_WORDS)
+        if kept:
+            quoted = ", ".join(f"\u201c{k}\u201d" for k in kept)
+            yield ctx.pair_finding(pair, f"tooltip keeps upstream's English: {quoted}", details={"english": kept})
     if tr.kind not in _KINDS or sum(1 for _ in islice(_LOWER_WORD_RE.finditer(tr.text), _SENTENCE_ORDINARY)) \
             < _SENTENCE_ORDINARY:
         return  # too few English words for a clause (most translated blocks)

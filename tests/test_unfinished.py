@@ -34,6 +34,13 @@ PREREQUISITES = 'During installation check the "Desktop development with C++" op
     # fastapi-docs ja/benchmarks.md line 27, cut: "な" joins an adjective to the noun it left out
     ("But it provides you the tools to build simple web applications, with routing based on paths, etc.",
      "しかし、パスに基づくルーティングなどを使って、シンプルな。", "ja", "its last word “な” ends no sentence"),
+    # vue-docs head/zh/api/options-state.md line 22, cut after "或" ("or")
+    ("If the desired value of a property is not yet available then an empty value such as `undefined` or `null` "
+     "should be included as a placeholder to ensure that Vue knows that the property exists.",
+     "如果一个属性的值在一开始还获取不到，应当先用 `undefined` 或。", "zh_CN", "its last word “或” ends no sentence"),
+    # fastapi-docs uk/docs/tutorial/path-params.md line 75, cut after "та" ("and")
+    ("This is incredibly helpful while developing and debugging code that interacts with your API.",
+     "Це неймовірно корисно під час розробки та.", "uk", "its last word “та” ends no sentence"),
     # mdn-firefox ja/28 line 20, cut inside "カラーピッカー"
     ("Inspector: added a color picker in rules view and various tooltips.", "インスペクター: ルールビューでのカラーピッ。",
      "ja", "its last word “ッ” ends no sentence"),
@@ -82,6 +89,13 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     ("Write it in C.", "用 C 编写。也支持 C。", "zh_CN"),
     ("fake X", "フェイクの X", "ja"),
     ("Use a fake X.", "フェイクの X", "ja"),
+    # Chinese words ending on a character that also stands alone before what it governs:
+    # vue-docs head/zh/guide/extras/web-components.md line 5 ("方便", handy), vue-docs
+    # head/zh/about/coc.md line 5 ("豁免", exemption)
+    ("Vue supports creating and distributing custom elements.",
+     "无论你是将自定义元素集成到现有的 Vue 应用中，还是使用 Vue 来构建和分发自定义元素都很方便。", "zh_CN"),
+    ("…or other ideological affiliation provide an exemption from the behaviors we list.",
+     "然而，请注意，宗教、政治派别或其他意识形态归属不能为我们在本行为准则中列出的不可接受的行为提供豁免。", "zh_CN"),
     # a question may end on a word a statement does not
     ("What?", "А?", "ru"),
     # a clitic joined by a hyphen ends a French imperative

@@ -25,7 +25,9 @@ from .rendered import QUOTE_PAIRS
 #: "el contenedor también para.", Japanese "に" of an item "デフォルトで有効に。", "の" of
 #: "存在そのもの。" (read apart); Japanese has its particles here, and the small "tsu" no
 #: word ends with: "カラーピッ。" is "カラーピッカー" cut). Chinese writes its words without
-#: spaces and most of its function characters also end other words (参与, 总和): none.
+#: spaces and many of its function characters also end other words (参与, 总和, 合并, 方便):
+#: its words here end no sentence of the five corpora's Chinese translations (17,436
+#: sentence ends), read at the end of the text.
 _NEVER_LAST = {
     "es": "el la los las un del al de en con por que y e o u ni pero sino sin hacia desde hasta su sus cuyo "
           "cuya",
@@ -37,11 +39,12 @@ _NEVER_LAST = {
           "fra e ed o ma che con",
     "de": "und oder sondern dass weil zum zur beim vom ins im des",
     "ru": "и в во на с со к ко по для от до из у о об обо при без через или но а чтобы",
-    "uk": "і й в у на з із зі до для від по при без через або але а щоб",
+    "uk": "і й та в у на з із зі до для від по при без через або але а щоб",
     "pl": "i w we na z ze do dla od przy bez przez lub albo że aby żeby",
     "id": "dan atau di ke dari untuk dengan yang pada oleh bahwa",
     "tr": "ve veya",
     "ja": "を が な や っ ッ",
+    "zh": "或 被 把 将 將 于 於 而 但 如果 因为 因為 并且 並且 而且 以及 以便 以免",
 }
 _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.items()}
 #: The marks that open and close a bracket (one opened in full width may close in half
@@ -92,6 +95,8 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
         last = body[-1:]
         if last == "の" and body[-2:-1] != "も":  # (the "の" of もの, "thing", ends a sentence)
             return "its last word “の” ends no sentence"
+    elif language == "zh":  # (its words are not cut apart: read at the end)
+        last = next((w for w in words if body.endswith(w)), "")
     else:
         m = _LAST_WORD_RE.search(body)
         last = m.group(1) if m else ""

@@ -1069,7 +1069,7 @@ def test_a_term_without_a_partner_pairs_with_the_term_over_its_descriptions_part
     left without a partner on both sides while their descriptions paired in order."""
     up, tr, al = _cut("mdn-item-moved.en.md", "mdn-ux-moved.zh_CN.md", "zh_CN")
     _covered_once(al)
-    (term,) = [b.start for b in al.upstream.blocks if b.text == "Web-based protocol handlers"]  # (the term)
+    (term,) = [b.start for b in al.upstream.blocks if b.text == "Web-based protocol handlers"]
     assert _partner(al, term)[0] == _line_of(al.translation, "基于 web 的协议处理")
     assert not [f for f in check(up, tr, locale="zh_CN")
                 if f.slug == "missing" and f.upstream and f.upstream.line == term]

@@ -1085,3 +1085,23 @@ def test_a_heading_over_a_template_alone_is_not_paired_by_the_templates_length()
     up, tr, al = _cut("mdn-item-moved.en.md", "mdn-fixed-bugs-moved.es.md", "es")
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "See also"))[0] == _line_of(al.translation, "Lecturas relacionadas")
+
+
+def test_an_entry_moved_beside_another_naming_nothing_is_not_taken_for_its_second_half():
+    # naive-ui 1.5.0 (`changelog-no-anchor`), its Chinese "修正了一些零碎的样式错误" put right
+    # after "重构了试验性的设定主色功能", under "Breaking Changes", as `bench_moves.py --seed 6`
+    # moves 10% of the changelog's items: the ordered alignment joined the two as one entry
+    # split in two, for upstream's "Refactor experimental setting primary color feature.",
+    # and left "Fix some style glitches." (line 303) missing; their words tell them apart.
+    up, tr = _docs("changelog-no-anchor")
+    before = "### Breaking Changes\n\n\n### Fixes\n\n- 修正了一些零碎的样式错误\n- 重构了试验性的设定主色功能\n"
+    assert before in tr
+    tr = tr.replace(before, "### Breaking Changes\n\n- 重构了试验性的设定主色功能\n- 修正了一些零碎的样式错误\n\n"
+                            "### Fixes\n\n")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    assert _partner(al, 303)[0] == _line_of(al.translation, "修正了一些零碎的样式错误")
+    assert _partner(al, _line_of(al.upstream, "Refactor experimental setting"))[0] == \
+        _line_of(al.translation, "重构了试验性的设定主色功能")
+    assert not [f for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"
+                and f.upstream and f.upstream.line == 303]

@@ -14,6 +14,9 @@ not enough: a page's own version); two blocks citing other references never pair
 blocks of very different lengths or a dated block and an undated one. Within each top-level
 section (a release) first, then across the document; the best evidence first, two blocks
 naming the same anchors before anything else, the ordered alignment's pair winning a tie.
+A pair of the ordered alignment joining one list item naming nothing telling with several
+(two entries a translator put side by side, taken for one entry split in two) is in play
+apart, and joined again when none of its items found another partner.
 Then the blocks still without a partner that share strong anchors pair at their best as a
 whole (a maximum-weight matching of their overlap, score and words: :mod:`relsync.lexicon`),
 within each release first; a pair the ordered alignment made by length and position alone
@@ -45,7 +48,7 @@ from functools import cached_property
 from .align_nested import (described, evident, kept_texts, moved_headings, own_language_words, same_text_pairs,
                            telling)
 from .align_order import rebuild
-from .align_words import pair_parents, rematch_words, swap_by_words
+from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
 from .align_releases import Keys, ReleaseSide, leave_lone_releases, lone_crossings, lone_releases, scope_pairs
 from .assignment import best_pairing, uncross
 from .languages import cjk_letters, singular
@@ -150,7 +153,12 @@ class _Matching:
         """Blocks a new pair holds: the document-wide pass leaves them."""
         self._partners: dict[int, int] | None = None  # (the ordered alignment's, for :meth:`_home`)
         ordered = []
+        self.merged: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        """The ordered alignment's pairs of one list item and several, in play apart
+        (:func:`~relsync.align_words.merged_items`)."""
         for p in al.pairs:
+            if merged_items(self, p):
+                continue
             if not p.translation and len(p.upstream) == 1 and p.upstream[0] in up.keys:
                 self.partner_a[p.upstream[0]] = None
             elif not p.upstream and len(p.translation) == 1 and p.translation[0] in tr.keys:
@@ -574,6 +582,7 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     m.restore(weak)
     rematch_words(m)
     swap_by_words(m)
+    merge_again(m)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}
     levels = {u.blocks[0]: u.level for u in scorer.tr if u.kind == BlockKind.HEADING}
     pairs.update(moved_headings(al, m.partner_a, levels, lambda a, b: m.original.get(a) != b if a in m.partner_a

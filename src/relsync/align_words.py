@@ -37,7 +37,7 @@ from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
-from .model import Alignment
+from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
 
 #: A pair made by words alone is this similar at least
@@ -62,11 +62,41 @@ class Matching(Protocol):
     partner_a: dict[int, int | None]
     partner_b: dict[int, int | None]
     original: dict[int, int]
+    merged: list[tuple[tuple[int, ...], tuple[int, ...]]]
 
     @property
     def lexicon(self) -> Lexicon: ...
 
     def alike(self, a: int, b: int, scored: bool = True) -> bool: ...
+
+
+def merged_items(m: Matching, p: Pair) -> bool:
+    """Put in play, without a partner, the blocks of a pair of the ordered alignment that
+    joins one list item with several, none naming anything telling (two entries a translator
+    moved side by side, taken for one entry split): the passes by words may pair them apart;
+    :func:`merge_again` joins them again when none of them found a partner."""
+    if p.kind != BlockKind.LIST_ITEM or not p.upstream or not p.translation or len(p.upstream) + len(p.translation) < 3:
+        return False
+    ups, trs = m.up.doc.blocks, m.tr.doc.blocks
+    if any(a not in m.up.keys or telling(m.up.keys[a]) or ups[a].kind != BlockKind.LIST_ITEM for a in p.upstream) \
+            or any(b not in m.tr.keys or telling(m.tr.keys[b]) or trs[b].kind != BlockKind.LIST_ITEM
+                   for b in p.translation):
+        return False
+    m.partner_a.update(dict.fromkeys(p.upstream))
+    m.partner_b.update(dict.fromkeys(p.translation))
+    m.merged.append((p.upstream, p.translation))
+    return True
+
+
+def merge_again(m: Matching) -> None:
+    """Take out of play the blocks of :func:`merged_items` none of which found a partner:
+    their pair stays as the ordered alignment made it."""
+    for ups, trs in m.merged:
+        if all(m.partner_a.get(a) is None for a in ups) and all(m.partner_b.get(b) is None for b in trs):
+            for a in ups:
+                m.partner_a.pop(a, None)
+            for b in trs:
+                m.partner_b.pop(b, None)
 
 
 def rematch_words(m: Matching) -> None:

@@ -1105,3 +1105,16 @@ def test_an_entry_moved_beside_another_naming_nothing_is_not_taken_for_its_secon
         _line_of(al.translation, "重构了试验性的设定主色功能")
     assert not [f for f in check(up, tr, locale="zh_CN") if f.severity.name == "ERROR"
                 and f.upstream and f.upstream.line == 303]
+
+
+def test_a_paragraph_alone_in_its_region_pairs_with_its_own_upstream():
+    """vue-docs `api/options-lifecycle.md`, the translation's `mounted` "**类型**" and
+    "**详细信息**" items moved into other sections, as `bench_moves.py --seed 5` moves 5% of its
+    items: the section keeps "在组件被挂载之后调用。" alone, which the ordered alignment paired
+    with "A component is considered mounted after:" (inside the moved "Details" item: the
+    middle of the region, where a unit alone on its side was placed), and reported "Called
+    after the component has been mounted." missing."""
+    up, tr, al = _cut("vue-lifecycle-moved.en.md", "vue-lifecycle-moved.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    called = _line_of(al.upstream, "Called after the component has been mounted.")
+    assert _partner(al, called)[0] == _line_of(al.translation, "在组件被挂载之后调用。")

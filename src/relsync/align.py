@@ -361,6 +361,8 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
     def score(ai, bj):
         pa = (ai[0] + 0.5) / n
         pb = (bj[0] + 0.5) / m
+        if n == 1 or m == 1:
+            pa = pb = 0.5  # (a unit alone on its side has no place in the region: position says nothing)
         ua = (ra[ai[0]],) if len(ai) == 1 else tuple(ra[i] for i in ai)
         ub = (rb[bj[0]],) if len(bj) == 1 else tuple(rb[j] for j in bj)
         return scorer.score(ua, ub, pa, pb)

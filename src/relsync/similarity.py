@@ -42,6 +42,9 @@ CODE_WEIGHTS = (0.93, 0.07)
 OTHER_LEVEL = 0.75
 #: Factor of a term paired with the description of a term (MDN's ``- : description``).
 OTHER_DEFINITION = 0.3
+#: ... and by this when a paragraph of the page's own text pairs with one inside a list item
+#: (the text under a "- **Details**" label): a translation keeps its lists as upstream does.
+OTHER_DEPTH = 0.9
 #: Below this rapidfuzz ratio two texts of one script are not one (unrelated sentences: 35-50).
 SAME_TEXT_MIN = 60
 #: Width of the length prior, in log units of the length ratio.
@@ -110,6 +113,8 @@ class Unit:
     """Block-quote depth: a quoted note is never merged with the paragraph before it."""
     definition: bool = False
     """For a list item: whether it describes the term above it (:func:`is_definition`)."""
+    nested: bool = False
+    """For a paragraph: whether it stands inside a list item."""
     source: str = ""
     """For a translation block: the upstream text a comment above it keeps (see
     :mod:`relsync.comments`), compared with upstream text as text of one language."""
@@ -175,7 +180,8 @@ def units_of(doc: Document) -> list[Unit]:
         units.append(
             Unit((b.index,), b.kind, keys, _text_length(text), text, latin,
                   level=b.level if b.is_heading else 0, quote=b.quote,
-                  definition=b.kind == _LIST_ITEM and is_definition(text))
+                  definition=b.kind == _LIST_ITEM and is_definition(text),
+                  nested=b.kind == BlockKind.PARAGRAPH and b.level > 0)
         )
         i += 1
     total = max(1, len(units) - 1)
@@ -290,6 +296,8 @@ class Scorer:
             return 0.0
         if a.definition != b.definition:
             kf *= OTHER_DEFINITION
+        if a.nested != b.nested:
+            kf *= OTHER_DEPTH
         if (a.kind == _HTML or b.kind == _HTML) and bool(a.code) != bool(b.code):
             return 0.0  # markup alone and a block of text are not one block
         if a.code and b.code:

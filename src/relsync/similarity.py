@@ -42,8 +42,8 @@ CODE_WEIGHTS = (0.93, 0.07)
 OTHER_LEVEL = 0.75
 #: Factor of a term paired with the description of a term (MDN's ``- : description``).
 OTHER_DEFINITION = 0.3
-#: ... and by this when a paragraph of the page's own text pairs with one inside a list item
-#: (the text under a "- **Details**" label): a translation keeps its lists as upstream does.
+#: Factor of a paragraph of the page's own text paired with one inside a list item (the text
+#: under a "- **Details**" label): a translation keeps its lists as upstream does.
 OTHER_DEPTH = 0.9
 #: Below this rapidfuzz ratio two texts of one script are not one (unrelated sentences: 35-50).
 SAME_TEXT_MIN = 60

@@ -221,7 +221,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
-    stops = not english and shortfall <= _SHORTFALL_NAMED and stops_unfinished(up, tr, memo)
+    stops = stops_unfinished(up, tr, memo) if not english and shortfall <= _SHORTFALL_NAMED else None
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
             shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))) and not stops:
         if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2 and not url_lost(up, tr):
@@ -231,7 +231,7 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
             # a translation that lost the references, or the code, upstream ends with stops before them
-            because = why_short(up, tr, memo)  # (its length need only be _SHORTFALL short)
+            because = why_short(up, tr, memo, stops)  # (its length need only be _SHORTFALL short)
             least = _SHORTFALL_NAMED if stops else _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY
             parts = far_short(up, tr, ratio, memo, least)
             if parts:

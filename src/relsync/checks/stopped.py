@@ -164,16 +164,16 @@ CODE_LOST = "shorter than upstream predicts, without the code it ends with"
 UNFINISHED = "shorter than upstream predicts, and stops unfinished ({})"
 
 
-def why_short(up: Block, tr: Block, memo: dict) -> str | None:
+def why_short(up: Block, tr: Block, memo: dict, stops: str | None) -> str | None:
     """What tells that a translation shorter than predicted left out upstream's end, when no
     sentence, clause or anchor tells which part it left out: the references or the code
-    upstream ends with lost, or an unfinished end (read in the locale ``memo`` records)."""
+    upstream ends with lost, or an unfinished end (``stops``: :func:`stops_unfinished`, as
+    the caller read it)."""
     if citation_lost(up, tr, memo):
         return UNCITED
     if end_lost(up, tr, memo):
         return CODE_LOST
-    why = stops_unfinished(up, tr, memo)
-    return UNFINISHED.format(why) if why else None
+    return UNFINISHED.format(stops) if stops else None
 
 
 def stops_unfinished(up: Block, tr: Block, memo: dict) -> str | None:

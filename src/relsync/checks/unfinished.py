@@ -48,9 +48,11 @@ _NEVER_LAST = {
 }
 _WORDS = {language: frozenset(words.split()) for language, words in _NEVER_LAST.items()}
 #: The marks that open and close a bracket (one opened in full width may close in half
-#: width: "（例えば、Macromedia Flash)"), and a quote (:data:`~.rendered.QUOTE_PAIRS`, but those
-#: whose marks are one, or an apostrophe too; German's „ closes with “ or ”, :func:`_pairs`).
-_PAIRS = [("(（", ")）"), ("[", "]"), ("《", "》"), ("【", "】")] + sorted(
+#: width: "（例えば、Macromedia Flash)").
+_BRACKET_MARKS = [("(（", ")）"), ("[", "]"), ("《", "》"), ("【", "】")]
+#: ... and those of a quote (:data:`~.rendered.QUOTE_PAIRS`, but those whose marks are one,
+#: or an apostrophe too; German's „ closes with “ or ”, :func:`_pairs`).
+_PAIRS = _BRACKET_MARKS + sorted(
     (q[0], q[1]) for q in QUOTE_PAIRS if q[0] != q[1] and q[1] not in "'’" and q[0] != "„")
 #: The full stops a statement ends with: a text ending with a colon, a question mark or an
 #: exclamation mark is not read by its last word (a question may end on a word a statement
@@ -119,9 +121,9 @@ def _count(text: str, marks: str) -> int:
     return sum(text.count(mark) for mark in marks)
 
 
-#: The brackets :func:`unclosed_bracket` reads (one opened in full width may close in half
-#: width); the corner brackets Japanese and Chinese quote with.
-_BRACKETS = [("(（", ")）"), ("[", "]"), ("《", "》"), ("【", "】"), ("「", "」"), ("『", "』")]
+#: The brackets :func:`unclosed_bracket` reads, and the corner brackets Japanese and Chinese
+#: quote with.
+_BRACKETS = _BRACKET_MARKS + [("「", "」"), ("『", "』")]
 
 
 @check("RS223", "consistency.unclosed-bracket", Severity.WARNING)

@@ -3,6 +3,7 @@ cases (tests/fixtures/rules/omission.md, untranslated-clause.md)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -619,6 +620,50 @@ def test_a_translation_without_the_references_upstream_ends_with_stops_before_th
     assert [(f.translation.line, dict(f.details)) for f in found] == [
         (104, {"uncovered": ["has been removed (1455940)."], "estimated": True})]
     assert "without the references it ends with" in found[0].message
+
+
+def test_the_references_a_page_keeps_everywhere_else_lost_need_a_deviation_short():
+    """mdn-firefox zh-cn/121/index.md, line 58, cut at its middle as ``bench_omissions.py``
+    cuts a list item: "…该 id 也可以。" for "… which can also be exchanged with Marionette to
+    reference specific windows and frames ([Firefox bug 1841049](…))", 1.4 standard
+    deviations short. The page's translation writes the references upstream ends a block
+    with in each of its other blocks (20 of 20): one that writes none stopped before its end.
+    The same block left whole, or on a page that drops its references, is not reported."""
+    en = (FIXTURES / "firefox-121.en.md").read_text(encoding="utf-8")
+    zh = (FIXTURES / "firefox-121.zh-cn.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/121/index.md"
+    end = "与 Marionette 交换以引用特定的窗口和框架（[Firefox bug 1841049](https://bugzil.la/1841049)）"
+    assert end in zh
+    cut = zh.replace(end, "", 1)
+    found = [f for f in relsync.check(en, cut, locale="zh_CN", name=name) if f.slug == "omission"]
+    assert [f.translation.line for f in found] == [58]
+    assert dict(found[0].details)["estimated"] is True
+    assert "without the references it ends with" in found[0].message
+    # a page whose translation drops its references: the same cut says nothing
+    uncited = re.sub(r"\[Firefox bug \d+\]\(https://bugzil\.la/\d+\)", "", cut)
+    uncited = re.sub(r"[（(][\s、,，和及与参见。]*[）)]", "", uncited)
+    assert "bugzil.la" not in uncited
+    assert 58 not in [f.translation.line for f in relsync.check(en, uncited, locale="zh_CN", name=name)
+                      if f.slug == "omission"]
+
+
+def test_the_start_is_not_quoted_when_the_anchors_kept_stop_before_upstreams_end():
+    """mdn-firefox ru/65/index.md, line 55, cut at its middle as ``bench_omissions.py`` cuts a
+    list item: "… то есть элементы {{htmlelement("button")}}, {{htmlelement("fieldset")}}."
+    keeps the first two of upstream's five elements and writes none of the others, nor
+    `disabled`, nor the bug it ends with. What it leaves out is upstream's end, after the
+    anchors it keeps; its start ("Events are now dispatched on disabled HTML elements"),
+    which it translates, is no part left out (as it is for a language that writes upstream's
+    last clause first, when the anchors it keeps reach upstream's end)."""
+    en = (FIXTURES / "firefox-65.en.md").read_text(encoding="utf-8")
+    ru = (FIXTURES / "firefox-65.ru.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/65/index.md"
+    end = (', {{htmlelement("input")}}, {{htmlelement("select")}} и {{htmlelement("textarea")}} с установленными '
+           'атрибутами `disabled` ([Firefox bug 329509](https://bugzil.la/329509))')
+    assert end in ru
+    found = [dict(f.details)["uncovered"] for f in relsync.check(en, ru.replace(end, "", 1), locale="ru", name=name)
+             if f.slug == "omission" and f.translation.line == 55]
+    assert found and not any("Events are now dispatched" in part for part in found[0])
 
 
 def test_code_in_parentheses_the_translation_keeps_is_no_reference_lost():

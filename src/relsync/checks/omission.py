@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Container, Iterator
 
 from rapidfuzz import fuzz
@@ -27,12 +28,12 @@ from ..languages import is_letter
 from ..model import Block, Pair, Severity
 from .consistency import code_variant
 from .english import LowerWords
-from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, shared
+from .lengths import KINDS, LEFT_IN_ENGLISH, Ratio, document_ratio, left_in_english, lengths, one_to_one, shared
 from .links import links_match
 from .moved import part_elsewhere
 from .masking import IMAGES_ONLY_RE, NUMBER_RE, masked_of, prose_length, share_upstream, unmask
 from .registry import Context, Problem, check
-from .stopped import end_lost, far_short, stopped_short, stops_unfinished, why_short
+from .stopped import end_lost, far_short, stopped_short, stops_unfinished, uncited_on_citing_page, why_short
 from .terms import KeptTerms
 from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys, links_named,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
@@ -222,17 +223,19 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
     stops = stops_unfinished(up, tr, memo) if not english and shortfall <= _SHORTFALL_NAMED else None
+    # (so need one that writes none of the references the page's translation writes elsewhere)
+    uncited = not english and shortfall <= _SHORTFALL_NAMED and not stops and uncited_on_citing_page(up, tr, memo)
     if shortfall > _SHORTFALL_WITH_LOSS or (shortfall > _SHORTFALL and keeps_anchors(up, tr) and (
             shortfall > _SHORTFALL_NAMED or not _names_lost(up, tr, memo))) and not stops:
         if shortfall > _SENTENCE_LOST or len(code_and_numbers(up) - code_and_numbers(tr)) < 2 and not url_lost(up, tr):
             return None  # as long as its upstream predicts, or short with every anchor kept
     found = _omitted_parts(up, tr, ratio, memo, leads, english)
-    if found is None and (shortfall <= _SHORTFALL or stops or english and end_lost(up, tr, memo)):
+    if found is None and (shortfall <= _SHORTFALL or stops or uncited or english and end_lost(up, tr, memo)):
         found = _left_out(up, tr, memo) if english else _stopped(up, tr, ratio, memo)
         if found is None and not english:
             # a translation that lost the references, or the code, upstream ends with stops before them
             because = why_short(up, tr, memo, stops)  # (its length need only be _SHORTFALL short)
-            least = _SHORTFALL_NAMED if stops else _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY
+            least = _SHORTFALL_NAMED if stops or uncited else _SHORTFALL if because else _SHORTFALL_LENGTH_ONLY
             parts = far_short(up, tr, ratio, memo, least)
             if parts:
                 found = Omitted(parts, [], True, because) if because else Omitted(parts, [], True)
@@ -518,9 +521,10 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported with
     upstream's end beyond the share its length covers and the last code, number or link it keeps, or, when those it
     keeps reach upstream's end, with upstream's start before the clause of the first of them (a language that writes
-    upstream's last clause first), as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes
+    upstream's last clause first; when it lost some after them, with what follows the last it keeps), as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes
     none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL
-    `<tree>` elements have changed."), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
+    `<tree>` elements have changed."; 1.0 short when the page's translation writes them in its other blocks, four in
+    five, three at least), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
     bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
     preposition, a conjunction: "Durante la instalación marque la."; in Chinese or Japanese, one Latin letter); a part
     quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",
@@ -557,7 +561,8 @@ def _ratio(ctx: Context) -> Ratio:
     if "omission.ratio" not in ctx.memo:
         share_upstream(ctx.memo, ctx.alignment.upstream)
         ctx.memo.update({"omission.locale": ctx.locale, "omission.lower": LowerWords(ctx),
-                         "omission.terms": KeptTerms(ctx.alignment, ctx.memo)})
+                         "omission.terms": KeptTerms(ctx.alignment, ctx.memo),
+                         "omission.citing": partial(one_to_one, ctx.alignment)})
         ctx.memo["omission.ratio"] = document_ratio(ctx.alignment, ctx.locale, ctx.memo)
     return ctx.memo["omission.ratio"]
 

@@ -124,7 +124,14 @@ def far_short(up: Block, tr: Block, ratio: Ratio, memo: dict, least: float) -> l
             cut = opened
     part = text[cut:end].strip()
     if prose_length(part) < MIN_MISSING_SHARE * total:
-        part = _before_kept(text, positioned, kept, tr, end)
+        # its start, when the anchors it keeps reach upstream's end (its references aside);
+        # else what follows the last of them
+        upto = CITATION_RE.search(text).start() if citing else end
+        last = max((at for at, value in positioned if at < upto and kept(value)), default=-1)
+        if last >= 0 and any(last < at < upto and not kept(value) for at, value in positioned):
+            part = text[last + 1:end].lstrip(" ,;:")
+        else:
+            part = _before_kept(text, positioned, kept, tr, end)
         if prose_length(part) < MIN_MISSING_SHARE * total:
             return None
     return [unmask(part, anchors)]
@@ -190,6 +197,32 @@ def citation_lost(up: Block, tr: Block, memo: dict) -> bool:
         return False
     kept = _kept_by(tr)
     return not any(kept(value) or value in tr.source for value in citing)
+
+
+#: A page's translation cites as upstream does when it writes the references upstream ends a
+#: block with in this share at least of its other one-to-one blocks that have them ...
+_CITES_SHARE = 0.8
+#: ... and in this many at least.
+_CITES_BLOCKS = 3
+
+
+def uncited_on_citing_page(up: Block, tr: Block, memo: dict) -> bool:
+    """Whether ``tr`` writes none of the references ``up`` ends with (:func:`citation_lost`),
+    nor any of its own (a number that differs is number-mismatch's), where the page's
+    translation writes them in its other blocks (:data:`_CITES_SHARE` of them, at least
+    :data:`_CITES_BLOCKS`): a translator who keeps every reference and not this one stopped
+    before it. ``memo["omission.citing"]``: what gives the page's one-to-one blocks (the rule
+    records it)."""
+    if not citation_lost(up, tr, memo) or cited(tr, masked_of(memo, "tr", tr)[:2]):
+        return False
+    counts = memo.get("omission.cites")
+    if counts is None:
+        blocks = memo.get("omission.citing")
+        cite = [not citation_lost(u, t, memo) for u, t in (blocks() if blocks else ())
+                if cited(u, masked_of(memo, "up", u)[:2])]
+        counts = memo["omission.cites"] = (sum(cite), len(cite))
+    kept, total = counts  # (this block among them, lost)
+    return kept >= _CITES_BLOCKS and kept >= _CITES_SHARE * (total - 1)
 
 
 def end_lost(up: Block, tr: Block, memo: dict) -> bool:

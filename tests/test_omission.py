@@ -647,6 +647,25 @@ def test_the_references_a_page_keeps_everywhere_else_lost_need_a_deviation_short
                       if f.slug == "omission"]
 
 
+def test_a_short_block_that_lost_the_references_its_page_keeps_is_judged():
+    """mdn-firefox zh-cn/65/index.md, line 70, cut at its middle as ``bench_omissions.py``
+    cuts a list item: "[Mutation events](…) 在." for "[Mutation events](…) have been disabled
+    in shadow trees ([Firefox bug 1489858](…))." Its link's text written alike left out,
+    upstream has 36 characters of prose, under the 40 a block needs to be judged by its
+    length alone; the page's translation writes the references in its other blocks, this
+    one none: it is judged from 30."""
+    en = (FIXTURES / "firefox-65.en.md").read_text(encoding="utf-8")
+    zh = (FIXTURES / "firefox-65.zh-cn.md").read_text(encoding="utf-8")
+    name = "mozilla/firefox/releases/65/index.md"
+    end = " shadow trees 上已经被禁用 ([Firefox bug 1489858](https://bugzil.la/1489858))"
+    assert end in zh
+    assert 70 not in [f.translation.line for f in relsync.check(en, zh, locale="zh_CN", name=name)
+                      if f.slug == "omission"]
+    found = [dict(f.details)["uncovered"] for f in relsync.check(en, zh.replace(end, "", 1), locale="zh_CN", name=name)
+             if f.slug == "omission" and f.translation.line == 70]
+    assert found == [["have been disabled in shadow trees (1489858)."]]
+
+
 def test_the_start_is_not_quoted_when_the_anchors_kept_stop_before_upstreams_end():
     """mdn-firefox ru/65/index.md, line 55, cut at its middle as ``bench_omissions.py`` cuts a
     list item: "… то есть элементы {{htmlelement("button")}}, {{htmlelement("fieldset")}}."

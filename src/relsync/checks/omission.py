@@ -41,8 +41,11 @@ from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike
                     upstream_units, url_lost, whole_sentences, words_left_out, written_lost)
 from .urls import normalize_link
 
-#: An upstream block needs this many prose characters to be judged.
+#: An upstream block needs this many prose characters to be judged ...
 _MIN_CHARS = 40
+#: ... or, the names written alike left out, this many, when it lost the references its page's
+#: translation writes everywhere else (:func:`~.stopped.uncited_on_citing_page`).
+_MIN_CHARS_UNCITED = 30
 #: ... and when it held a number, code span or link of its own that the translation lost.
 _MIN_MISSING_SHARE_LOST = 0.1
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
@@ -218,7 +221,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if english:
         ratio = LEFT_IN_ENGLISH  # judged as upstream's words against upstream's
     up_length, tr_length = lengths(memo, up, tr)
-    if up_length < _MIN_CHARS or tr_length <= 0:
+    if tr_length <= 0 or up_length < _MIN_CHARS and not (
+            up_length >= _MIN_CHARS_UNCITED and not english and uncited_on_citing_page(up, tr, memo)):
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
@@ -524,7 +528,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     upstream's last clause first; when it lost some after them, with what follows the last it keeps), as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes
     none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL
     `<tree>` elements have changed."; 1.0 short when the page's translation writes them in its other blocks, four in
-    five, three at least), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
+    five, three at least, and judged from 30 characters of upstream's prose where others need 40), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
     bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
     preposition, a conjunction: "Durante la instalación marque la."; in Chinese or Japanese, one Latin letter); a part
     quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",

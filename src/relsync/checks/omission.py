@@ -482,65 +482,65 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     """A translated paragraph or list item leaves out part of its upstream: a sentence, the
     second half, a clause.
 
-    The translation's length is compared with the length the document's own translation ratio predicts for each
-    upstream sentence (so a terse translator is not flagged for being terse; the ratio of its translated blocks,
-    a block left in upstream's words judged against upstream's length; words in Latin letters that a translation
-    in another script writes as upstream does, ``Rust``, ``JavaScript``, count for no length on either side; a
-    code span holding words in another script than Latin counts as prose; a document too short for a ratio of
-    its own is judged at its language's, measured on real translations), sentence by sentence in order; a
-    sentence whose numbers, code or link the translation keeps counts as translated (not the references a block
-    ends with, "(Firefox bug 1452645)", which cite the whole entry; in a translation in another script (its
-    language's, or most of its letters), also a Latin name of that sentence alone; in Latin letters, a term of
-    it alone the page keeps (``Python``); a clause the translation writes as upstream does, left in English; and
-    code the translation writes almost alike in a code span upstream has not, `errorCaptured()` for
-    `onErrorCaptured()`), and one whose link the translation lost (no link of the translation leads there) costs
-    more to read as translated, as does, half as much, one whose own name (``JavaScript``, ``SPA``, ``Nuxt``: a
-    capital inside, or a capital where no sentence starts on a word upstream never writes in lower case; no
-    common English word) the translation writes nowhere while it writes another name of the block as it is (in
-    Latin script, a name with a capital inside needs no other), or a term the translation writes nowhere that it
-    keeps as upstream writes it in the page's other blocks (``frontend``, ``token``: jargon, no common English
-    word, kept in two blocks at least, four in five); a block that lost one is judged at any length up to the
-    predicted one (the sentence that held it may be what a longer rendering of the rest hides; a date too), one
-    that lost only a name or term when a deviation short; a name lost tells only of a sentence's end left out,
-    not of clauses inside a sentence whose end the translation renders. A sentence of many clauses may be one
-    sentence of the translation. Only a block that clearly lacks a part is reported, with the upstream sentences
-    that have no counterpart (the reading that leaves them out clearly cheaper: by 2 squared deviations, by 1.5 for
-    whole sentences when the translation has fewer, by 1.0 when they hold a link's page it has nowhere, at all when
-    they write out a URL it writes nowhere, the block even a deviation longer than predicted): a fifth of the block
-    at least, a tenth when the part held a number, code span or link of its own that the translation lost; the end
-    of one sentence and the next, or a sentence and the start of the next, are two parts. A translation with as many
-    sentences as upstream and no anchor lost is reported only when it is far shorter than predicted, a little less
-    far when the part left out is the end of a block of several sentences (a translation that stops short inside its
-    last one) or of one sentence, clearly (by 4 squared deviations, no other part alike), or when one of two
-    readings alike leaves out that end. When the block is two standard deviations shorter than predicted but another
-    part could as well be the one left out (two sentences of about the same length), both are quoted; a part quoted
-    that closes a parenthesis starts where it opens; of two readings about as cheap, the one that leaves out less is
-    quoted, the clause whose code the translation lost rather than the clauses of its sentence around it; a lead in
-    bold that both blocks open with is translated. A translation that stops short inside a clause, keeping the code
-    spans and numbers of the block's start and none of its end, and as long as that start predicts, is reported with
-    the part from the last clause boundary before the first of them it lost. A translation so far shorter than
-    predicted (4.5 standard deviations) that no reading fits, not even the one leaving out part of it, is reported
-    with the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is especially useful if you
-    run `await myfile.read()` once and then need to read the contents again.": its first and last clauses). Any
-    block 3.5 deviations short (one of one clause: 3.0), nothing else telling the part left out, is reported with
-    upstream's end beyond the share its length covers and the last code, number or link it keeps, or, when those it
-    keeps reach upstream's end, with upstream's start before the clause of the first of them (a language that writes
-    upstream's last clause first; when it lost some after them, with what follows the last it keeps), as an estimate (``"estimated": true``); so is one 1.5 deviations short that writes
-    none of the references, or not the code span, upstream ends with ("Die Schnittstellen zum Zugriff auf." for "… XUL
-    `<tree>` elements have changed."; 1.0 short when the page's translation writes them in its other blocks, four in
-    five, three at least, and judged from 30 characters of upstream's prose where others need 40), or, 1.0 short, that stops unfinished where upstream ends a sentence: a quote or
-    bracket it opens and never closes, or a last word that no sentence of its language ends with (an article, a
-    preposition, a conjunction: "Durante la instalación marque la."; in Chinese or Japanese, one Latin letter); a part
-    quoted that closes a quote starts where it opens. Code a macro's text names (``{{domxref("X.message_event",
-    "X.onmessage")}}``) is code; a reference macro is lost when the translation names its target nowhere
-    (``{{CSSxRef("font-stretch")}}`` keeps it). A sentence of two code spans or numbers or more, none of which the
-    translation has, may be the part left out of a block up to one standard deviation longer than predicted (a terse
-    page: its other sentences fill the length). A block left in upstream's words (three words at least, hyphenated ones
-    one) that is 1.5 deviations shorter than upstream, or lost the code upstream ends with, is compared with it word
-    for word: the runs of two words or more it leaves out, not those it words otherwise, are the parts ("App Manager: a
-    new." for "App Manager: a new Manifest Editor was added."). When a paragraph or list item of the translation that
-    pairs with nothing, in the same section, is as long as the part left out (by the document's ratio) and has its
-    numbers, that block may be the part, split off and set elsewhere: the finding names it, one level lower.
+    How a block is read:
+    - Length. Upstream is cut into sentences (a sentence into its clauses), the translation into sentences, aligned in
+      order; each group's length is compared with what the document's own translation ratio predicts (the median of
+      its translated paragraphs and list items, so a terse translator is not short; a block left in upstream's words
+      is judged against upstream's length; a document too short for a ratio of its own, at its language's, measured on
+      real translations). Words in Latin letters that a translation in another script writes as upstream does
+      (``Rust``, ``JavaScript``) count for no length on either side; a code span of words in another script than Latin
+      is prose. Upstream needs 40 characters of prose, those names aside, to be judged (30 for a block without the
+      references its page writes everywhere else, below).
+    - What the translation keeps. A sentence whose numbers, code or link the translation keeps is translated (not the
+      references a block ends with, "(Firefox bug 1452645)", which cite the whole entry); so is, in a translation in
+      another script (its language's, or most of its letters), one whose own Latin name it writes; in Latin letters,
+      one whose own term the page keeps (``Python``); a clause it writes as upstream does, left in English; code it
+      writes almost alike in a span upstream has not (`errorCaptured()` for `onErrorCaptured()`). Code a macro's text
+      names (``{{domxref("X.message_event", "X.onmessage")}}``) is code; a reference macro is lost when the
+      translation names its target nowhere (``{{CSSxRef("font-stretch")}}`` keeps it).
+    - What it lost. A sentence whose link the translation lost (no link of it leads there) costs more to read as
+      translated; half as much, one whose own name it writes nowhere (``JavaScript``, ``SPA``, ``Nuxt``: a capital
+      inside, or a capital where no sentence starts on a word upstream never writes in lower case; no common English
+      word) while it writes another name of the block as it is (in Latin script, a name with a capital inside needs
+      none), or a term it writes nowhere that the page keeps in its other blocks (``frontend``, ``token``: jargon,
+      kept in two blocks at least, four in five). A block that lost a number, code span or link is judged at any
+      length up to the predicted one (a date too); one that lost only a name or term, a deviation short. A name lost
+      tells only of a sentence's end left out, not of clauses inside a sentence whose end is rendered. A sentence of
+      two code spans or numbers or more, none kept, may be left out of a block a deviation long.
+
+    When it is reported (err on the side of silence):
+    - The reading that leaves the part out is clearly cheaper than any covering it all: by 2 squared deviations; by
+      1.5 for whole sentences when the translation has fewer; by 1.0 when they hold a link's page it has nowhere; at
+      all when they write out a URL it writes nowhere. The part is a fifth of the block at least (a tenth when it held
+      a number, code span or link the translation lost); the end of one sentence and the next, or a sentence and the
+      start of the next, are two parts. When another part could as well be the one left out (two sentences of about
+      the same length), the block must be two deviations short, and both are quoted.
+    - With as many sentences as upstream and no anchor lost: only when far shorter than predicted; a little less far
+      when the part is the end of a block of several sentences (it stops short inside its last one) or of one
+      sentence, clearly (by 4 squared deviations, no other part alike), or one of two readings alike.
+    - A translation that stops short inside a clause, keeping the code and numbers of the block's start and none of
+      its end, as long as that start predicts: the part from the last clause boundary before the first it lost.
+    - So far shorter than predicted (4.5 deviations) that no reading fits, not even the one leaving out part of it:
+      the parts that reading leaves out (``一度 `await myfile.read()` を。`` for "This is especially useful if you run
+      `await myfile.read()` once and then need to read the contents again.": its first and last clauses).
+    - Estimated (``"estimated": true``), nothing but the length telling the part: 3.5 deviations short (a block of one
+      clause: 3.0); 1.5 short, writing none of the references, or not the code span, upstream ends with ("Die
+      Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."); 1.0 short, writing none of the
+      references upstream ends with, nor its own, where the page writes them in its other blocks (four in five, three
+      at least); 1.0 short, stopping unfinished where upstream ends a sentence: a quote or bracket it opens and never
+      closes, or a last word no sentence of its language ends with (an article, a preposition, a conjunction: "Durante
+      la instalación marque la."; in Chinese or Japanese, one Latin letter). Quoted: upstream's end beyond the share
+      the translation's length covers and the last code, number or link it keeps; when those reach upstream's end,
+      upstream's start before the clause of the first (a language that writes upstream's last clause first); when it
+      lost some after them, what follows the last it keeps.
+    - A block left in upstream's words (three words at least, hyphenated ones one), 1.5 deviations shorter than
+      upstream or without the code upstream ends with, is compared word for word: the runs of two words or more it
+      leaves out are the parts ("App Manager: a new." for "App Manager: a new Manifest Editor was added.").
+
+    Quoted: the upstream sentences or clauses with no counterpart; a part closing a parenthesis or quote from where it
+    opens; of two readings about as cheap, the one leaving out less (the clause whose code was lost); a bold lead both
+    open with is translated. A block of the translation pairing with nothing in the same section, as long as the part
+    and with its numbers, may be the part set elsewhere: the finding names it, one level lower.
 
     Fails: "The new compiler is faster. It also supports new hardware. Users can enable it with one flag and get
     large gains on most models." / "新的编译器更快。". Passes: the same upstream /

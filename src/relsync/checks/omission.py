@@ -501,12 +501,12 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
     - What it lost. A sentence whose link the translation lost (no link of it leads there) costs more to read as
       translated; half as much, one whose own name it writes nowhere (``JavaScript``, ``SPA``, ``Nuxt``: a capital
       inside, or a capital where no sentence starts on a word upstream never writes in lower case; no common English
-      word) while it writes another name of the block as it is (in Latin script, a name with a capital inside needs
-      none), or a term it writes nowhere that the page keeps in its other blocks (``frontend``, ``token``: jargon,
-      kept in two blocks at least, four in five). A block that lost a number, code span or link is judged at any
-      length up to the predicted one (a date too); one that lost only a name or term, a deviation short. A name lost
-      tells only of a sentence's end left out, not of clauses inside a sentence whose end is rendered. A sentence of
-      two code spans or numbers or more, none kept, may be left out of a block a deviation long.
+      word) while it writes another name of the block as it is (in another script, any Latin word of upstream's block;
+      in Latin script, a name with a capital inside needs none), or a term it writes nowhere that the page keeps in
+      its other blocks (``frontend``, ``token``: jargon, in two blocks at least, four in five). A block that lost a
+      number, code span or link is judged at any length up to the predicted one; one that lost only a name or term, a
+      deviation short. A name lost tells only of a sentence's end left out, not of clauses inside a sentence whose end
+      is rendered. A sentence of two code spans or numbers, none kept, may be left out of a block a deviation long.
 
     When it is reported (err on the side of silence):
     - The reading that leaves the part out is clearly cheaper than any covering it all: by 2 squared deviations; by

@@ -246,7 +246,8 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
                latin: bool, terms: Container[str] = ()) -> frozenset[str]:
     """The names of one upstream unit alone, outside its code, that the translation writes
     nowhere, also not as the singular (``WeakMap`` for ``WeakMaps``), when it writes another
-    name of the block as it is (in Latin script, a name with a capital inside needs no
+    name of the block as it is (in another script, any word in Latin letters of the block:
+    :func:`_keeps_latin_words`; in Latin script, a name with a capital inside needs no
     other: ``JavaScript`` is not translated); ``ups`` get their keys. ``code``: the block's
     code spans, whose names are not counted twice; ``lower``: the words upstream writes in
     lower case (:func:`names`); ``None``: no name is counted; ``terms``: the page's kept
@@ -266,7 +267,7 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
     if not written:
         if latin:
             owners = {w: k for w, k in owners.items() if not w[1:].islower()}
-        else:
+        elif not _keeps_latin_words(ups, tr, code):
             return frozenset(lost)  # the translator writes no name of the block as it is (`下键` for `ArrowDown`)
     for w, where in owners.items():
         if len(where) == 1 and w not in written:
@@ -274,6 +275,25 @@ def lost_names(ups: list[Unit], tr: Block, code: tuple[str, ...], lower: Contain
             ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {NAME + w}, ups[k].sentence)
             lost.add(NAME + w)
     return frozenset(lost)
+
+
+def _keeps_latin_words(ups: list[Unit], tr: Block, code: tuple[str, ...]) -> bool:
+    """Whether a translation in another script writes, outside its code, a word in Latin
+    letters of upstream's block as upstream does ("当 ID 改变时", "新的 todo 项目"): it keeps
+    upstream's words as they are, names among them."""
+    text = tr.text
+    for c in tr.anchors.code:
+        text = text.replace(c, " ")
+    theirs = {w.casefold() for w in LATIN_WORD_RE.findall(text)}
+    if not theirs:
+        return False
+    for u in ups:
+        ours = u.text
+        for c in code:
+            ours = ours.replace(c, " ")
+        if any(w.casefold() in theirs for w in LATIN_WORD_RE.findall(ours)):
+            return True
+    return False
 
 
 #: A term (:mod:`.terms`) has this many letters at least.

@@ -100,6 +100,12 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
     ("Take it.", "Prends-la.", "fr"),
     # a translation that leads into a list with a colon
     ("More information is on these pages.", "Más información en:", "es"),
+    # fastapi-docs ru/_llm-test.md line 441: "ПО" (программное обеспечение, "software") is an
+    # abbreviation in capitals, not the preposition "по"; so is French "LA" (Los Angeles)
+    ("The software development kit.", "Набор средств разработки ПО.", "ru"),
+    ("It was founded in LA.", "Elle a été fondée à LA.", "fr"),
+    # one capital letter upstream writes as a word too: a name, not the conjunction "o"
+    ("Use plan O.", "Usa el plan O.", "es"),
 ])
 def test_a_finished_text_is_not_unfinished(up, tr, locale):
     assert unfinished(up, tr, locale) is None

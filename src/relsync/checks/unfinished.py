@@ -102,9 +102,18 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
     else:
         m = _LAST_WORD_RE.search(body)
         last = m.group(1) if m else ""
-    if last and last.casefold() in words:
+    if last and last.casefold() in words and not _capitals(last, up_text):
         return f"its last word “{last}” ends no sentence"
     return None
+
+
+def _capitals(word: str, up_text: str) -> bool:
+    """Whether a last word written in capitals is an abbreviation or a letter, not the function
+    word written alike in lower case: "ПО" (software) for "по", "LA" for "la", or one capital
+    letter upstream writes as a word too ("vitamina A", "plan B")."""
+    if not word.isupper():
+        return False
+    return len(word) > 1 or re.search(rf"(?<!\w){re.escape(word)}(?!\w)", up_text) is not None
 
 
 def _pairs(text: str) -> list[tuple[str, str]]:

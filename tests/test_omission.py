@@ -680,6 +680,25 @@ def test_a_name_lost_where_a_translation_in_another_script_keeps_other_latin_wor
     assert found == ["The code we have is fetching todos data from a mock API on component mount."]
 
 
+def test_a_short_list_item_that_stops_unfinished_is_judged():
+    """fastapi-docs uk/docs/tutorial/path-params.md, line 247, cut at its middle as
+    ``bench_omissions.py`` cuts a list item: "* Анотацію API та" for "* API annotation and
+    automatic documentation". The item has no full stop, but a list item is whole: one that
+    ends on "та" ("and") stops unfinished. The name written alike left out, upstream has 37
+    characters of prose, under the 40 a block needs to be judged by its length alone: one that
+    stops unfinished is judged from 30."""
+    en = (FIXTURES / "path-params.en.md").read_text(encoding="utf-8")
+    uk = (FIXTURES / "path-params.uk.md").read_text(encoding="utf-8")
+    name = "tutorial/path-params.md"
+    whole = "* Анотацію API та автоматичну документацію\n"
+    assert whole in uk
+    assert 247 not in [f.translation.line for f in relsync.check(en, uk, locale="uk", name=name) if f.slug == "omission"]
+    found = [f for f in relsync.check(en, uk.replace(whole, "* Анотацію API та\n", 1), locale="uk", name=name)
+             if f.slug == "omission" and f.translation.line == 247]
+    assert [dict(f.details)["uncovered"] for f in found] == [["and automatic documentation"]]
+    assert "stops unfinished" in found[0].message
+
+
 def test_the_start_is_not_quoted_when_the_anchors_kept_stop_before_upstreams_end():
     """mdn-firefox ru/65/index.md, line 55, cut at its middle as ``bench_omissions.py`` cuts a
     list item: "… то есть элементы {{htmlelement("button")}}, {{htmlelement("fieldset")}}."

@@ -109,3 +109,22 @@ def test_a_text_cut_short_stops_unfinished(up, tr, locale, why):
 ])
 def test_a_finished_text_is_not_unfinished(up, tr, locale):
     assert unfinished(up, tr, locale) is None
+
+
+@pytest.mark.parametrize(("up", "tr", "locale", "why"), [
+    # fastapi-docs uk/docs/tutorial/path-params.md line 247, an item with no full stop, cut at
+    # its middle: a list item is whole, its end is an end
+    ("API annotation and automatic documentation", "Анотацію API та", "uk", "its last word “та” ends no sentence"),
+    # the same item whole
+    ("API annotation and automatic documentation", "Анотацію API та автоматичну документацію", "uk", None),
+    # fastapi-docs de/docs/tutorial/dependencies/dependencies-with-yield.md line 17: an item that
+    # leads into the next as upstream's does ("`@contextlib.contextmanager` or")
+    ("\ue000 or", "\ue000 oder", "de", None),
+    # fastapi-docs fr/docs/_llm-test.md line 252: a glossary item, one word
+    ("your", "votre", "fr", None),
+    # an item that leads into what is nested under it
+    ("Install it with:", "Installez-le avec", "fr", None),
+])
+def test_a_list_item_ends_where_it_ends(up, tr, locale, why):
+    assert unfinished(up, tr, locale, item=True) == why
+    assert unfinished(up, tr, locale) is None  # (a paragraph without a full stop leads into what follows)

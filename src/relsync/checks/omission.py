@@ -43,9 +43,10 @@ from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged ...
 _MIN_CHARS = 40
-#: ... or, the names written alike left out, this many, when it lost the references its page's
-#: translation writes everywhere else (:func:`~.stopped.uncited_on_citing_page`).
-_MIN_CHARS_UNCITED = 30
+#: ... or, the names written alike left out, this many, when more than its length tells: it
+#: lost the references its page's translation writes everywhere else
+#: (:func:`~.stopped.uncited_on_citing_page`), or it stops unfinished.
+_MIN_CHARS_TOLD = 30
 #: ... and when it held a number, code span or link of its own that the translation lost.
 _MIN_MISSING_SHARE_LOST = 0.1
 #: Cost of leaving one upstream unit without counterpart (in squared standard deviations).
@@ -221,8 +222,8 @@ def omitted(up: Block, tr: Block, ratio: Ratio, memo: dict | None = None,
     if english:
         ratio = LEFT_IN_ENGLISH  # judged as upstream's words against upstream's
     up_length, tr_length = lengths(memo, up, tr)
-    if tr_length <= 0 or up_length < _MIN_CHARS and not (
-            up_length >= _MIN_CHARS_UNCITED and not english and uncited_on_citing_page(up, tr, memo)):
+    if tr_length <= 0 or up_length < _MIN_CHARS and not (up_length >= _MIN_CHARS_TOLD and not english and (
+            uncited_on_citing_page(up, tr, memo) or stops_unfinished(up, tr, memo))):
         return None
     shortfall = math.log(tr_length / (math.exp(ratio.log_ratio) * up_length)) / ratio.spread
     # (a translation that stops unfinished need only be _SHORTFALL_NAMED short)
@@ -490,7 +491,7 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
       real translations). Words in Latin letters that a translation in another script writes as upstream does
       (``Rust``, ``JavaScript``) count for no length on either side; a code span of words in another script than Latin
       is prose. Upstream needs 40 characters of prose, those names aside, to be judged (30 for a block without the
-      references its page writes everywhere else, below).
+      references its page writes everywhere else, or one that stops unfinished, below).
     - What the translation keeps. A sentence whose numbers, code or link the translation keeps is translated (not the
       references a block ends with, "(Firefox bug 1452645)", which cite the whole entry); so is, in a translation in
       another script (its language's, or most of its letters), one whose own Latin name it writes; in Latin letters,
@@ -527,12 +528,12 @@ def omission(pair: Pair, ctx: Context) -> Iterator[Problem]:
       clause: 3.0); 1.5 short, writing none of the references, or not the code span, upstream ends with ("Die
       Schnittstellen zum Zugriff auf." for "… XUL `<tree>` elements have changed."); 1.0 short, writing none of the
       references upstream ends with, nor its own, where the page writes them in its other blocks (four in five, three
-      at least); 1.0 short, stopping unfinished where upstream ends a sentence: a quote or bracket it opens and never
-      closes, or a last word no sentence of its language ends with (an article, a preposition, a conjunction: "Durante
-      la instalación marque la."; in Chinese or Japanese, one Latin letter). Quoted: upstream's end beyond the share
-      the translation's length covers and the last code, number or link it keeps; when those reach upstream's end,
-      upstream's start before the clause of the first (a language that writes upstream's last clause first); when it
-      lost some after them, what follows the last it keeps.
+      at least); 1.0 short, stopping unfinished where upstream ends a sentence or a list item: a quote or bracket it
+      opens and never closes, or a last word no sentence of its language ends with (an article, a preposition, a
+      conjunction: "Durante la instalación marque la."; in Chinese or Japanese, one Latin letter). Quoted: upstream's
+      end beyond the share the translation's length covers and the last code, number or link it keeps; when those
+      reach upstream's end, upstream's start before the clause of the first (a language that writes upstream's last
+      clause first); when it lost some after them, what follows the last it keeps.
     - A block left in upstream's words (three words at least, hyphenated ones one), 1.5 deviations shorter than
       upstream or without the code upstream ends with, is compared word for word: the runs of two words or more it
       leaves out are the parts ("App Manager: a new." for "App Manager: a new Manifest Editor was added.").

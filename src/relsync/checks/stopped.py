@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..model import Block
+from ..model import Block, BlockKind
 from .lengths import SMOOTHING, Ratio, lengths, shared
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked_of, prose_length, unmask, written_whole
 from .unfinished import unfinished
@@ -186,7 +186,8 @@ def why_short(up: Block, tr: Block, memo: dict, stops: str | None) -> str | None
 def stops_unfinished(up: Block, tr: Block, memo: dict) -> str | None:
     """Why the translation stops unfinished (:func:`~.unfinished.unfinished`, in the locale
     ``memo`` records), or ``None``."""
-    return unfinished(masked_of(memo, "up", up)[0], masked_of(memo, "tr", tr)[0], memo.get("omission.locale", ""))
+    return unfinished(masked_of(memo, "up", up)[0], masked_of(memo, "tr", tr)[0], memo.get("omission.locale", ""),
+                      item=up.kind == BlockKind.LIST_ITEM)
 
 
 def citation_lost(up: Block, tr: Block, memo: dict) -> bool:

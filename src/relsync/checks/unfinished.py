@@ -68,14 +68,18 @@ _LONE_LETTER_RE = re.compile(r"(?<![A-Za-z0-9_./+#-])([A-Za-z])$")
 _SPACELESS = frozenset({"zh", "yue", "ja"})
 
 
-def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
+def unfinished(up_text: str, tr_text: str, locale: str = "", item: bool = False) -> str | None:
     """Why the translated text stops unfinished (``"it opens “ and does not close it"``,
     ``"its last word “la” ends no sentence"``), or ``None``; only where upstream's text ends
     a sentence (a paragraph that leads into the code block after it may end "… o" or "…
-    remplacez tauri par"). Both texts as the omission rule reads them (code, macros and
-    links held), so that marks inside code do not count."""
+    remplacez tauri par"), or, of a list item (``item``), where upstream's item ends on a
+    letter or digit and on no word that leads into what follows (:data:`_ENGLISH_OPEN`): an
+    item is whole without a full stop ("Анотацію API та" for "API annotation and automatic
+    documentation"), but "`@contextlib.contextmanager` or" leads into the next. Both texts as
+    the omission rule reads them (code, macros and links held), so that marks inside code do
+    not count."""
     up_text, text = up_text.rstrip(), tr_text.rstrip()
-    if not _SENTENCE_END_RE.search(up_text):
+    if not _SENTENCE_END_RE.search(up_text) and not (item and _item_ends(up_text)):
         return None
     if all(_count(up_text, opens) == _count(up_text, closes) for opens, closes in _pairs(up_text)):
         for opens, closes in _pairs(text):
@@ -105,6 +109,22 @@ def unfinished(up_text: str, tr_text: str, locale: str = "") -> str | None:
     if last and last.casefold() in words and not _capitals(last, up_text):
         return f"its last word “{last}” ends no sentence"
     return None
+
+
+#: English words an upstream list item that leads into what follows ends on (the next item,
+#: what is nested under it): articles, conjunctions, prepositions, possessives.
+_ENGLISH_OPEN = frozenset(
+    "a an the and or nor but of to in on at for with by from into onto as than via per your my our their its his "
+    "her this these those".split())
+
+
+def _item_ends(up_text: str) -> bool:
+    """Whether an upstream list item with no full stop ends as a whole: on a letter or digit,
+    not on a word of :data:`_ENGLISH_OPEN`."""
+    if not up_text or not up_text[-1].isalnum():
+        return False
+    m = _LAST_WORD_RE.search(up_text)
+    return m is None or m.group(1).casefold() not in _ENGLISH_OPEN
 
 
 def _capitals(word: str, up_text: str) -> bool:

@@ -92,13 +92,19 @@ def test_a_sentence_left_out_with_its_link_is_found():
 def _found_when_cut(upstream: str, translation: str, locale: str, name: str, cut: str, line: int) -> list[str]:
     """The parts quoted at ``line`` once ``cut`` is taken out of a fixture translation that
     has it, where the translation as it is has no omission finding."""
+    found = _findings_when_cut(upstream, translation, locale, name, cut, line)
+    return dict(found[0].details)["uncovered"] if found else []
+
+
+def _findings_when_cut(upstream: str, translation: str, locale: str, name: str, cut: str, line: int) -> list:
+    """The omission findings at ``line`` once ``cut`` is taken out of a fixture translation
+    that has it, where the translation as it is has none there."""
     en = (FIXTURES / upstream).read_text(encoding="utf-8")
     tr = (FIXTURES / translation).read_text(encoding="utf-8")
     assert cut in tr
     assert line not in {f.translation.line for f in relsync.check(en, tr, locale=locale, name=name) if f.slug == "omission"}
-    found = {f.translation.line: dict(f.details)["uncovered"]
-             for f in relsync.check(en, tr.replace(cut, "", 1), locale=locale, name=name) if f.slug == "omission"}
-    return found.get(line, [])
+    return [f for f in relsync.check(en, tr.replace(cut, "", 1), locale=locale, name=name)
+            if f.slug == "omission" and f.translation.line == line]
 
 
 def test_a_link_to_a_page_the_site_moved_is_not_lost():
@@ -655,16 +661,9 @@ def test_a_short_block_that_lost_the_references_its_page_keeps_is_judged():
     upstream has 36 characters of prose, under the 40 a block needs to be judged by its
     length alone; the page's translation writes the references in its other blocks, this
     one none: it is judged from 30."""
-    en = (FIXTURES / "firefox-65.en.md").read_text(encoding="utf-8")
-    zh = (FIXTURES / "firefox-65.zh-cn.md").read_text(encoding="utf-8")
-    name = "mozilla/firefox/releases/65/index.md"
-    end = " shadow trees 上已经被禁用 ([Firefox bug 1489858](https://bugzil.la/1489858))"
-    assert end in zh
-    assert 70 not in [f.translation.line for f in relsync.check(en, zh, locale="zh_CN", name=name)
-                      if f.slug == "omission"]
-    found = [dict(f.details)["uncovered"] for f in relsync.check(en, zh.replace(end, "", 1), locale="zh_CN", name=name)
-             if f.slug == "omission" and f.translation.line == 70]
-    assert found == [["have been disabled in shadow trees (1489858)."]]
+    found = _found_when_cut("firefox-65.en.md", "firefox-65.zh-cn.md", "zh_CN", "mozilla/firefox/releases/65/index.md",
+                            " shadow trees 上已经被禁用 ([Firefox bug 1489858](https://bugzil.la/1489858))", 70)
+    assert found == ["have been disabled in shadow trees (1489858)."]
 
 
 def test_a_name_lost_where_a_translation_in_another_script_keeps_other_latin_words():
@@ -687,14 +686,8 @@ def test_a_short_list_item_that_stops_unfinished_is_judged():
     ends on "та" ("and") stops unfinished. The name written alike left out, upstream has 37
     characters of prose, under the 40 a block needs to be judged by its length alone: one that
     stops unfinished is judged from 30."""
-    en = (FIXTURES / "path-params.en.md").read_text(encoding="utf-8")
-    uk = (FIXTURES / "path-params.uk.md").read_text(encoding="utf-8")
-    name = "tutorial/path-params.md"
-    whole = "* Анотацію API та автоматичну документацію\n"
-    assert whole in uk
-    assert 247 not in [f.translation.line for f in relsync.check(en, uk, locale="uk", name=name) if f.slug == "omission"]
-    found = [f for f in relsync.check(en, uk.replace(whole, "* Анотацію API та\n", 1), locale="uk", name=name)
-             if f.slug == "omission" and f.translation.line == 247]
+    found = _findings_when_cut("path-params.en.md", "path-params.uk.md", "uk", "tutorial/path-params.md",
+                               " автоматичну документацію", 247)  # (once in the page)
     assert [dict(f.details)["uncovered"] for f in found] == [["and automatic documentation"]]
     assert "stops unfinished" in found[0].message
 

@@ -176,6 +176,10 @@ def test_no_name_is_lost_where_a_translation_in_another_script_writes_none_as_it
     # changelog-naive-ui CHANGELOG.zh-CN.md line 3304: key names in the reader's words
     assert _names_lost("- `n-input-number` support keyboard events ArrowUp and ArrowDown operations.",
                        "- `n-input-number` 支持键盘的上键和下键操作") == set()
+    # ... also where both write out the same address: a URL is no word kept
+    assert _names_lost("- `n-input-number` support keyboard events ArrowUp and ArrowDown operations, see "
+                       "https://www.naiveui.com/en-US/os-theme/components/input-number.",
+                       "- `n-input-number` 支持键盘的上键和下键操作，见 https://www.naiveui.com/en-US/os-theme/components/input-number") == set()
     # a Latin-script translation keeps a name written in capitals inside as it is (mdn-firefox
     # fr/1.5 line 45, cut after “qui vous permettront de”); a word capitalized only is no evidence
     assert _names_lost("- Learn about the new Widgets that allow you to create Options windows easier using "

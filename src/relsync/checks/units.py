@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Callable, Container, Mapping
 
 from .. import sentences
+from ..anchors import URL_RE
 from ..dialects import macro_target
 from ..english_words import english_zipf
 from ..keys import page_key
@@ -284,13 +285,14 @@ def _keeps_latin_words(ups: list[Unit], tr: Block, code: tuple[str, ...]) -> boo
     text = tr.text
     for c in tr.anchors.code:
         text = text.replace(c, " ")
-    theirs = {w.casefold() for w in LATIN_WORD_RE.findall(text)}
+    theirs = {w.casefold() for w in LATIN_WORD_RE.findall(URL_RE.sub(" ", text))}  # (an address is no word)
     if not theirs:
         return False
     for u in ups:
         ours = u.text
         for c in code:
             ours = ours.replace(c, " ")
+        ours = URL_RE.sub(" ", ours)
         if any(w.casefold() in theirs for w in LATIN_WORD_RE.findall(ours)):
             return True
     return False

@@ -17,7 +17,7 @@ from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
+from .align_levels import UNKNOWN_LENGTH, displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
 from .align_links import link_headings
 from .align_order import add_pairs
 from .align_entries import entries_by_words
@@ -209,7 +209,7 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
         body_a, length_a = heading_body(upstream, up, hu[ai[0]])
         body_b, length_b = heading_body(translation, tr, ht[bj[0]])
         body = dice(body_a, body_b) if body_a or body_b else 0.5
-        blen = scorer.length_prior(length_a, length_b, False) if min(length_a, length_b) >= 0 else 0.5
+        blen = 0.5 if UNKNOWN_LENGTH in (length_a, length_b) else scorer.length_prior(length_a, length_b, False)
         pp = position_prior(a.pos, b.pos, HEADING_POSITION_SLOPE) if placed else 0.0
         level = 1.0 if a.level == b.level else HEADING_OTHER_LEVEL
         w_own, w_body, w_length, w_pos = HEADING_WEIGHTS

@@ -141,7 +141,7 @@ def heading_body(doc: Document, units: list[Unit], k: int) -> tuple[Counter[str]
     section the heading opens (computed once); :data:`UNKNOWN_LENGTH` for a body with a
     template construct standing alone."""
     u = units[k]
-    if u.body_length == -1:
+    if u.body is None:
         end = section_end(doc, doc.blocks[u.blocks[0]])
         body: Counter[str] = Counter()
         length = 0

@@ -104,7 +104,8 @@ class Unit:
     pos: float = 0.0
     body: Counter[str] | None = None
     body_length: int = -1
-    """For headings: see :func:`relsync.align_levels.heading_body` (-1 until computed)."""
+    """For headings: see :func:`relsync.align_levels.heading_body` (computed with ``body``;
+    :data:`~relsync.align_levels.UNKNOWN_LENGTH` for a body of a template construct alone)."""
     code: str = ""
     """For code blocks: the code without comments and strings (see :func:`code_skeleton`)."""
     _words: frozenset[str] | None = None

@@ -1134,3 +1134,20 @@ def test_an_upstream_block_paired_by_position_goes_to_the_block_left_in_its_word
     missing = {f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
     assert _line_of(al.upstream, "Places migration guide") not in missing
     assert _line_of(al.upstream, "Firefox 3 offers the new nsIJSON interface") not in missing
+
+
+def test_a_heading_is_not_paired_by_its_place_into_another_parent_section():
+    # MDN zh-cn/3 with its web developers' section moved under "最终用户将能体验到的新特性"
+    # (bench_moves.py --seed 5, sections 10%): that heading now stands where upstream's
+    # "Notable changes and improvements" stands, a subsection of "For XUL and extension
+    # developers" (0.25 positions aside, another level), and the ordered pairing of headings
+    # took it for that subsection, though the XUL sections pair with each other and it is not
+    # in the translation's: "New features for end users" and three entries reported missing.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-section-moved-5.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "New features for end users"))[0] == \
+        _line_of(al.translation, "最终用户将能体验到的新特性")
+    assert _partner(al, _line_of(al.upstream, "Notable changes and improvements"))[0] is None
+    missing = {f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
+    for entry in ("New features for end users", "Optimized Open in Tabs behavior.", "Secure add-on updates."):
+        assert _line_of(al.upstream, entry) not in missing

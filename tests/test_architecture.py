@@ -39,7 +39,7 @@ STAGES = [
     ["relsync.comments", "relsync.parsed"],
     ["relsync.keys"],
     ["relsync.similarity", "relsync.assignment", "relsync.lexicon"],
-    ["relsync.rows", "relsync.align_order", "relsync.align_nested", "relsync.align_levels",
+    ["relsync.rows", "relsync.align_order", "relsync.align_kept", "relsync.align_nested", "relsync.align_levels",
      "relsync.align_links", "relsync.align_releases"],
     ["relsync.align_words", "relsync.align_runs", "relsync.align_entries"],
     ["relsync.align_moved", "relsync.align_kids"],

@@ -17,7 +17,8 @@ from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
                            swapped_runs)
-from .align_levels import UNKNOWN_LENGTH, displaced, heading_body, level_shift, shifted_headings, strays, unique_keys
+from .align_levels import (UNKNOWN_LENGTH, displaced, heading_body, in_the_tree, level_shift, shifted_headings, strays,
+                           unique_keys)
 from .align_links import link_headings
 from .align_order import add_pairs
 from .align_entries import entries_by_words
@@ -236,6 +237,8 @@ def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: 
     for ai, bj in pairs:
         if ai and bj and hscore(ai, bj) >= SYNC_THRESHOLD:
             sync.append((ai[0], bj[0]))
+    sync = in_the_tree(sync, [up[k] for k in hu], [tr[k] for k in ht], lambda x, y: hscore((x,), (y,), False),
+                       SYNC_THRESHOLD)
     def body(x: int, y: int) -> float:
         return dice(heading_body(upstream, up, hu[x])[0], heading_body(translation, tr, ht[y])[0])
 

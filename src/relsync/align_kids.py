@@ -13,7 +13,7 @@ every other pair they are in shares no telling strong anchor
 (:func:`~relsync.align_nested.telling`: code, a link, or more than one anchor), is no pair
 of the same text and no pair made out of order. A block so freed that a translation left in
 upstream's words pairs with the one block left over with its text (an entry that moved,
-:func:`~relsync.align_nested.same_text_pairs`), and the term over it then pairs by it
+:func:`~relsync.align_kept.same_text_pairs`), and the term over it then pairs by it
 (:func:`late_parents`). A pair by position of a block inside an aside and one outside any
 is undone (:func:`unboxed`), and a container left without a partner pairs with the container
 of its type whose first block its first block pairs with (:func:`container_titles`), or, with
@@ -34,7 +34,8 @@ from __future__ import annotations
 
 import bisect
 
-from .align_nested import GAP_MIN_SCORE, SAME_TEXT_MIN_CHARS, evident, nested, parent_pairs, same_text_pairs
+from .align_kept import SAME_TEXT_MIN_CHARS, same_text_pairs
+from .align_nested import GAP_MIN_SCORE, evident, nested, parent_pairs
 from .align_order import add_pairs, rebuild
 from .lexicon import Lexicon
 from .model import Alignment, BlockKind, Document, Pair

@@ -1,7 +1,8 @@
 """Headings across two documents: a translation that writes every heading a level deeper
 than upstream (MDN's older translations start their sections at ``###``) is compared with
 upstream as the levels it stands for; what stands under a heading (:func:`heading_body`);
-heading pairs given up for a heading that stands in another place (:func:`displaced`); and a
+heading pairs given up for a heading that stands in another place (:func:`displaced`) or in
+another parent section, by its place alone (:func:`in_the_tree`); and a
 block paired into a section the translation has not, where its own section has a partner for
 it (:func:`strays`); a heading paired with its neighbour's translation (:func:`shifted_headings`)."""
 
@@ -105,6 +106,48 @@ def displaced(sync: list[tuple[int, int]], n: int, m: int, score, body,
     if len(free_a) * len(free_b) <= MAX_FREE_PAIRS:
         crossed += _free_pairs(free_a, free_b, score, body)
     return kept, crossed
+
+
+def _parents(heads: list[Unit]) -> list[int]:
+    """The heading each heading's section is in (its index in ``heads``), -1 for none."""
+    out, stack = [], []
+    for k, u in enumerate(heads):
+        level = u.level if u.kind == BlockKind.HEADING else 0
+        while stack and heads[stack[-1]].level >= level:
+            stack.pop()
+        out.append(stack[-1] if stack and u.kind == BlockKind.HEADING else -1)
+        if u.kind == BlockKind.HEADING:
+            stack.append(k)
+    return out
+
+
+def in_the_tree(sync: list[tuple[int, int]], heads_a: list[Unit], heads_b: list[Unit], score,
+                floor: float) -> list[tuple[int, int]]:
+    """The heading pairs of ``sync``, without those that the sections around them say are
+    not one section and that score under ``floor`` positions aside: a
+    heading whose parent section pairs with a section the other heading is not in (a
+    subsection of "XUL developers" paired with "New features for end users", after the
+    section under it moved), by its place alone."""
+    parent_a, parent_b = _parents(heads_a), _parents(heads_b)
+    partner_a = dict(sync)
+    partner_b = {y: x for x, y in sync}
+
+    def ancestors(parent: list[int], k: int) -> set[int]:
+        found = set()
+        while parent[k] >= 0:
+            k = parent[k]
+            found.add(k)
+        return found
+
+    out = []
+    for x, y in sync:
+        px, py = parent_a[x], parent_b[y]
+        apart = (px >= 0 and px in partner_a and partner_a[px] not in ancestors(parent_b, y)) or (
+            py >= 0 and py in partner_b and partner_b[py] not in ancestors(parent_a, x))
+        if apart and score(x, y) < floor:
+            continue
+        out.append((x, y))
+    return out
 
 
 def _free_pairs(free_a: set[int], free_b: set[int], score, body) -> list[tuple[int, int]]:

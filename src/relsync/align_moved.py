@@ -45,8 +45,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from functools import cached_property
 
-from .align_nested import (described, evident, kept_texts, moved_headings, own_language_words, same_text_pairs,
-                           telling)
+from .align_kept import kept_texts, same_text_pairs
+from .align_nested import described, evident, moved_headings, own_language_words, telling
 from .align_order import rebuild
 from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
 from .align_releases import Keys, ReleaseSide, leave_lone_releases, lone_crossings, lone_releases, scope_pairs

@@ -18,6 +18,8 @@ from relsync import align, check, parse
 from relsync.align_words import _kept_apart
 from relsync.cli import cli
 from relsync.config import Config
+from relsync.dialects import is_definition
+from relsync.model import BlockKind
 from relsync.pipeline import check_pair, read_pair
 from relsync.project import PairSpec
 from relsync.report.json import alignment_dict
@@ -1151,3 +1153,20 @@ def test_a_heading_is_not_paired_by_its_place_into_another_parent_section():
     missing = {f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
     for entry in ("New features for end users", "Optimized Open in Tabs behavior.", "Secure add-on updates."):
         assert _line_of(al.upstream, entry) not in missing
+
+
+def test_a_description_and_the_next_entry_are_not_one_block_merged():
+    # MDN zh-cn/3 with "**速度。**" (Speed.) moved right after the description of "Using
+    # nsILoginManager" (bench_moves.py --seed 7, items 5%): the ordered alignment took the
+    # two for one translated block, the description of the parental controls entry (0.66),
+    # though one describes the term above it and the other is an entry of its own: the
+    # parental controls entry and "Speed." reported missing, the description of "Using
+    # nsILoginManager" without its translation.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-6.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    for p in al.pairs:
+        kinds = {is_definition(al.translation.blocks[j].text) for j in p.translation
+                 if al.translation.blocks[j].kind == BlockKind.LIST_ITEM}
+        assert len(kinds) <= 1, [al.translation.blocks[j].text[:30] for j in p.translation]
+    assert _partner(al, _line_of(al.upstream, "The Password Manager has been replaced"))[0] == \
+        _line_of(al.translation, "密码管理已经被新的登录管理所代替")

@@ -270,6 +270,9 @@ class Scorer:
             return 0.0
         if any(u.definition for u in ua) != any(u.definition for u in ub):
             kf *= OTHER_DEFINITION
+        merged = ua if len(ua) > 1 else ub
+        if any(u.definition for u in merged) and any(u.kind == _LIST_ITEM and not u.definition for u in merged):
+            return 0.0  # a description of the term above it and an entry of its own are two blocks
         ka, la, ta, latin_a, wa, sa = side_a
         kb, lb, tb, latin_b, _, sb = side_b
         # Each half of a split must share something with the other side; a credit line or a

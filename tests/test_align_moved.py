@@ -1170,3 +1170,32 @@ def test_a_description_and_the_next_entry_are_not_one_block_merged():
         assert len(kinds) <= 1, [al.translation.blocks[j].text[:30] for j in p.translation]
     assert _partner(al, _line_of(al.upstream, "The Password Manager has been replaced"))[0] == \
         _line_of(al.translation, "密码管理已经被新的登录管理所代替")
+
+
+def test_a_labelled_entry_left_on_both_sides_pairs_by_the_pages_words():
+    # The case above: "**Speed.** Firefox 3 has gotten a performance boost…" and "**速度。**
+    # Firefox 3 有了较大的性能提升…", moved among the XUL developers' entries, are left without
+    # a partner on both sides: nothing but the page's words tells they are one entry (0.89 by
+    # the lexicon the page's pairs teach, 0.12 at most with any other such item).
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-6.zh_CN.md", "zh_CN")
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Speed. Firefox 3 has gotten")) == (_line_of(al.translation, "速度。"), True)
+    missing = {f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
+    assert _line_of(al.upstream, "Speed. Firefox 3 has gotten") not in missing
+
+
+def test_an_entry_upstream_added_does_not_pair_with_one_it_removed_elsewhere():
+    # The same page, upstream without its "Tags." entry and the translation without "Speed.":
+    # "Speed." and "标签。" (Tags.) are each left alone, in other sections, both labelled in
+    # bold; their words do not go together, and they stay missing and extra.
+    up = (CASES / "mdn-section-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-item-shifted-6.zh_CN.md").read_text(encoding="utf-8")
+    up = "\n".join(line for line in up.split("\n") if not line.startswith("- **Tags.**"))
+    tr = "\n".join(line for line in tr.split("\n") if not line.startswith("- **速度。**"))
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Speed. Firefox 3 has gotten"))[0] is None
+    tags = _line_of(al.translation, "标签。 可以为你的书签")
+    assert not [p for p in al.pairs if p.is_match and any(al.translation.blocks[j].start == tags for j in p.translation)]
+    missing = {f.upstream.line for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
+    assert _line_of(al.upstream, "Speed. Firefox 3 has gotten") in missing

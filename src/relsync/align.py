@@ -21,11 +21,11 @@ from .align_levels import (UNKNOWN_LENGTH, displaced, heading_body, in_the_tree,
                            unique_keys)
 from .align_links import link_headings
 from .align_order import add_pairs
-from .align_entries import entries_by_words
+from .align_entries import entries_by_words, labelled_entries
 from .align_runs import realigned_runs
 from .align_words import stretches_by_words
 from .comments import commented_blocks
-from .languages import cjk_letters
+from .languages import weighted_length
 from .lexicon import MIN_PAIRS, Lexicon
 from .model import HEADING_KINDS, Alignment, Block, BlockKind, Document, Pair
 from .rows import match_rows
@@ -425,16 +425,12 @@ LEFTOVER_CONTRADICTING_ANCHORS = 5
 LEFTOVER_WEAK_PAIR = 0.35
 
 
-def _weighted_length(text: str) -> int:
-    return len(text) + 2 * cjk_letters(text)
-
-
 def _leftover_pair(a: Block, b: Block, scorer: Scorer) -> bool:
     if scorer.contradicts(a.index, b.index, LEFTOVER_CONTRADICTING_ANCHORS):
         return False
     if scorer.dated_apart(a.index, b.index):
         return False  # a dated line is not translated as another line without its date
-    la, lb = _weighted_length(a.text), _weighted_length(b.text)
+    la, lb = weighted_length(a.text), weighted_length(b.text)
     if max(la, lb) <= LEFTOVER_MAX_LENGTH_RATIO * max(1, min(la, lb)):
         return True
     return bool(a.markup.as_dict().get("image")) and bool(b.markup.as_dict().get("image"))
@@ -558,7 +554,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
             al.pairs = add_pairs(al, scorer, late(al, scorer))
         if again or taught is None or Lexicon(al).taught < max(MIN_PAIRS, taught + 1):
             break
-    for last in (strays, stretches_by_words, entries_by_words):
+    for last in (strays, stretches_by_words, entries_by_words, labelled_entries):
         al.pairs = add_pairs(al, scorer, last(al, scorer))
     al.pairs = nested_pairs(al, scorer)
     al.pairs = containers(al, scorer)

@@ -23,17 +23,22 @@ button. The new star button…" is not taken from "星按钮。" for "新的下�
 A block the run leaves without a partner then pairs, out of order, with the one block of its
 kind without a partner on the other side that it goes with by their words, each
 :data:`~relsync.lexicon.HOLDS_MARGIN` more than with any other (the entry where it moved).
+Last, the one list item opening with a label in bold that every pass left without a partner
+on each side pairs with the other by their words, wherever they stand (:func:`labelled_entries`).
 """
 
 from __future__ import annotations
+
+import re
 
 from .align_nested import GAP_MIN_SCORE
 from .align_releases import ReleaseSide
 from .align_runs import FLOOR, runs
 from .align_words import cites_apart
 from .dialects import is_definition
+from .languages import weighted_length
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
-from .model import Alignment, Pair
+from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
 
 #: A run holds at most this many blocks on each side (the comparisons cost their product).
@@ -152,3 +157,48 @@ def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: 
         return None  # (a term pairs with a term; no anchors against it)
     return y
 
+
+
+#: A list item that opens with a label in bold (``- **Speed.** Firefox 3 has…``).
+_LABELLED_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*[^*\n]+\*\*")
+#: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
+#: counts as three).
+LABELLED_MAX_LENGTH_RATIO = 3.0
+
+
+def labelled_entries(al: Alignment, scorer: Scorer) -> dict[int, int]:
+    """The one list item opening with a label in bold that every pass left without a
+    partner on each side, paired when the page's words say they are one entry: an entry
+    naming nothing ("**Speed.** Firefox 3 has gotten a performance boost…") that the
+    translation has in another place, where no anchor and no run of entries around it tells
+    where it went. Their similarity by the words the lexicon knows
+    (:meth:`~relsync.lexicon.Lexicon.similarity`) must be :data:`~relsync.lexicon.HOLDS_MIN`
+    at least, their lengths not more than :data:`LABELLED_MAX_LENGTH_RATIO` apart, and they
+    must name nothing apart. Not when either side has another such item left: of two or
+    more, the one a translated item's words are most like is another's often enough (of
+    the 863 labelled items the five corpora pair with confidence, each judged by the words
+    the other pairs teach, the most similar translated item by 0.2 more than any other was
+    another item's 6 times, at 0.46 to 0.75), and an entry whose own translation an earlier
+    pass gave to another takes the next best. An item upstream added where the translation
+    still has one it removed elsewhere is two entries: their words do not go together."""
+    paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
+    paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
+
+    def left(doc, paired) -> list[int]:
+        return [b.index for b in doc.blocks if b.index not in paired and b.kind == BlockKind.LIST_ITEM
+                and not is_definition(b.text) and _LABELLED_RE.match(b.source)]
+
+    left_a, left_b = left(al.upstream, paired_a), left(al.translation, paired_b)
+    if len(left_a) != 1 or len(left_b) != 1:
+        return {}
+    words = taught(al)
+    a, b = left_a[0], left_b[0]
+    if words is None or not words.judges(a, b) or words.similarity(a, b) < HOLDS_MIN:
+        return {}
+    block_a, block_b = al.upstream.blocks[a], al.translation.blocks[b]
+    la, lb = weighted_length(block_a.text), weighted_length(block_b.text)
+    if (block_a.quote != block_b.quote or block_a.level != block_b.level
+            or max(la, lb) > LABELLED_MAX_LENGTH_RATIO * max(1, min(la, lb))
+            or scorer.contradicts(a, b) or scorer.dated_apart(a, b)):
+        return {}
+    return {a: b}

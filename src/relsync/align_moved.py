@@ -51,7 +51,7 @@ from .align_order import rebuild
 from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
 from .align_releases import Keys, ReleaseSide, leave_lone_releases, lone_crossings, lone_releases, scope_pairs
 from .assignment import best_pairing, uncross
-from .languages import cjk_letters, singular
+from .languages import singular, weighted_length
 from .lexicon import MIN_PAIRS, Lexicon, cognate
 from .model import Alignment, Block, BlockKind, Pair
 from .similarity import KIND_GROUP, Scorer
@@ -83,9 +83,6 @@ LEFTOVER_ROUNDS = 4
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
 MAX_LENGTH_RATIO = 6.0
-
-def _weighted_length(text: str) -> int:
-    return len(text) + 2 * cjk_letters(text)
 
 
 def _references(keys: Keys) -> Keys:
@@ -501,8 +498,8 @@ class _Matching:
         block beside an undated one naming something else."""
         if self.scorer.dated_apart(a, b):
             return False
-        la = _weighted_length(self.up.doc.blocks[a].text)
-        lb = _weighted_length(self.tr.doc.blocks[b].text)
+        la = weighted_length(self.up.doc.blocks[a].text)
+        lb = weighted_length(self.tr.doc.blocks[b].text)
         if max(la, lb) > MAX_LENGTH_RATIO * max(1, min(la, lb)):
             return False
         return (not scored or self.up.doc.blocks[a].kind == BlockKind.TABLE_ROW

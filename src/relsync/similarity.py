@@ -40,7 +40,9 @@ SPARSE_EVIDENCE = 0.8
 CODE_WEIGHTS = (0.93, 0.07)
 #: Factor of a heading pair of different levels.
 OTHER_LEVEL = 0.75
-#: Factor of a term paired with the description of a term (MDN's ``- : description``).
+#: Factor of a description of a term (MDN's ``- : description``) paired with a block of
+#: another kind; with a list item that is no description (a term, an entry of its own), the
+#: score is 0.
 OTHER_DEFINITION = 0.3
 #: Factor of a paragraph of the page's own text paired with one inside a list item (the text
 #: under a "- **Details**" label): a translation keeps its lists as upstream does.
@@ -299,6 +301,8 @@ class Scorer:
         if kf == 0.0:
             return 0.0
         if a.definition != b.definition:
+            if a.kind == b.kind:
+                return 0.0  # a description of the term above it and an entry of its own
             kf *= OTHER_DEFINITION
         if a.nested != b.nested:
             kf *= OTHER_DEPTH

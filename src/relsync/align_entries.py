@@ -29,13 +29,11 @@ on each side pairs with the other by their words, wherever they stand (:func:`la
 
 from __future__ import annotations
 
-import re
-
 from .align_nested import GAP_MIN_SCORE
 from .align_releases import ReleaseSide
 from .align_runs import FLOOR, runs
 from .align_words import cites_apart
-from .dialects import is_definition
+from .dialects import LEAD_RE, is_definition
 from .languages import weighted_length
 from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
 from .model import Alignment, BlockKind, Pair
@@ -158,9 +156,6 @@ def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: 
     return y
 
 
-
-#: A list item that opens with a label in bold (``- **Speed.** Firefox 3 has…``).
-_LABELLED_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*[^*\n]+\*\*")
 #: Blocks whose lengths differ by more than this factor are not one entry (a CJK letter
 #: counts as three).
 LABELLED_MAX_LENGTH_RATIO = 3.0
@@ -186,19 +181,19 @@ def labelled_entries(al: Alignment, scorer: Scorer) -> dict[int, int]:
 
     def left(doc, paired) -> list[int]:
         return [b.index for b in doc.blocks if b.index not in paired and b.kind == BlockKind.LIST_ITEM
-                and not is_definition(b.text) and _LABELLED_RE.match(b.source)]
+                and not is_definition(b.text) and LEAD_RE.match(b.source)]
 
     left_a, left_b = left(al.upstream, paired_a), left(al.translation, paired_b)
     if len(left_a) != 1 or len(left_b) != 1:
         return {}
-    words = taught(al)
     a, b = left_a[0], left_b[0]
-    if words is None or not words.judges(a, b) or words.similarity(a, b) < HOLDS_MIN:
-        return {}
     block_a, block_b = al.upstream.blocks[a], al.translation.blocks[b]
     la, lb = weighted_length(block_a.text), weighted_length(block_b.text)
     if (block_a.quote != block_b.quote or block_a.level != block_b.level
             or max(la, lb) > LABELLED_MAX_LENGTH_RATIO * max(1, min(la, lb))
             or scorer.contradicts(a, b) or scorer.dated_apart(a, b)):
+        return {}
+    words = taught(al)  # (the page's lexicon, last: its cost is the page's pairs)
+    if words is None or not words.judges(a, b) or words.similarity(a, b) < HOLDS_MIN:
         return {}
     return {a: b}

@@ -123,11 +123,10 @@ def _parents(heads: list[Unit]) -> list[int]:
 
 def in_the_tree(sync: list[tuple[int, int]], heads_a: list[Unit], heads_b: list[Unit], score,
                 floor: float) -> list[tuple[int, int]]:
-    """The heading pairs of ``sync``, without those that the sections around them say are
-    not one section and that score under ``floor`` positions aside: a
-    heading whose parent section pairs with a section the other heading is not in (a
-    subsection of "XUL developers" paired with "New features for end users", after the
-    section under it moved), by its place alone."""
+    """The heading pairs of ``sync`` without those that only their place made: a heading
+    whose parent section pairs with a section the other heading is not in (either way),
+    scoring under ``floor`` positions aside (a subsection of "For XUL and extension
+    developers" paired with "New features for end users" after a section moved under it)."""
     parent_a, parent_b = _parents(heads_a), _parents(heads_b)
     partner_a = dict(sync)
     partner_b = {y: x for x, y in sync}

@@ -226,6 +226,11 @@ def is_definition(text: str) -> bool:
     return text.startswith(": ")
 
 
+#: A list item or paragraph opening with a lead in bold, its marker aside ("- **Web forgery
+#: protection enhanced.** Now…", ``1. **Install**``): the lead is group 1.
+LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
+
+
 #: A language note a translator adds to a link to a page in another language: a short
 #: parenthesized word in superscript, MDN's French ``<sup>(angl.)</sup>``.
 _NOTE_TEXT_RE = re.compile(r"\s*\([^\d()<>]{1,15}\)\s*")

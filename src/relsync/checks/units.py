@@ -14,7 +14,7 @@ from typing import Callable, Container, Mapping
 
 from .. import sentences
 from ..anchors import URL_RE
-from ..dialects import macro_target
+from ..dialects import LEAD_RE, macro_target
 from ..english_words import english_zipf
 from ..keys import page_key
 from ..languages import singular
@@ -105,7 +105,7 @@ def upstream_units(block: Block, held: Held | None = None,
     units = [Unit(unmask(c, code), prose_length(c) - unshared(c, shared or {}), _anchors(c, code), k)
              for k, p in enumerate(parts) for c in _clauses(p, links)]
     count = sum(1 for p in parts if _WORDS_RE.search(p))
-    lead = _LEAD_RE.match(block.source)
+    lead = LEAD_RE.match(block.source)
     head = lead.group(1).strip() if lead else ""
     if head.endswith(":") and units and " ".join(units[0].text.split()) == head:
         count += 1  # ("**Method handlers:** A property name…": a sentence, as the translation's lead is)
@@ -186,14 +186,10 @@ def _short(piece: str, links: tuple[str, ...] = ()) -> bool:
         re.search(r"(?<!\w)" + re.escape(t) + r"(?!\w)", piece) for t in links if t in piece)
 
 
-#: A list item's or paragraph's lead in bold ("**Web forgery protection enhanced.**").
-_LEAD_RE = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*([^*\n]+)\*\*")
-
-
 def leads_alike(ups: list[Unit], trs: list[Unit], up: Block, tr: Block) -> bool:
     """Whether upstream's first unit is its lead in bold and the translation's first unit its
     own (:func:`translation_units` split it off): the lead is translated, whatever follows."""
-    up_lead, tr_lead = _LEAD_RE.match(up.source), _LEAD_RE.match(tr.source)
+    up_lead, tr_lead = LEAD_RE.match(up.source), LEAD_RE.match(tr.source)
     if not up_lead or not tr_lead or len(ups) < 2 or len(trs) < 2:
         return False
     head = up_lead.group(1).strip()
@@ -207,8 +203,8 @@ def translation_units(block: Block, up: Block, held: Held | None = None,
     bold is one too, also without a full stop after it."""
     text, code = _unmarked(block, held)
     parts = sentences.split(text)
-    up_lead = _LEAD_RE.match(up.source)
-    lead = _LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None
+    up_lead = LEAD_RE.match(up.source)
+    lead = LEAD_RE.match(block.source) if up_lead and up_lead.group(1).strip()[-1:] in ".!?:" else None
     if lead and parts and len(parts[0]) > len(lead.group(1).strip()) and parts[0].startswith(lead.group(1).strip()):
         head = lead.group(1).strip()
         parts[:1] = [head, parts[0][len(head):].strip()]

@@ -21,7 +21,9 @@ own translation ratio is that of a translation with one defect. A block that the
 already report on the untouched translation is not cut. A cut is detected when a finding of
 ``omission`` or ``missing`` (``english-clause``: ``untranslated-clause`` or ``untranslated``)
 is on the cut block's line. The share of a cut is measured on the text a reader reads (link
-destinations, HTML tags and emphasis markers left out, code kept). Recall per kind and
+destinations, HTML tags with their attributes and emphasis markers left out, code kept): what
+the block shows before the cut and no longer shows after it (a sentence inside a tag's
+attribute, FastAPI's `<dfn title="…">`, is none, and is not replaced by English). Recall per kind and
 language, for all cuts and for cuts of a third or more of the block (the figure the target
 is stated in); ``--misses`` writes the missed cuts of a third or more. Then every finding of the new rules
 on the untouched sampled translations is listed (``--findings`` writes them as TSV to be
@@ -130,6 +132,8 @@ def _cut(kind: str, lines: list[str], up_raw: str, up_kind: str, tr_kind: str) -
         k = n // 2
         a, b = spans[k]
         english = up_raw[up_spans[k][0]:up_spans[k][1]]
+        if _visible(body[:a] + body[b:]) == _visible(body):
+            return None  # a sentence inside a tag's attribute: no text a reader reads
         return [lead + body[:a] + english + body[b:]], _share(body[a:b], body)
     if kind == "middle-sentence":
         if n < 3:
@@ -144,9 +148,10 @@ def _cut(kind: str, lines: list[str], up_raw: str, up_kind: str, tr_kind: str) -
             return None
         drop = [n - 1]
     keep = [body[a:b] for k, (a, b) in enumerate(spans) if k not in drop]
-    cut = "".join(body[spans[k][0]:spans[k][1]] for k in drop)
     joiner = "" if not body.isascii() and not any(ch == " " for ch in body[spans[0][1]:spans[1][0] + 1]) else " "
-    return [lead + joiner.join(keep)], _share(cut, body)
+    new = joiner.join(keep)
+    # (what a reader no longer reads: a sentence inside a tag's attribute, a `<dfn title>`, is none)
+    return [lead + new], max(0.0, 1 - _visible(new) / max(1, _visible(body)))
 
 
 def _inject(kind, up_lines, tr_lines, al, rng, blocks, flagged):

@@ -23,7 +23,8 @@ within each release first; a pair the ordered alignment made by length and posit
 (one block naming code or a link, the other nothing) yields its blocks to a block that has
 no partner. Then blocks with no telling strong anchor (a number alone is the page's version)
 pair when they share a Latin word the translation kept (four letters or more, or an acronym
-in capitals: `SSL`) that no other of them holds, in their release, then in the document; a
+in capitals: `SSL`; a part of a compound, `Download-Manager`, that upstream writes apart) that
+no other of them holds, in their release, then in the document; a
 pair of the ordered alignment that won over a neighbour without a partner by a hair takes
 part in that pass too. Last, what is left pairs by its words, and two pairs whose anchors
 cannot tell them apart trade partners when their words say so (:mod:`relsync.align_words`).
@@ -473,6 +474,10 @@ class _Matching:
         kept_b = {b: {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t" and (
                       len(k) >= KEPT_WORD_MIN + 2 or k[2:].upper() in tr.doc.blocks[b].anchors.terms)}
                   for b in left_b if b in unit_of_b and self.partner_b[b] is None}
+        upstream_words = frozenset().union(*words_a.values()) if words_a else frozenset()
+        for kept in kept_b.values():  # (the parts of a compound, `Download-Manager`, upstream writes)
+            kept |= {part for w in kept if "-" in w for part in w.split("-")
+                     if len(part) >= KEPT_WORD_MIN and part in upstream_words}
         own = {b: own_language_words(tr.doc.blocks[b]) for b in kept_b}
         holders_a = Counter(w for ws in words_a.values() for w in ws)
         holders_b = Counter(w for ws in kept_b.values() for w in ws)

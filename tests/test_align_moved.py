@@ -1185,13 +1185,15 @@ def test_a_labelled_entry_left_on_both_sides_pairs_by_the_pages_words():
 
 
 def test_an_entry_upstream_added_does_not_pair_with_one_it_removed_elsewhere():
-    # The same page, upstream without its "Tags." entry and the translation without "Speed.":
-    # "Speed." and "标签。" (Tags.) are each left alone, in other sections, both labelled in
-    # bold; their words do not go together, and they stay missing and extra.
+    # The same page, upstream without its "Tags." entry and the translation without "Speed."
+    # (and both without "Easy to use Download Actions.", which moved too): "Speed." and
+    # "标签。" (Tags.) are the one labelled item left on each side, in other sections; their
+    # words do not go together, and they stay missing and extra.
     up = (CASES / "mdn-section-moved.en.md").read_text(encoding="utf-8")
     tr = (CASES / "mdn-item-shifted-6.zh_CN.md").read_text(encoding="utf-8")
-    up = "\n".join(line for line in up.split("\n") if not line.startswith("- **Tags.**"))
-    tr = "\n".join(line for line in tr.split("\n") if not line.startswith("- **速度。**"))
+    up = "\n".join(line for line in up.split("\n")
+                   if not line.startswith(("- **Tags.**", "- **Easy to use Download Actions.**")))
+    tr = "\n".join(line for line in tr.split("\n") if not line.startswith(("- **速度。**", "- **易于使用的下载。**")))
     al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "Speed. Firefox 3 has gotten"))[0] is None

@@ -23,7 +23,7 @@ from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf
 from ..languages import identify, is_letter, language_code, language_scripts, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
-from .labels import among_names, is_label
+from .labels import among_name_headings, among_names, is_label
 from .masking import hold, unmask
 from .registry import Context, Problem, Scope, check
 from .terms import page_mixes_english
@@ -428,8 +428,11 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     language, shipped as the English words each shares). A title or heading whose same text
     upstream writes in another heading, which the translation renders in words of its own, is
     no name, whatever its words (a front-matter ``title: Tutorial Intro`` kept above
-    ``# チュートリアルの紹介``). A page that mixes phrases of English into its sentences (see
-    ``untranslated-clause``) keeps English headings as its style.
+    ``# チュートリアルの紹介``). A heading whose every word is capitalized, among two sibling
+    headings or more that are names (a section per API: "Service Workers" beside "IndexedDB"
+    and "WebRTC"), is a feature's name, as a label among labels of names is. A page that mixes
+    phrases of English into its sentences (see ``untranslated-clause``) keeps English headings
+    as its style.
     """
     if not ctx.locale:
         return
@@ -459,6 +462,8 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     if not translated:
         return
     for pair, up, tr, what, minimum in candidates:
+        if tr.is_heading and among_name_headings(tr, al):
+            continue  # a feature's name among the names of others: "Service Workers" beside "IndexedDB"
         if _english_heading(up, tr, ctx, memo, minimum, _translated_elsewhere(pair, up, tr, al, ctx)):
             yield ctx.pair_finding(pair, f"{what} still in English on a translated page: \u201c{tr.text.strip()}\u201d")
 

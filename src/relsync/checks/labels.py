@@ -1,6 +1,7 @@
 """Labels: paragraphs and list items that are only bold text ("**Related**", "- **See also**"),
 which a translated page may keep in English as it keeps headings, and the lists of names
-they stand in ("**WebSockets**", "**CORS**": the names of features, kept as they are)."""
+they stand in ("**WebSockets**", "**CORS**": the names of features, kept as they are), as
+headings stand among headings naming APIs ("#### IndexedDB", "#### WebRTC")."""
 
 from __future__ import annotations
 
@@ -48,3 +49,27 @@ def is_name(text: str) -> bool:
     """Whether every word of ``text`` is capitalized and no common English word."""
     words = ENGLISH_WORD_RE.findall(text)
     return bool(words) and all(not w[0].islower() and english_zipf(w) == 0.0 for w in words)
+
+
+def among_name_headings(heading: Block, al: Alignment) -> bool:
+    """Whether a translation's heading, every word of it capitalized, stands among
+    :data:`_NAMES_AROUND` sibling headings or more (its level, under the same parent) that
+    are names (:func:`is_name`): a section per API, each titled by its name ("#### Service
+    Workers" beside "#### IndexedDB" and "#### WebRTC", kept as upstream writes them)."""
+    words = ENGLISH_WORD_RE.findall(heading.text)
+    if not words or any(w[0].islower() for w in words):
+        return False
+    blocks = al.translation.blocks
+    names = 0
+    for step in (-1, 1):
+        k = heading.index + step
+        while 0 <= k < len(blocks):
+            b = blocks[k]
+            if b.is_heading and b.level < heading.level:
+                break  # the parent's heading, or the next section of its level or above
+            if b.is_heading and b.level == heading.level and is_name(b.text):
+                names += 1
+                if names >= _NAMES_AROUND:
+                    return True
+            k += step
+    return False

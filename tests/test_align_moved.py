@@ -1233,3 +1233,19 @@ def test_a_compound_keeps_the_words_upstream_writes_apart():
     _covered_once(al)
     assert _partner(al, _line_of(al.upstream, "New Download Manager.")) == \
         (_line_of(al.translation, "Neuer Download-Manager."), True)
+
+
+def test_an_entry_linked_under_its_own_page_name_pairs_by_the_words_it_keeps():
+    # MDN de/3 with "- [Drag und Drop-Ereignisse](/de/Drag_und_Drop_Ereignisse …)" and its
+    # description moved among the XPCOM entries (bench_moves.py --seed 6, items 5%): its one
+    # strong anchor is a link to the page under its German name, which upstream's
+    # "[Drag and drop events](/en-US/docs/Drag_and_drop_events)" does not share; the words it
+    # keeps, "Drag" and "Drop", tell it. It had been paired by position with "Using content
+    # preferences", and "Drag and drop events" reported missing.
+    up, tr, al = _cut("mdn-section-moved.en.md", "mdn-item-shifted-2.de.md", "de")
+    _covered_once(al)
+    entry = _line_of(al.upstream, "Drag and drop events")
+    assert _partner(al, entry) == (_line_of(al.translation, "Drag und Drop-Ereignisse"), True)
+    assert _partner(al, entry + 1)[0] == _line_of(al.translation, "zu dem Ursprungsknoten einer Drag-Operation")
+    found = [f for f in check(up, tr, locale="de") if f.slug == "missing" and f.severity.name == "ERROR"]
+    assert not found, [f.message for f in found]

@@ -24,10 +24,11 @@ within each release first; a pair the ordered alignment made by length and posit
 no partner. Then blocks with no telling strong anchor (a number alone is the page's version)
 pair when they share a Latin word the translation kept (four letters or more, or an acronym
 in capitals: `SSL`; a part of a compound, `Download-Manager`, that upstream writes apart) that
-no other of them holds, in their release, then in the document; a
-pair of the ordered alignment that won over a neighbour without a partner by a hair takes
-part in that pass too. Last, what is left pairs by its words, and two pairs whose anchors
-cannot tell them apart trade partners when their words say so (:mod:`relsync.align_words`).
+no other of them holds, in their release, then in the document (a pair of the ordered
+alignment that won over a neighbour without a partner by a hair takes part); then, so, those
+told by links alone, which a translation may give under its page's own name. Last, what is
+left pairs by its words, and two pairs whose anchors cannot tell them apart trade partners
+when their words say so (:mod:`relsync.align_words`).
 Unpaired headings whose sections' blocks went to one another's sections then pair too (a
 whole group moved), and so do headings naming something written alike; list items naming
 nothing (or only a localized page, when left without a partner or paired by the page's
@@ -50,7 +51,8 @@ from .align_kept import kept_texts, same_text_pairs
 from .align_nested import described, evident, moved_headings, own_language_words, telling
 from .align_order import rebuild
 from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
-from .align_releases import Keys, ReleaseSide, leave_lone_releases, lone_crossings, lone_releases, scope_pairs
+from .align_releases import (Keys, ReleaseSide, leave_lone_releases, linked_only, lone_crossings, lone_releases,
+                             scope_pairs)
 from .assignment import best_pairing, uncross
 from .languages import singular, weighted_length
 from .lexicon import MIN_PAIRS, Lexicon, cognate
@@ -345,12 +347,7 @@ class _Matching:
         for _ in range(LEFTOVER_ROUNDS):
             left_a = [a for a, b in self.partner_a.items() if b is None and self.up.keys[a]]
             left_b = [b for b, a in self.partner_b.items() if a is None and self.tr.keys[b]]
-            by_scope_b: dict[int, list[int]] = defaultdict(list)
-            for b in left_b:
-                by_scope_b[self.tr.scope(b)].append(b)
-            by_scope_a: dict[int, list[int]] = defaultdict(list)
-            for a in left_a:
-                by_scope_a[self.up.scope(a)].append(a)
+            by_scope_a, by_scope_b = self.up.by_scope(left_a), self.tr.by_scope(left_b)
             made = 0
             for sa, sb in scopes.items():
                 if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
@@ -433,7 +430,8 @@ class _Matching:
         upstream block lacks (in a translation in Latin letters, a capitalized word is one of
         its language, `Modul`, unless upstream's block has it). An upstream block whose telling
         anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
-        locale`` for "Add `svSE` locale."). In each release, then across."""
+        locale`` for "Add `svSE` locale."). In each release, then across; then those told by
+        links alone (:func:`~relsync.align_releases.linked_only`), the others' words held."""
         up, tr = self.up, self.tr
         # (the same text, whatever it names, when the ordered alignment paired neither block,
         # or paired it by length and position alone (:meth:`release_weak`), and both, or
@@ -446,23 +444,20 @@ class _Matching:
         for a, b in same_text_pairs(free_a, free_b, up.doc, tr.doc):
             if described(up.doc, a) == described(tr.doc, b):
                 self.partner_a[a], self.partner_b[b] = b, a
-        left_a = [a for a, b in self.partner_a.items() if b is None and (
-            not telling(up.keys[a]) or all(k[0] == "c" for k in up.keys[a]))]
-        left_b = [b for b, a in self.partner_b.items() if a is None and not telling(tr.keys[b])]
-        if not left_a or not left_b:
-            return
-        by_scope_a: dict[int, list[int]] = defaultdict(list)
-        for a in left_a:
-            by_scope_a[up.scope(a)].append(a)
-        by_scope_b: dict[int, list[int]] = defaultdict(list)
-        for b in left_b:
-            by_scope_b[tr.scope(b)].append(b)
         units = (units_a, unit_of_a, units_b, unit_of_b)
-        for sa, sb in scope_pairs(self.al, up, tr).items():
-            if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
-                self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
-        self._kept_words_round([a for a in left_a if self.partner_a[a] is None],
-                               [b for b in left_b if self.partner_b[b] is None], *units)
+        for linked in (False, True):  # (then entries told by links alone: after, not to share their words)
+            left_a = [a for a, b in self.partner_a.items() if b is None and (not telling(up.keys[a]) or all(
+                k[0] == "c" for k in up.keys[a]) or linked and linked_only(up.keys[a]))]
+            left_b = [b for b, a in self.partner_b.items() if a is None and (not telling(tr.keys[b]) or linked
+                                                                             and linked_only(tr.keys[b]))]
+            if not left_a or not left_b:
+                continue
+            by_scope_a, by_scope_b = up.by_scope(left_a), tr.by_scope(left_b)
+            for sa, sb in scope_pairs(self.al, up, tr).items():
+                if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
+                    self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
+            self._kept_words_round([a for a in left_a if self.partner_a[a] is None],
+                                   [b for b in left_b if self.partner_b[b] is None], *units)
 
     def _kept_words_round(self, left_a: list[int], left_b: list[int], units_a, unit_of_a, units_b,
                           unit_of_b) -> None:
@@ -487,7 +482,7 @@ class _Matching:
             if len({a for a, _ in found}) != 1:
                 continue
             a = found[0][0]
-            if telling(up.keys[a]) and not any("c:" + w in up.keys[a] for _, w in found):
+            if telling(up.keys[a]) and not linked_only(up.keys[a]) and not any("c:" + w in up.keys[a] for _, w in found):
                 continue  # (code the translation writes as a word, or nothing)
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"} - (own[b] - words_a[a])
             if any(not cognate(w, words_a[a], KEPT_WORD_MIN) for w in every - words_a[a]):

@@ -33,6 +33,13 @@ def _names(keys: Keys) -> Keys:
     return frozenset("c:" + k[2:] for k in keys if k[0] == "l" and _NAME_RE.fullmatch(k, 2))
 
 
+def linked_only(keys: Keys) -> bool:
+    """Whether a block's strong anchors are its links alone (and their page names, :func:`_names`):
+    an entry a translation links under its own page name (`/de/Drag_und_Drop_Ereignisse` for
+    `/en-US/docs/Drag_and_drop_events`) shares none of them, and tells itself by its words."""
+    return bool(keys) and all(k[0] == "l" or (k[0] == "c" and "l:" + k[2:] in keys) for k in keys)
+
+
 class ReleaseSide:
     """One document's movable blocks: their strong anchors and their top-level section."""
 
@@ -58,6 +65,13 @@ class ReleaseSide:
         if s is None:
             s = self._scope[i] = self.scope_of(self.doc.blocks[i])
         return s
+
+    def by_scope(self, blocks: list[int]) -> dict[int, list[int]]:
+        """``blocks`` by their top-level section (:meth:`scope`), in their order."""
+        out: dict[int, list[int]] = defaultdict(list)
+        for i in blocks:
+            out[self.scope(i)].append(i)
+        return out
 
     def df(self, scope: int) -> Counter[str]:
         """How many blocks of a scope (-1: the document) hold each strong anchor."""

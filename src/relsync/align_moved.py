@@ -25,7 +25,7 @@ no partner. Then blocks with no telling strong anchor (a number alone is the pag
 pair when they share a Latin word the translation kept (four letters or more, or an acronym
 in capitals: `SSL`; a part of a compound, `Download-Manager`, that upstream writes apart) that
 no other of them holds, in their release, then in the document (a pair of the ordered
-alignment that won over a neighbour without a partner by a hair takes part); then, so, those
+alignment that won over a neighbour without a partner by a hair takes part); then, alike, those
 told by links alone, which a translation may give under its page's own name. Last, what is
 left pairs by its words, and two pairs whose anchors cannot tell them apart trade partners
 when their words say so (:mod:`relsync.align_words`).

@@ -54,8 +54,12 @@ def is_name(text: str) -> bool:
 def among_name_headings(heading: Block, al: Alignment) -> bool:
     """Whether a translation's heading, every word of it capitalized, stands among
     :data:`_NAMES_AROUND` sibling headings or more (its level, under the same parent) that
-    are names (:func:`is_name`): a section per API, each titled by its name ("#### Service
-    Workers" beside "#### IndexedDB" and "#### WebRTC", kept as upstream writes them)."""
+    are code-like names written alone, each word with a capital inside (:func:`is_code_name`)
+    and no word of the translation's own: a section per API, each titled by its name
+    ("#### Service Workers" beside "#### IndexedDB" and "#### WebRTC"). Rare words are no
+    such names, nor is a heading naming one among its own words: "## Project Scaffolding"
+    left beside "## TypeScript", "## IDE 支持" and "## Backend Framework Integrations" is
+    English left (Vue's Chinese `guide/scaling-up/tooling.md`, fixed by its translators)."""
     words = ENGLISH_WORD_RE.findall(heading.text)
     if not words or any(w[0].islower() for w in words):
         return False
@@ -67,9 +71,16 @@ def among_name_headings(heading: Block, al: Alignment) -> bool:
             b = blocks[k]
             if b.is_heading and b.level < heading.level:
                 break  # the parent's heading, or the next section of its level or above
-            if b.is_heading and b.level == heading.level and is_name(b.text):
+            if b.is_heading and b.level == heading.level and b.text.isascii() and is_code_name(b.text):
                 names += 1
                 if names >= _NAMES_AROUND:
                     return True
             k += step
     return False
+
+
+def is_code_name(text: str) -> bool:
+    """Whether every word of ``text`` has a capital after its first letter (``IndexedDB``,
+    ``WebRTC``, ``DOM & HTML DOM``): the names of APIs and formats, not words."""
+    words = ENGLISH_WORD_RE.findall(text)
+    return bool(words) and all(any(c.isupper() for c in w[1:]) for w in words)

@@ -345,7 +345,7 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     ordinary English words (upstream writes them in lower case; in another script than Latin
     also a common English word, Zipf frequency >= 4 in wordfreq's lists, that the translation
     does not use as a term in its own sentences, nor a list of names, nor a heading among
-    sibling headings that are names, "Service Workers" beside "IndexedDB" and "WebRTC", nor
+    sibling headings that are names of code, "Service Workers" beside "IndexedDB" and "WebRTC", nor
     a term its sentences write, in the singular too; any words, when the translation renders the same
     text of upstream in another heading: a front-matter title kept above its heading
     translated) is English in any script, also when upstream's heading has changed since (see

@@ -429,8 +429,9 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     upstream writes in another heading, which the translation renders in words of its own, is
     no name, whatever its words (a front-matter ``title: Tutorial Intro`` kept above
     ``# チュートリアルの紹介``). A heading whose every word is capitalized, among two sibling
-    headings or more that are names (a section per API: "Service Workers" beside "IndexedDB"
-    and "WebRTC"), is a feature's name, as a label among labels of names is. A page that mixes
+    headings or more that are names of code, a capital inside each word (a section per API:
+    "Service Workers" beside "IndexedDB" and "WebRTC"), is a feature's name, as a label among
+    labels of names is. A page that mixes
     phrases of English into its sentences (see ``untranslated-clause``) keeps English headings
     as its style.
     """

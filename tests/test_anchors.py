@@ -94,11 +94,11 @@ def test_terms_in_cjk_and_in_english():
     assert "torch.compile" in terms and "API" in terms and "We" not in terms and "The" not in terms
 
 
-SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
+SENTENCE_CAPITAL_RE = re.compile(r"""(?:^|(?<=[.!?:;"'(\[*_>¿¡«»„‹›-]))\s{0,2}([A-Z][a-z\u00e0-\u024f]+)\b""")
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list("AbcZé É \t\n.!?:;\"'([*_>-0x\u00a0")), max_size=40))
+@given(st.text(alphabet=st.sampled_from(list("AbcZé É \t\n.!?:;\"'([*_>¿¡«»„‹›-0x\u00a0")), max_size=40))
 def test_sentence_starts_are_what_the_sentence_pattern_finds(text):
     assert _sentence_starts(text) == SENTENCE_CAPITAL_RE.findall(text)
 
@@ -107,6 +107,13 @@ def test_a_capitalized_word_that_only_starts_a_sentence_is_no_name():
     text = "The release adds Python 3.13. Support for Windows follows.  Also: Linux."
     # "Linux" after "Also: " starts a clause like "Support" and "Also" do
     assert english_names(text, TERM_RE.findall(text)) == ["Python", "Windows"]
+
+
+def test_a_word_opening_a_spanish_question_or_a_french_quotation_is_no_name():
+    # MDN es/3 (Firefox 3), its "Información con un clic" entry: "¿Quiere" opens a question
+    text = ("Información con un clic. ¿Quiere tener más información sobre el sitio Web que estás visitando? "
+            "¡Pruebe! « Haga » clic en el icono.")
+    assert english_names(text, TERM_RE.findall(text)) == ["Web"]
 
 
 def test_a_sites_home_page_is_keyed_by_its_site_in_any_language():

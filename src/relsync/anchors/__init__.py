@@ -79,12 +79,14 @@ def prose_anchors(
 
 _NAME_LINE_RE = re.compile(r"(?m)^(?![a-z]+$)[^\n]{2,}$")
 _CAPITALIZED_RE = re.compile(r"[A-Z][a-z\u00e0-\u024f]+\b")
-_SENTENCE_PUNCTUATION = frozenset(".!?:;\"'([*_>-")
+#: What a sentence or clause starts after: its punctuation, the opening "¿" and "¡" of a
+#: Spanish question or exclamation, and the quotation marks English does not write (« », „, ‹ ›).
+_SENTENCE_PUNCTUATION = frozenset(".!?:;\"'([*_>-¿¡«»„‹›")
 
 
 def _sentence_starts(text: str) -> list[str]:
     r"""Capitalized words at the start of the text or after sentence punctuation and at most
-    two spaces: what ``(?:^|(?<=[.!?:;"'(\[*_>-]))\s{0,2}([A-Z][a-z]+)`` finds, without
+    two spaces: what ``(?:^|(?<=[.!?:;"'(\[*_>¿¡«»„‹›-]))\s{0,2}([A-Z][a-z]+)`` finds, without
     trying that pattern at every position of the text."""
     out = []
     for m in _CAPITALIZED_RE.finditer(text):

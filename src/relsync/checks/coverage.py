@@ -348,7 +348,9 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     sibling headings that are names of code, "Service Workers" beside "IndexedDB" and "WebRTC", nor
     a term its sentences write, in the singular too; any words, when the translation renders the same
     text of upstream in another heading: a front-matter title kept above its heading
-    translated) is English in any script, also when upstream's heading has changed since (see
+    translated; not one whose every such word the translation's own sentences write,
+    "Response Cookies" over Hindi sentences that write "response" and "cookies") is English
+    in any script, also when upstream's heading has changed since (see
     :mod:`relsync.checks.english`); not on a page that mixes phrases of English into its own
     sentences throughout, which keeps English headings as its style (see ``untranslated-clause``).
 

@@ -418,9 +418,10 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     """Headings and titles left in English on a translated page (see the rule's pair scope).
 
     A heading of two or more ordinary English words (upstream writes them in lower case),
-    with no letter of the target's script, or in a Latin-script language the same words as
-    upstream that the translation uses nowhere else; not a name, not code, not a phrase the
-    translation keeps elsewhere. In a Latin-script language, a heading upstream has since
+    with no letter of the target's script (and not all of them words its own sentences write:
+    "Response Cookies" over Hindi sentences writing "response" and "cookies"), or in a
+    Latin-script language the same words as upstream that the translation uses nowhere else;
+    not a name, not code, not a phrase the translation keeps elsewhere. In a Latin-script language, a heading upstream has since
     reworded is English left when every word but names is common English, none a short word
     of the target's grammar, and one at least is no word of the target language that the
     translation uses nowhere else (French "SSR Resolve Conditions" under upstream's
@@ -570,6 +571,9 @@ def _english_heading(up: Block, tr: Block, ctx: Context, memo: dict, minimum: in
         ordinary = _ordinary(words, memo["lower"])
         if not memo["latin"]:
             ordinary = [w for w in words if w in ordinary or _common(w, ctx, memo)]
+            terms = _terms(ctx.alignment, ctx, memo)
+            if all(terms[w.casefold()] for w in ordinary):
+                return False  # every word one its own sentences write: the page's terms ("Response Cookies")
     if not ordinary or (not reworded and (len(set(w.lower() for w in ordinary)) < minimum
                                           or len(ordinary) < (0.6 if minimum > 1 else 0.5) * len(words))):
         return False

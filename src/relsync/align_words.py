@@ -336,8 +336,8 @@ def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: s
 SHIFT_MIN = HOLDS_MIN
 #: ... and the stretch gains this much per pair changed.
 SHIFT_MARGIN = HOLDS_MARGIN
-#: ... or, in a translation whose words the lexicon reads one by one (not Chinese or Japanese,
-#: whose runs of characters it reads), a pair this similar and a gain of this much: of pairs
+#: ... or, in a translation whose words the lexicon reads one by one (not Chinese, Japanese or
+#: Korean, whose runs of characters it reads), a pair this similar and a gain of this much: of pairs
 #: drawn at random from a page's blocks, half are under 0.14 similar in Spanish, French,
 #: German, Portuguese and Russian, under 0.26 in Chinese and Japanese; of its confident pairs,
 #: each judged by the words the others teach, 1% are under 0.1.

@@ -421,9 +421,10 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     with no letter of the target's script (and not all of them words its own sentences write:
     "Response Cookies" over Hindi sentences writing "response" and "cookies"), or in a
     Latin-script language the same words as upstream that the translation uses nowhere else;
-    not a name, not code, not a phrase the translation keeps elsewhere. In a Latin-script language, a heading upstream has since
-    reworded is English left when every word but names is common English, none a short word
-    of the target's grammar, and one at least is no word of the target language that the
+    not a name, not code, not a phrase the translation keeps elsewhere. In a Latin-script
+    language, a heading upstream has since reworded is English left when every word but
+    names is common English, none a short word of the target's grammar, and one at least is
+    no word of the target language that the
     translation uses nowhere else (French "SSR Resolve Conditions" under upstream's
     "Conditions for resolving SSR": "Resolve" is no French word; wordfreq's lists of each
     language, shipped as the English words each shares). A title or heading whose same text
@@ -432,9 +433,8 @@ def untranslated_headings(al: Alignment, ctx: Context) -> Iterator[Problem]:
     ``# チュートリアルの紹介``). A heading whose every word is capitalized, among two sibling
     headings or more that are names of code, a capital inside each word (a section per API:
     "Service Workers" beside "IndexedDB" and "WebRTC"), is a feature's name, as a label among
-    labels of names is. A page that mixes
-    phrases of English into its sentences (see ``untranslated-clause``) keeps English headings
-    as its style.
+    labels of names is. A page that mixes phrases of English into its sentences (see
+    ``untranslated-clause``) keeps English headings as its style.
     """
     if not ctx.locale:
         return

@@ -6,7 +6,6 @@ headings stand among headings naming APIs ("#### IndexedDB", "#### WebRTC")."""
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from ..english_words import ENGLISH_WORD_RE, english_zipf
 from ..model import Alignment, Block
@@ -31,9 +30,19 @@ def among_names(label: Block, al: Alignment) -> bool:
     depth) with :data:`_NAMES_AROUND` labels or more that are names: capitalized, no
     common English word ("**Cookie Sessions**" below "**WebSockets**" and "**CORS**": the
     names of features, kept; "**Performance**" and "**Security**" are words)."""
-    return _names_around(label, al, lambda b: abs(b.index - label.index) <= _BESIDE and b.kind == "list_item"
-                         and b.level >= label.level,
-                         lambda b: b.level == label.level and is_label(b) and is_name(b.text))
+    blocks = al.translation.blocks
+    names = 0
+    for step in (-1, 1):
+        k = label.index + step
+        while 0 <= k < len(blocks) and abs(k - label.index) <= _BESIDE and blocks[k].kind == "list_item" \
+                and blocks[k].level >= label.level:
+            b = blocks[k]
+            if b.level == label.level and is_label(b) and is_name(b.text):
+                names += 1
+                if names >= _NAMES_AROUND:
+                    return True
+            k += step
+    return False
 
 
 def is_name(text: str) -> bool:
@@ -54,10 +63,13 @@ def among_name_headings(heading: Block, al: Alignment) -> bool:
     words = ENGLISH_WORD_RE.findall(heading.text)
     if not words or any(w[0].islower() for w in words):
         return False
-    # (up to the parent's heading, or the next section of its level or above, each way)
-    return _names_around(heading, al, lambda b: not (b.is_heading and b.level < heading.level),
-                         lambda b: b.is_heading and b.level == heading.level and b.text.isascii()
-                         and is_code_name(b.text))
+    doc = al.translation
+    own = doc.section_of(heading)
+    if own.parent is None:
+        return False
+    siblings = (doc.blocks[doc.sections[k].heading] for k in doc.sections[own.parent].children if k != own.index)
+    return sum(1 for b in siblings if b.level == heading.level and b.text.isascii()
+               and is_code_name(b.text)) >= _NAMES_AROUND
 
 
 def is_code_name(text: str) -> bool:
@@ -66,18 +78,3 @@ def is_code_name(text: str) -> bool:
     words = ENGLISH_WORD_RE.findall(text)
     return bool(words) and all(any(c.isupper() for c in w[1:]) for w in words)
 
-
-def _names_around(block: Block, al: Alignment, within: Callable[[Block], bool], name: Callable[[Block], bool]) -> bool:
-    """Whether :data:`_NAMES_AROUND` blocks or more of the translation that are ``name``
-    stand before and after ``block``, walking each way while ``within``."""
-    blocks = al.translation.blocks
-    names = 0
-    for step in (-1, 1):
-        k = block.index + step
-        while 0 <= k < len(blocks) and within(blocks[k]):
-            if name(blocks[k]):
-                names += 1
-                if names >= _NAMES_AROUND:
-                    return True
-            k += step
-    return False

@@ -84,16 +84,13 @@ class LowerWords:
     """:func:`upstream_lower_words` as a set to ask whether a word is in, read from the page
     the first time it is asked (most blocks never ask)."""
 
-    __slots__ = ("_memo", "_page")
+    __slots__ = ("_page",)
 
     def __init__(self, ctx: Context) -> None:
-        self._memo, self._page = ctx.memo, _page_of(ctx)  # not the context (see _PageMemo)
+        self._page = _memo(ctx)  # (its entries are read when first asked)
 
     def __contains__(self, word: object) -> bool:
-        memo = self._memo.get("english")
-        if memo is None:
-            memo = self._memo["english"] = _PageMemo(*self._page)
-        return word in memo["lower"]
+        return word in self._page["lower"]
 
 
 def _target_letters(text: str, locale: str, enough: int = 1 << 30) -> int:

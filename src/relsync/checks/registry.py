@@ -253,7 +253,9 @@ class Context:
     markdown: str = "commonmark"
     """The Markdown the site renders with (:data:`relsync.config.MARKDOWN_FLAVORS`)."""
     memo: dict = field(default_factory=dict)
-    """Per-alignment values rules compute once (a document's heading ids, ...)."""
+    """Per-alignment values rules compute once (a document's heading ids, ...), for the time
+    of :func:`run_checks`: emptied when its rules are done, so that what a memo holds (and
+    any memo that holds the memo back) goes with the pair, without the garbage collector."""
 
     @property
     def upstream_path(self) -> str:
@@ -336,14 +338,17 @@ def run_checks(ctx: Context, enabled: Enabled | None = None,
     findings: list[Finding] = []
     pair_rules = [(r, f, severity_of(r) if severity_of else r.severity)
                   for r, f in _active(Scope.PAIR, enabled)]
-    for pair in ctx.alignment.pairs:
-        for rule, func, severity in pair_rules:
-            for p in func(pair, ctx):
+    try:
+        for pair in ctx.alignment.pairs:
+            for rule, func, severity in pair_rules:
+                for p in func(pair, ctx):
+                    findings.append(_finding(rule, severity, p))
+        for rule, func in _active(Scope.DOCUMENT, enabled):
+            severity = severity_of(rule) if severity_of else rule.severity
+            for p in func(ctx.alignment, ctx):
                 findings.append(_finding(rule, severity, p))
-    for rule, func in _active(Scope.DOCUMENT, enabled):
-        severity = severity_of(rule) if severity_of else rule.severity
-        for p in func(ctx.alignment, ctx):
-            findings.append(_finding(rule, severity, p))
+    finally:
+        ctx.memo.clear()  # (see Context.memo)
     findings = _drop_overlaps(findings)
     findings = suppress(findings, ctx.alignment.translation)
     findings.sort(key=Finding.sort_key)

@@ -88,18 +88,22 @@ def kept_terms(al: Alignment, memo: dict) -> frozenset[str]:
 
 def _counts(al: Alignment, memo: dict) -> tuple[Counter, Counter, Counter]:
     """For each folded word, the one-to-one blocks whose upstream holds it, those whose
-    translation writes it too, and those whose translation alone does."""
+    translation writes it too, and those whose translation alone does (counted for every
+    word: only those of upstream, all jargon, are ever asked for)."""
     ups: Counter = Counter()
     both: Counter = Counter()
     alone: Counter = Counter()
+    jargon = al.upstream.derived("terms.jargon", dict)  # (upstream's, for every locale of the page)
     for up, tr in one_to_one(al):
         if left_in_english(memo, up, tr):
             continue
-        ours = {w for w in words(masked_of(memo, "up", up)[0]) if is_jargon(w)}
+        ours = jargon.get(up.index)
+        if ours is None:
+            ours = jargon[up.index] = frozenset(w for w in words(masked_of(memo, "up", up)[0]) if is_jargon(w))
         theirs = words(masked_of(memo, "tr", tr)[0])
         ups.update(ours)
         both.update(ours & theirs)
-        alone.update(w for w in theirs - ours if is_jargon(w))
+        alone.update(theirs - ours)
     return ups, both, alone
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rapidfuzz import fuzz
+
 from relsync import align, parse
-from relsync.lexicon import MIN_PAIRS, Lexicon, words
+from relsync.lexicon import COGNATE, COGNATE_LENGTHS, MIN_PAIRS, Lexicon, cognate, words
 
 from .conftest import ROOT
 
@@ -56,3 +60,25 @@ def test_a_latin_translation_counts_words_written_alike():
     assert lexicon.similarity(0, 0) > 0.5
     other = parse("Otro texto sin nada que ver.\n", locales=("en", "es"))
     assert Lexicon(align(up, other)).similarity(0, 0) == 0.0
+
+
+_LETTERS = "abcdeéfgnrst"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.frozensets(st.text(_LETTERS, min_size=1, max_size=14), max_size=12),
+       st.text(_LETTERS, min_size=1, max_size=14), st.integers(1, 6))
+def test_a_cognate_is_a_word_of_about_its_length_written_almost_alike(theirs, word, least):
+    # what cognate() answers through length buckets and rapidfuzz's process, said directly
+    expected = len(word) >= least and any(
+        abs(len(w) - len(word)) <= COGNATE_LENGTHS and fuzz.ratio(word, w) >= COGNATE for w in theirs)
+    assert cognate(word, theirs, least) == expected
+
+
+def test_cognates_of_a_translations_words():
+    theirs = frozenset({"aplicaciones", "recursos", "anti-viren"})
+    assert cognate("applications", theirs, 5)  # ratio 83, one letter more
+    assert cognate("anti-virus", theirs, 5)
+    assert not cognate("resources", theirs, 5)  # (ratio 59)
+    assert not cognate("apps", theirs, 5)  # too short to tell
+    assert not cognate("aplicacionesxxxx", frozenset({"aplicaciones"}), 5)  # (four letters more: ratio 86)

@@ -24,8 +24,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
+from functools import lru_cache
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from .languages import CJK_LETTERS, is_cjk_text
 from .model import Alignment, Block, BlockKind
@@ -67,9 +68,29 @@ _CJK_RE = re.compile(f"[{CJK_LETTERS}]+")
 
 def cognate(word: str, words: frozenset[str], least: int) -> bool:
     """Whether ``word`` (``least`` letters at least) is one of ``words`` written another way:
-    a plural, a spelling of the translation's language (`Anti-Viren` for "anti-virus")."""
-    return len(word) >= least and any(
-        abs(len(w) - len(word)) <= 3 and fuzz.ratio(word, w, score_cutoff=COGNATE) for w in words)
+    a plural, a spelling of the translation's language (`Anti-Viren` for "anti-virus"): a
+    word of at most :data:`COGNATE_LENGTHS` letters more or fewer, :data:`COGNATE` alike."""
+    n = len(word)
+    if n < least:
+        return False
+    if word in words:
+        return True
+    by_length = _by_length(words)
+    near = [w for k in range(n - COGNATE_LENGTHS, n + COGNATE_LENGTHS + 1) for w in by_length.get(k, ())]
+    return bool(near) and process.extractOne(word, near, scorer=fuzz.ratio, score_cutoff=COGNATE) is not None
+
+
+#: How many letters a cognate (:func:`cognate`) may have more or fewer.
+COGNATE_LENGTHS = 3
+
+
+@lru_cache(maxsize=4096)
+def _by_length(words: frozenset[str]) -> dict[int, list[str]]:
+    """``words`` by their length (a block's words, asked about many words of other blocks)."""
+    out: dict[int, list[str]] = {}
+    for w in sorted(words):
+        out.setdefault(len(w), []).append(w)
+    return out
 
 
 def words(text: str) -> frozenset[str]:
@@ -117,6 +138,7 @@ class Lexicon:
         self.unseen = math.log(taught + 2)
         self._goes: tuple[dict[str, dict[str, float]], dict[str, dict[str, float]]] = ({}, {})
         self._upstream_words: frozenset[str] | None = None
+        self._similar: dict[tuple[int, int], float] = {}  # (what the alignment's passes ask again)
         # (a word written alike says something): the translation's prose, not its code
         self.latin = not is_cjk_text(" ".join(b.text for b in al.translation.blocks if b.kind in _TAUGHT_KINDS))
 
@@ -155,12 +177,13 @@ class Lexicon:
     def similarity(self, i: int, j: int) -> float:
         """How much of upstream block ``i``'s and translation block ``j``'s known words the
         other holds a word going with (the mean of the two), 0 when one has no known word."""
-        wa, wb = self.words_a(i), self.words_b(j)
-        covered_a, known_a = self._covered(wa, wb, 0)
-        covered_b, known_b = self._covered(wb, wa, 1)
-        if not known_a or not known_b:
-            return 0.0
-        return (covered_a / known_a + covered_b / known_b) / 2
+        found = self._similar.get((i, j))
+        if found is None:
+            wa, wb = self.words_a(i), self.words_b(j)
+            covered_a, known_a = self._covered(wa, wb, 0)
+            covered_b, known_b = self._covered(wb, wa, 1)
+            found = self._similar[i, j] = (covered_a / known_a + covered_b / known_b) / 2 if known_a and known_b else 0.0
+        return found
 
     def in_upstream_words(self, j: int) -> bool:
         """Whether translation block ``j`` is written in upstream's words, as it was: most of

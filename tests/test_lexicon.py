@@ -82,3 +82,4 @@ def test_cognates_of_a_translations_words():
     assert not cognate("resources", theirs, 5)  # (ratio 59)
     assert not cognate("apps", theirs, 5)  # too short to tell
     assert not cognate("aplicacionesxxxx", frozenset({"aplicaciones"}), 5)  # (four letters more: ratio 86)
+    assert cognate("applications", {"aplicaciones"}, 5)  # (any set of words)

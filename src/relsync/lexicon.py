@@ -75,7 +75,7 @@ def cognate(word: str, words: frozenset[str], least: int) -> bool:
         return False
     if word in words:
         return True
-    by_length = _by_length(words)
+    by_length = _by_length(words if isinstance(words, frozenset) else frozenset(words))
     near = [w for k in range(n - COGNATE_LENGTHS, n + COGNATE_LENGTHS + 1) for w in by_length.get(k, ())]
     return bool(near) and process.extractOne(word, near, scorer=fuzz.ratio, score_cutoff=COGNATE) is not None
 

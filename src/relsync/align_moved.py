@@ -445,6 +445,7 @@ class _Matching:
             if described(up.doc, a) == described(tr.doc, b):
                 self.partner_a[a], self.partner_b[b] = b, a
         units = (units_a, unit_of_a, units_b, unit_of_b)
+        scopes = scope_pairs(self.al, up, tr)
         for linked in (False, True):  # (then entries told by links alone: after, not to share their words)
             left_a = [a for a, b in self.partner_a.items() if b is None and (not telling(up.keys[a]) or all(
                 k[0] == "c" for k in up.keys[a]) or linked and linked_only(up.keys[a]))]
@@ -453,7 +454,7 @@ class _Matching:
             if not left_a or not left_b:
                 continue
             by_scope_a, by_scope_b = up.by_scope(left_a), tr.by_scope(left_b)
-            for sa, sb in scope_pairs(self.al, up, tr).items():
+            for sa, sb in scopes.items():
                 if sa >= 0 and sa in by_scope_a and sb in by_scope_b:
                     self._kept_words_round(by_scope_a[sa], by_scope_b[sb], *units)
             self._kept_words_round([a for a in left_a if self.partner_a[a] is None],

@@ -1270,3 +1270,16 @@ def test_a_stretch_paired_one_off_by_position_pairs_again_by_its_spanish_words()
     # (the one missing error left is the page's own: its "Fixed bugs" entry is an HTML <dl>)
     found = [f.message for f in check(up, tr, locale="es") if f.slug == "missing" and f.severity.name == "ERROR"]
     assert len(found) == 1 and "bugs" in found[0], found
+
+
+def test_an_entry_linking_a_site_pairs_by_its_words_when_the_translation_adds_the_pages_version():
+    # MDN es/3 (mdn-growl-moved, bench_moves.py --seed 7, items 10%): "Integration with Mac OS
+    # X." links Growl's page, the Spanish links Growl's home page and says "Firefox 3" where
+    # upstream says "Firefox": that number is the page's title's ("Firefox 3 para
+    # desarrolladores"), no reference of its own, so the entry is told by its link and words.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-growl-moved.es.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "es")))
+    assert _partner(al, _line_of(al.upstream, "Integration with Mac OS X")) == \
+        (_line_of(al.translation, "Integración con Mac OS X"), True)
+    assert not [f for f in check(up, tr, locale="es") if f.slug == "missing" and f.upstream.line == 227]

@@ -431,7 +431,9 @@ class _Matching:
         its language, `Modul`, unless upstream's block has it). An upstream block whose telling
         anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
         locale`` for "Add `svSE` locale."). In each release, then across; then those told by
-        links alone (:func:`~relsync.align_releases.linked_only`), the others' words held."""
+        links alone (:func:`~relsync.align_releases.linked_only`; a translated block also by
+        the page's version, the numbers of its title: "Firefox 3 utiliza … [Growl](…)" for
+        "Firefox now supports [Growl](…)"), the others' words held."""
         up, tr = self.up, self.tr
         # (the same text, whatever it names, when the ordered alignment paired neither block,
         # or paired it by length and position alone (:meth:`release_weak`), and both, or
@@ -449,8 +451,8 @@ class _Matching:
         for linked in (False, True):  # (then entries told by links alone: after, not to share their words)
             left_a = [a for a, b in self.partner_a.items() if b is None and (not telling(up.keys[a]) or all(
                 k[0] == "c" for k in up.keys[a]) or linked and linked_only(up.keys[a]))]
-            left_b = [b for b, a in self.partner_b.items() if a is None and (not telling(tr.keys[b]) or linked
-                                                                             and linked_only(tr.keys[b]))]
+            left_b = [b for b, a in self.partner_b.items() if a is None and (
+                not telling(tr.keys[b]) or linked and linked_only(tr.keys[b] - tr.page_numbers))]
             if not left_a or not left_b:
                 continue
             by_scope_a, by_scope_b = up.by_scope(left_a), tr.by_scope(left_b)

@@ -56,6 +56,11 @@ class ReleaseSide:
             else:
                 keys = _strong(anchor_keys(b.anchors))
             self.keys[b.index] = keys | _names(keys)
+        title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE
+                      or b.kind == BlockKind.HEADING and b.level == 1), None)
+        #: the numbers of the page's title (its version, "Firefox 3 for developers"): a block
+        #: naming them names the page, not an entry
+        self.page_numbers: Keys = frozenset("n:" + n for n in title.anchors.numbers) if title else frozenset()
         self._scope: dict[int, int] = {}
         self._df: dict[int, Counter[str]] | None = None
         self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)

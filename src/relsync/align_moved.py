@@ -48,7 +48,7 @@ from collections import Counter, defaultdict
 from functools import cached_property
 
 from .align_kept import kept_texts, same_text_pairs
-from .align_nested import described, evident, moved_headings, own_language_words, telling
+from .align_nested import described, evident, lone_letters, moved_headings, own_language_words, telling
 from .align_order import rebuild
 from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
 from .align_releases import (Keys, ReleaseSide, leave_lone_releases, linked_only, lone_crossings, lone_releases,
@@ -488,6 +488,7 @@ class _Matching:
             if telling(up.keys[a]) and not linked_only(up.keys[a]) and not any("c:" + w in up.keys[a] for _, w in found):
                 continue  # (code the translation writes as a word, or nothing)
             every = {k[2:] for k in units_b[unit_of_b[b]].keys if k[0] == "t"} - (own[b] - words_a[a])
+            every -= lone_letters(up.doc.blocks[a])  # (the "X" of "Mac OS X" upstream writes too)
             if any(not cognate(w, words_a[a], KEPT_WORD_MIN) for w in every - words_a[a]):
                 continue  # a Latin word the upstream block does not have: another text
             if a in self.released[0] and b in self.released[1]:

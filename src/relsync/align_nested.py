@@ -22,6 +22,7 @@ translation in Latin letters are its language's, not names (:func:`own_language_
 from __future__ import annotations
 
 import bisect
+import re
 from collections import Counter, defaultdict
 
 from .align_kept import same_text_pairs
@@ -139,6 +140,16 @@ def own_language_words(block: Block) -> set[str]:
     if main_script(block.text) != "Latn":
         return set()
     return {t.lower() for t in block.anchors.terms if all(w.isalpha() and w[1:].islower() for w in t.split("-"))}
+
+
+_LETTER_RE = re.compile(r"(?<![\w.-])[A-Za-z](?![\w-])")
+
+
+def lone_letters(block: Block) -> set[str]:
+    """The letters a block writes as words of their own, lower-cased (the ``X`` of "Mac OS
+    X", "plan B"): a unit's words (:attr:`~relsync.similarity.Unit.words`) have two letters
+    at least."""
+    return {m.lower() for m in _LETTER_RE.findall(block.text)}
 
 
 def _named(keys, held: bool) -> bool:

@@ -168,7 +168,9 @@ def swapped_runs(al: Alignment, alike) -> dict[int, int]:
     kinds in the same order (at most :data:`SWAPPED_MAX_BLOCKS`): a passage that moved
     inside its section, such as the ``- **Details**`` item of an API entry put before its
     ``- **Type**``. ``alike(a, b)``: whether two blocks may be one translated block (the
-    ordered alignment's test for short runs). Upstream block -> translation block."""
+    ordered alignment's test for short runs); not when a block another section leaves
+    without a partner is as alike a translated one (an entry moved in from there: nothing
+    tells which it is). Upstream block -> translation block."""
     up, tr = al.upstream, al.translation
     paired_a = {i for p in al.pairs if p.is_match for i in p.upstream}
     paired_b = {j for p in al.pairs if p.is_match for j in p.translation}
@@ -182,6 +184,11 @@ def swapped_runs(al: Alignment, alike) -> dict[int, int]:
                 sa, sb = up.section_of(a), tr.section_of(b)
                 if sa.heading == a.index and sb.heading == b.index:
                     sections[sa.index] = sb.index
+    unpaired = [b for b in up.blocks if b.index not in paired_a and not b.is_heading]
+
+    def elsewhere(sa: int, kind) -> list[int]:  # (the blocks another section leaves alike)
+        return [b.index for b in unpaired if b.kind == kind and up.section_of(b).index != sa]
+
     out: dict[int, int] = {}
     for sa, sb in sections.items():
         ra = [i for i in up.sections[sa].blocks if i not in paired_a and not up.blocks[i].is_heading]
@@ -193,7 +200,8 @@ def swapped_runs(al: Alignment, alike) -> dict[int, int]:
         if any(up.blocks[i].kind != tr.blocks[j].kind or up.blocks[i].quote != tr.blocks[j].quote
                for i, j in zip(ra, rb)):
             continue
-        if all(alike(up.blocks[i], tr.blocks[j]) for i, j in zip(ra, rb)):
+        if all(alike(up.blocks[i], tr.blocks[j]) for i, j in zip(ra, rb)) and not any(
+                alike(up.blocks[i], tr.blocks[j]) for j in rb for i in elsewhere(sa, tr.blocks[j].kind)):
             out.update(zip(ra, rb))
     return out
 

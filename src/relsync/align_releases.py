@@ -40,6 +40,15 @@ def linked_only(keys: Keys) -> bool:
     return bool(keys) and all(k[0] == "l" or (k[0] == "c" and "l:" + k[2:] in keys) for k in keys)
 
 
+def title_numbers(doc: Document) -> frozenset[str]:
+    """The numbers of a page's title (its front-matter ``title``, else its first ``#``
+    heading): the page's version ("Firefox 3 for developers"), which a block names as the
+    page's, not as an entry's own reference."""
+    title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE
+                  or b.kind == BlockKind.HEADING and b.level == 1), None)
+    return frozenset(title.anchors.numbers) if title else frozenset()
+
+
 class ReleaseSide:
     """One document's movable blocks: their strong anchors and their top-level section."""
 
@@ -56,11 +65,8 @@ class ReleaseSide:
             else:
                 keys = _strong(anchor_keys(b.anchors))
             self.keys[b.index] = keys | _names(keys)
-        title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE
-                      or b.kind == BlockKind.HEADING and b.level == 1), None)
-        #: the numbers of the page's title (its version, "Firefox 3 for developers"): a block
-        #: naming them names the page, not an entry
-        self.page_numbers: Keys = frozenset("n:" + n for n in title.anchors.numbers) if title else frozenset()
+        #: the numbers of the page's title (its version): a block naming them names the page
+        self.page_numbers: Keys = frozenset("n:" + n for n in title_numbers(doc))
         self._scope: dict[int, int] = {}
         self._df: dict[int, Counter[str]] | None = None
         self._sets: dict[int, Counter[Keys]] = defaultdict(Counter)

@@ -15,6 +15,7 @@ from collections import Counter
 
 from ..assignment import best_pairing
 from ..model import Alignment, Block, BlockKind, Pair
+from ..align_releases import title_numbers
 from ..anchors import pictographs
 from ..similarity import is_definition
 from .masking import NUMBER_RE
@@ -63,9 +64,9 @@ def _units(pairs: list[Pair], upstream: bool, al: Alignment) -> list[list[Block]
 
 def perhaps_moved(al: Alignment) -> dict[int, Block]:
     """Upstream blocks that pair with nothing and that a block of the translation pairing with
-    nothing may be, moved: the same kinds and levels, a term with a term, the same numbers and
-    code and as many links (none, mostly), each block as long as the other by the document's
-    own length ratio. Every block of a unit (a block and the list items nested under it) ->
+    nothing may be, moved: the same kinds and levels, a term with a term, the same numbers
+    (those of the pages' titles once each) and code and as many links (none, mostly), each block
+    as long as the other by the document's own length ratio. Every block of a unit (a block and the list items nested under it) ->
     the first block of the translation's unit; each unit of the translation explains one, as
     close in length as a maximum-weight matching of them all makes them, where neighbours
     that moved together outweigh any closeness in length (:func:`_prefer_runs`)."""
@@ -85,11 +86,12 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     shift = shifts.most_common(1)[0][0] if shifts else 0
     units = _units(al.pairs, True, al)
     weights: dict[tuple[int, int], float] = {}
+    pages = title_numbers(al.upstream), title_numbers(al.translation)
     for x, unit in enumerate(units):
         for y, other in enumerate(extra):
             if len(other) != len(unit):
                 continue
-            costs = [_cost(a, b, ratio, shift) for a, b in zip(unit, other)]
+            costs = [_cost(a, b, ratio, shift, pages) for a, b in zip(unit, other)]
             if all(c is not None for c in costs):
                 weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
     _prefer_runs(weights, units, extra)
@@ -119,14 +121,24 @@ def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]]
         weights[key] += RUN_WEIGHT * (ahead[key] + behind[key] - 2)
 
 
-def _cost(a: Block, b: Block, ratio: float, shift: int) -> float | None:
+def _numbers(block: Block, page: frozenset[str]) -> list[str]:
+    """A block's numbers, those of its page's title once each."""
+    numbers = block.anchors.numbers
+    return sorted([n for n in numbers if n not in page] + [n for n in page if n in numbers])
+
+
+def _cost(a: Block, b: Block, ratio: float, shift: int,
+          pages: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
     cannot be one block. Headings are compared by level as the paired headings of the
-    document are (``shift``: the translation's usual level minus upstream's)."""
+    document are (``shift``: the translation's usual level minus upstream's). A number of
+    each page's title (``pages``: its version) counts once however often a block names it: a
+    translator names it once more ("当你退出 Firefox 3 时，Firefox 3 会…" for "Firefox 3
+    prompts you … when you exit Firefox.")."""
     level_b = b.level - shift if b.is_heading else b.level
     if a.kind != b.kind or a.level != level_b or is_definition(a.text) != is_definition(b.text):
         return None
-    if sorted(a.anchors.numbers) != sorted(b.anchors.numbers) or sorted(a.anchors.code) != sorted(b.anchors.code):
+    if _numbers(a, pages[0]) != _numbers(b, pages[1]) or sorted(a.anchors.code) != sorted(b.anchors.code):
         return None
     if len(a.anchors.links) != len(b.anchors.links):
         return None

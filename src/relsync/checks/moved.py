@@ -65,11 +65,12 @@ def _units(pairs: list[Pair], upstream: bool, al: Alignment) -> list[list[Block]
 def perhaps_moved(al: Alignment) -> dict[int, Block]:
     """Upstream blocks that pair with nothing and that a block of the translation pairing with
     nothing may be, moved: the same kinds and levels, a term with a term, the same numbers
-    (those of the pages' titles once each) and code and as many links (none, mostly), each block
-    as long as the other by the document's own length ratio. Every block of a unit (a block and the list items nested under it) ->
-    the first block of the translation's unit; each unit of the translation explains one, as
-    close in length as a maximum-weight matching of them all makes them, where neighbours
-    that moved together outweigh any closeness in length (:func:`_prefer_runs`)."""
+    (those of the pages' titles once each) and code and as many links (none, mostly), each
+    block as long as the other by the document's own length ratio. Every block of a unit (a
+    block and the list items nested under it) -> the first block of the translation's unit;
+    each unit of the translation explains one, as close in length as a maximum-weight
+    matching of them all makes them, where neighbours that moved together outweigh any
+    closeness in length (:func:`_prefer_runs`)."""
     up_len = tr_len = 0
     for p in al.pairs:
         if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
@@ -128,7 +129,7 @@ def _numbers(block: Block, page: frozenset[str]) -> list[str]:
 
 
 def _cost(a: Block, b: Block, ratio: float, shift: int,
-          pages: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())) -> float | None:
+          pages: tuple[frozenset[str], frozenset[str]]) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
     cannot be one block. Headings are compared by level as the paired headings of the
     document are (``shift``: the translation's usual level minus upstream's). A number of

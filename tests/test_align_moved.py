@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from relsync import align, check, parse
+from relsync.align_releases import title_numbers
 from relsync.align_words import _kept_apart
 from relsync.cli import cli
 from relsync.config import Config
@@ -1315,3 +1316,10 @@ def test_a_missing_entry_naming_the_pages_version_may_be_one_naming_it_twice():
     tr = (CASES / "mdn-versions-moved.zh_CN.md").read_text(encoding="utf-8")
     found = {f.upstream.line: f.severity.name for f in check(up, tr, locale="zh_CN") if f.slug == "missing"}
     assert {line: found.get(line) for line in (220, 225, 228, 245)} == dict.fromkeys((220, 225, 228, 245), "WARNING")
+
+
+def test_the_pages_version_is_its_titles_not_a_releases():
+    # (title_numbers: what the moved-entry passes read as the page's version)
+    assert title_numbers(parse("---\ntitle: Firefox 3 for developers\n---\n\n# Firefox 4\n")) == {"3"}
+    assert title_numbers(parse("# PyTorch 2.6 Release Blog\n\nText.\n")) == {"2.6"}
+    assert title_numbers(parse("# 2.45.0\n\n- Fix `n-select`.\n\n# 2.44.1\n\n- Fix `n-input`.\n")) == frozenset()

@@ -41,11 +41,13 @@ def linked_only(keys: Keys) -> bool:
 
 
 def title_numbers(doc: Document) -> frozenset[str]:
-    """The numbers of a page's title (its front-matter ``title``, else its first ``#``
-    heading): the page's version ("Firefox 3 for developers"), which a block names as the
-    page's, not as an entry's own reference."""
-    title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE
-                  or b.kind == BlockKind.HEADING and b.level == 1), None)
+    """The numbers of a page's title (its front-matter ``title``, else its one ``#`` heading;
+    a changelog whose releases are ``#`` headings has none): the page's version ("Firefox 3
+    for developers"), which a block names as the page's, not as an entry's own reference."""
+    title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE), None)
+    if title is None:
+        tops = [b for b in doc.blocks if b.kind == BlockKind.HEADING and b.level == 1]
+        title = tops[0] if len(tops) == 1 else None
     return frozenset(title.anchors.numbers) if title else frozenset()
 
 

@@ -1323,3 +1323,4 @@ def test_the_pages_version_is_its_titles_not_a_releases():
     assert title_numbers(parse("---\ntitle: Firefox 3 for developers\n---\n\n# Firefox 4\n")) == {"3"}
     assert title_numbers(parse("# PyTorch 2.6 Release Blog\n\nText.\n")) == {"2.6"}
     assert title_numbers(parse("# 2.45.0\n\n- Fix `n-select`.\n\n# 2.44.1\n\n- Fix `n-input`.\n")) == frozenset()
+    assert title_numbers(parse("# 10 tips for your first page\n\nText.\n")) == frozenset()  # (a count, no version)

@@ -432,7 +432,7 @@ class _Matching:
         anchors are code pairs so by a code name the translation writes as a word (``新增 svSE
         locale`` for "Add `svSE` locale."). In each release, then across; then those told by
         links alone (:func:`~relsync.align_releases.linked_only`; a translated block also by
-        the page's version, the numbers of its title: "Firefox 3 utiliza … [Growl](…)" for
+        the page's version, the versions its title names: "Firefox 3 utiliza … [Growl](…)" for
         "Firefox now supports [Growl](…)"), the others' words held."""
         up, tr = self.up, self.tr
         # (the same text, whatever it names, when the ordered alignment paired neither block,

@@ -40,15 +40,29 @@ def linked_only(keys: Keys) -> bool:
     return bool(keys) and all(k[0] == "l" or (k[0] == "c" and "l:" + k[2:] in keys) for k in keys)
 
 
+_VERSION_RE = re.compile(r"^\d+(?:\.\d+)+$")
+_NAMED_NUMBER_RE = re.compile(r"(?<=[A-Za-z] )\d+(?![\d.,]?\d)")
+
+
+def block_versions(block: Block) -> list[str]:
+    """Dotted versions; in a title, also a whole number after a name ("Firefox 57")."""
+    found = [n for n in block.anchors.numbers if _VERSION_RE.match(n)]
+    if block.kind == BlockKind.TITLE or (block.is_heading and block.level == 1):
+        named = set(_NAMED_NUMBER_RE.findall(block.text))
+        found += [n for n in block.anchors.numbers if n in named and n not in found]
+    return found
+
+
 def title_numbers(doc: Document) -> frozenset[str]:
-    """The numbers of a page's title (its front-matter ``title``, else its one ``#`` heading;
-    a changelog whose releases are ``#`` headings has none): the page's version ("Firefox 3
-    for developers"), which a block names as the page's, not as an entry's own reference."""
+    """The versions a page's title names (:func:`block_versions` of its front-matter
+    ``title``, else of its one ``#`` heading; a changelog whose releases are ``#`` headings
+    has none): the page's version ("Firefox 3 for developers"), which a block names as the
+    page's, not as an entry's own reference."""
     title = next((b for b in doc.blocks if b.kind == BlockKind.TITLE), None)
     if title is None:
         tops = [b for b in doc.blocks if b.kind == BlockKind.HEADING and b.level == 1]
         title = tops[0] if len(tops) == 1 else None
-    return frozenset(title.anchors.numbers) if title else frozenset()
+    return frozenset(block_versions(title)) if title else frozenset()
 
 
 class ReleaseSide:
@@ -67,7 +81,7 @@ class ReleaseSide:
             else:
                 keys = _strong(anchor_keys(b.anchors))
             self.keys[b.index] = keys | _names(keys)
-        #: the numbers of the page's title (its version): a block naming them names the page
+        #: the page's version (:func:`title_numbers`): a block naming it names the page
         self.page_numbers: Keys = frozenset("n:" + n for n in title_numbers(doc))
         self._scope: dict[int, int] = {}
         self._df: dict[int, Counter[str]] | None = None

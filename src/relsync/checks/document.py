@@ -7,25 +7,11 @@ import re
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from ..align_releases import block_versions
 from ..languages import contains_term, term_key
 from ..model import Alignment, Block, Severity
 from . import repairs
 from .registry import Context, Problem, Scope, check
-
-_VERSION_RE = re.compile(r"^\d+(?:\.\d+)+$")
-
-
-_NAMED_NUMBER_RE = re.compile(r"(?<=[A-Za-z] )\d+(?![\d.,]?\d)")
-
-
-def block_versions(block: Block) -> list[str]:
-    """Dotted versions; in a title, also a whole number after a name ("Firefox 57")."""
-    found = [n for n in block.anchors.numbers if _VERSION_RE.match(n)]
-    if block.kind == "title" or (block.is_heading and block.level == 1):
-        named = set(_NAMED_NUMBER_RE.findall(block.text))
-        found += [n for n in block.anchors.numbers if n in named and n not in found]
-    return found
-
 
 def announced_version(al: Alignment) -> str | None:
     """The version a release note announces: the upstream title's, else the body's most cited."""

@@ -65,12 +65,12 @@ def _units(pairs: list[Pair], upstream: bool, al: Alignment) -> list[list[Block]
 def perhaps_moved(al: Alignment) -> dict[int, Block]:
     """Upstream blocks that pair with nothing and that a block of the translation pairing with
     nothing may be, moved: the same kinds and levels, a term with a term, the same numbers
-    (those of the pages' titles once each) and code and as many links (none, mostly), each
-    block as long as the other by the document's own length ratio. Every block of a unit (a
-    block and the list items nested under it) -> the first block of the translation's unit;
-    each unit of the translation explains one, as close in length as a maximum-weight
-    matching of them all makes them, where neighbours that moved together outweigh any
-    closeness in length (:func:`_prefer_runs`)."""
+    (the versions the pages' titles name once each) and code and as many links (none,
+    mostly), each block as long as the other by the document's own length ratio. Every block
+    of a unit (a block and the list items nested under it) -> the first block of the
+    translation's unit; each unit of the translation explains one, as close in length as a
+    maximum-weight matching of them all makes them, where neighbours that moved together
+    outweigh any closeness in length (:func:`_prefer_runs`)."""
     up_len = tr_len = 0
     for p in al.pairs:
         if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
@@ -123,7 +123,7 @@ def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]]
 
 
 def _numbers(block: Block, page: frozenset[str]) -> list[str]:
-    """A block's numbers, those of its page's title once each."""
+    """A block's numbers, the versions its page's title names once each."""
     numbers = block.anchors.numbers
     return sorted([n for n in numbers if n not in page] + [n for n in page if n in numbers])
 
@@ -132,10 +132,10 @@ def _cost(a: Block, b: Block, ratio: float, shift: int,
           pages: tuple[frozenset[str], frozenset[str]]) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
     cannot be one block. Headings are compared by level as the paired headings of the
-    document are (``shift``: the translation's usual level minus upstream's). A number of
-    each page's title (``pages``: its version) counts once however often a block names it: a
-    translator names it once more ("当你退出 Firefox 3 时，Firefox 3 会…" for "Firefox 3
-    prompts you … when you exit Firefox.")."""
+    document are (``shift``: the translation's usual level minus upstream's). The version
+    each page's title names (``pages``: :func:`~relsync.align_releases.title_numbers`)
+    counts once however often a block names it: a translator names it once more ("当你退出
+    Firefox 3 时，Firefox 3 会…" for "Firefox 3 prompts you … when you exit Firefox.")."""
     level_b = b.level - shift if b.is_heading else b.level
     if a.kind != b.kind or a.level != level_b or is_definition(a.text) != is_definition(b.text):
         return None

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..align_nested import nested
-from ..align_releases import release_of, scope_level
+from ..align_releases import block_versions, release_of, scope_level
 from ..model import Alignment, Block, BlockKind, Document, Severity
 from .coverage import REFERENCE_RE, snippet
-from .document import block_versions
 from .registry import Context, Problem, Scope, check
 
 _ENTRY_KINDS = frozenset({BlockKind.LIST_ITEM, BlockKind.PARAGRAPH, BlockKind.TABLE_ROW})
@@ -17,7 +16,7 @@ _ENTRY_KINDS = frozenset({BlockKind.LIST_ITEM, BlockKind.PARAGRAPH, BlockKind.TA
 def releases(doc: Document) -> tuple[list[Block | None], dict[int, frozenset[str]]]:
     """For each block of a changelog, the heading of the release it stands in: the
     top-level section (:func:`~relsync.align_releases.release_of`) whose heading names a
-    version (:func:`~relsync.checks.document.block_versions`); ``None`` before the first or in a
+    version (:func:`~relsync.align_releases.block_versions`); ``None`` before the first or in a
     section naming none (``## Unreleased``). And each such heading's versions."""
     level = scope_level(doc)
     named: dict[int, frozenset[str]] = {}

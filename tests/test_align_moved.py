@@ -1324,3 +1324,41 @@ def test_the_pages_version_is_its_titles_not_a_releases():
     assert title_numbers(parse("# PyTorch 2.6 Release Blog\n\nText.\n")) == {"2.6"}
     assert title_numbers(parse("# 2.45.0\n\n- Fix `n-select`.\n\n# 2.44.1\n\n- Fix `n-input`.\n")) == frozenset()
     assert title_numbers(parse("# 10 tips for your first page\n\nText.\n")) == frozenset()  # (a count, no version)
+
+
+@pytest.mark.parametrize("name, moved, displaced, entry", [
+    ("mdn-star-moved.es.md", "Botón estrella", "Vista a pantalla completa", "Star button"),
+    ("mdn-tabs-moved.es.md", "Desplazamiento y menú rápido", "Información con un clic", "Tab scrolling"),
+])
+def test_an_entry_moved_beside_another_ones_translation_gives_it_back_by_their_words(name, moved, displaced, entry):
+    # MDN es/3 (mdn-star-moved.es, bench_moves.py --seed 1, items 5%): "Botón estrella" moved
+    # beside "Vista a pantalla completa" (Full page zoom's) was taken for Full page zoom's by
+    # length and position, its own translation left without a partner, "Star button" missing
+    # (a warning naming the wrong block). mdn-tabs-moved.es (--seed 6, items 10%): "Tab
+    # scrolling" moved beside "One-click site information", an error. Their words (`menú`,
+    # `información`, `página`...) say which is which.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / name).read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "es")))
+    _covered_once(al)
+    taken = _partner(al, _line_of(al.upstream, entry))
+    assert taken == (_line_of(al.translation, moved), True)
+    neighbour = next(p for p in al.pairs if p.translation and al.translation.blocks[p.translation[0]].start
+                     == _line_of(al.translation, displaced))
+    assert neighbour.upstream and al.upstream.blocks[neighbour.upstream[0]].start != taken[0]
+    assert not [f for f in check(up, tr, locale="es")
+                if f.slug == "missing" and f.upstream.line == _line_of(al.upstream, entry)]
+
+
+def test_words_do_not_give_an_entry_to_a_translation_naming_what_it_does_not():
+    # MDN ja/3 (mdn-vista-moved.ja, bench_moves.py --seed 8, sections 10%: "ユーザー体験" put
+    # after "プライバシーとセキュリティ"): the words a Japanese page teaches put "Save what you
+    # were doing" with "Windows Vista との統合" (0.57), which keeps a name it does not write.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-vista-moved.ja.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "ja")))
+    _covered_once(al)
+    assert _partner(al, _line_of(al.upstream, "Integration with Windows Vista"))[0] == \
+        _line_of(al.translation, "Windows Vista との統合")
+    assert _partner(al, _line_of(al.upstream, "Save what you were doing"))[0] == \
+        _line_of(al.translation, "作業の保存と復元")

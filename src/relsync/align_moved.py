@@ -27,8 +27,8 @@ in capitals: `SSL`; a part of a compound, `Download-Manager`, that upstream writ
 no other of them holds, in their release, then in the document (a pair of the ordered
 alignment that won over a neighbour without a partner by a hair takes part); then, alike, those
 told by links alone, which a translation may give under its page's own name. Last, what is
-left pairs by its words, and two pairs whose anchors cannot tell them apart trade partners
-when their words say so (:mod:`relsync.align_words`).
+left pairs by its words (an entry moved beside another's translation, taken for it, too), and
+two pairs whose anchors cannot tell them apart trade partners when words say so (:mod:`relsync.align_words`).
 Unpaired headings whose sections' blocks went to one another's sections then pair too (a
 whole group moved), and so do headings naming something written alike; list items naming
 nothing (or only a localized page, when left without a partner or paired by the page's
@@ -50,7 +50,7 @@ from functools import cached_property
 from .align_kept import kept_texts, same_text_pairs
 from .align_nested import described, evident, lone_letters, moved_headings, own_language_words, telling
 from .align_order import rebuild
-from .align_words import merge_again, merged_items, pair_parents, rematch_words, swap_by_words
+from .align_words import exchange_by_words, merge_again, merged_items, pair_parents, rematch_words, swap_by_words
 from .align_releases import (Keys, ReleaseSide, leave_lone_releases, linked_only, lone_crossings, lone_releases,
                              scope_pairs)
 from .assignment import best_pairing, uncross
@@ -582,6 +582,7 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     m.settle_tied(tied)
     m.restore(weak)
     rematch_words(m)
+    exchange_by_words(m)
     swap_by_words(m)
     merge_again(m)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}

@@ -22,7 +22,9 @@ with a term and a description with a description; a block of a CJK translation w
 CJK letter, or a block in upstream's words in any script, is left to the passes for text
 kept as it was. Of two pairs whose blocks
 name the same anchors, one made out of order, the blocks trade partners when their words say
-so (:func:`swap_by_words`). A list item naming nothing pairs by the blocks nested under it
+so (:func:`swap_by_words`); an upstream block the ordered alignment paired with an entry
+moved beside its own translation takes that translation, and the entry its own upstream block,
+when their words say so (:func:`exchange_by_words`). A list item naming nothing pairs by the blocks nested under it
 (:func:`pair_parents`).
 """
 
@@ -291,6 +293,77 @@ def swap_by_words(m: Matching) -> None:
                 m.original[a2] = b2
             m.partner_a[a1], m.partner_b[b2] = b2, a1
             m.partner_a[a2], m.partner_b[b1] = b1, a2
+
+
+#: An ordered pair gives its blocks to two blocks left without a partner beside it when the
+#: words of the two new pairs say so by this much more than those of the pair and of the
+#: two blocks (the sum of their similarities), each block of the pair preferring its new partner.
+EXCHANGE_MARGIN = 0.1
+
+
+def exchange_by_words(m: Matching) -> None:
+    """Of a pair of the ordered alignment naming nothing telling whose translated block has,
+    at most :data:`~relsync.align_moved.NEIGHBOURS` blocks away, a block without a partner,
+    and an upstream block of its release without a partner: the four pair crosswise when
+    their words say so (:data:`EXCHANGE_MARGIN`; the upstream block of the pair more like
+    the block beside its partner, the other upstream block more like that partner than like
+    the block beside it). An entry moved next to another's translation is taken for it by
+    length and position ("**Botón estrella.**" moved beside "**Vista a pantalla
+    completa.**", Full page zoom's): the entry moved, and the one it displaced, pair again."""
+    free_a = [a for a, b in m.partner_a.items() if b is None and a in m.up.keys]
+    free_b = [b for b, a in m.partner_b.items() if a is None and b in m.tr.keys]
+    if not free_a or not free_b:
+        return
+    by_scope_a, free = m.up.by_scope(free_a), set(free_b)
+    best: list[tuple[float, int, int, int, int]] = []
+    sim = m.lexicon.similarity
+    for p in m.al.pairs:
+        if not p.is_match or p.moved or len(p.upstream) != 1 or len(p.translation) != 1:
+            continue
+        a, b = p.upstream[0], p.translation[0]
+        if a in m.partner_a or b in m.partner_b or a not in m.up.keys or b not in m.tr.keys:
+            continue
+        if telling(m.up.keys[a]) or telling(m.tr.keys[b]):
+            continue
+        near = [b + d for d in _AROUND if b + d in free]
+        others = by_scope_a.get(m.up.scope(a), ())
+        if not near or not others:
+            continue
+        held = sim(a, b)
+        for b2 in near:
+            gain_a = sim(a, b2)
+            if gain_a <= held or not _may_pair(m, a, b2) or _names_apart(m, a, b2):
+                continue
+            for a2 in others:
+                s = sim(a2, b)
+                if s <= sim(a2, b2) or not _may_pair(m, a2, b) or _names_apart(m, a2, b):
+                    continue
+                gain = gain_a + s - held - sim(a2, b2)
+                if gain >= EXCHANGE_MARGIN:
+                    best.append((gain, a, b, a2, b2))
+    used: set[tuple[int, int]] = set()
+    for _, a, b, a2, b2 in sorted(best, reverse=True):
+        if {(0, a), (1, b), (0, a2), (1, b2)} & used:
+            continue
+        used.update(((0, a), (1, b), (0, a2), (1, b2)))
+        m.original[a] = b
+        m.partner_a[a], m.partner_b[b2] = b2, a
+        m.partner_a[a2], m.partner_b[b] = b, a2
+
+
+def _names_apart(m: Matching, a: int, b: int) -> bool:
+    """Whether a translation not in Latin letters writes, in block ``b``, a word in Latin
+    letters that upstream block ``a`` does not ("Windows Vista との統合" against "Save what you
+    were doing."): a name kept says more than words that often go together."""
+    if m.lexicon.latin:
+        return False
+    text = m.up.doc.blocks[a].text.lower()
+    return any(t.lower() not in text for t in m.tr.doc.blocks[b].anchors.terms)
+
+
+#: (:data:`relsync.align_moved.NEIGHBOURS`, which imports this module)
+_NEIGHBOURS = 2
+_AROUND = [d for k in range(1, _NEIGHBOURS + 1) for d in (-k, k)]
 
 
 def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: set[int],

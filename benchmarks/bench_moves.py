@@ -23,7 +23,9 @@ an entry upstream lists twice and the translation once is one finding at either 
 lines, the one the translation's entry does not pair with), and of those, the ones about an upstream block no error of the same rule named before ("new
 blk": more blocks than the errors of its rule within its lines named; two runs of missing
 blocks that a moved pair between them no longer separates are one finding with another
-message, about the same blocks).
+message, about the same blocks), and of the moved blocks reported missing with a block the
+translation has elsewhere that "may be" them, those whose named block is theirs ("may ok")
+and those naming another ("may no").
 
 ``--deletions N`` measures the other side: N translated blocks deleted per document, one at a
 time, and how ``missing`` grades each (an error; a warning when a block elsewhere "may be"
@@ -185,10 +187,13 @@ def _errors(up_text, tr_text, locale) -> Counter:
     return _error_lines(up_text, tr_text, locale)[0]
 
 
-def _error_lines(up_text, tr_text, locale) -> tuple[Counter, dict[tuple, tuple[str, int, int, int]]]:
+def _error_lines(up_text, tr_text, locale, findings=None) -> tuple[Counter, dict[tuple, tuple[str, int, int, int]]]:
     """:func:`_errors`, and for each of them the upstream lines it is about and how many blocks
-    (a run of missing blocks: from its first block to its last, and how many are missing)."""
-    found = [f for f in check(up_text, tr_text, locale=locale) if f.severity.name == "ERROR"]
+    (a run of missing blocks: from its first block to its last, and how many are missing);
+    of ``findings`` when given (all of the pair's)."""
+    if findings is None:
+        findings = check(up_text, tr_text, locale=locale)
+    found = [f for f in findings if f.severity.name == "ERROR"]
     keys: Counter = Counter()
     spans: dict[tuple, tuple[str, int, int, int]] = {}
     for f in found:
@@ -232,11 +237,13 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     moved_text = "\n".join(new_lines)
     start_of = {b.start: b.index for b in al.translation.blocks}
     expected = {}
+    moved_to = {}  # (upstream line -> the line its translation moved to)
     anchored = set()
     for (first, last), _ in plan:
         for b in al.translation.blocks:
             if first <= b.start <= last and b.index in partner:
                 expected[new_of[b.start]] = al.upstream.blocks[partner[b.index]].start
+                moved_to[al.upstream.blocks[partner[b.index]].start] = new_of[b.start]
                 if b.anchors.code or b.anchors.links or b.anchors.numbers:
                     anchored.add(new_of[b.start])
     del start_of
@@ -250,14 +257,20 @@ def run_one(name, up_path, tr_path, locale, mode, pct, seed, base_cache):
     correct = sum(1 for line, up in expected.items() if found.get(line) == up)
     predicted = sum(1 for up in found.values() if up is not None)
     correct_anchored = sum(1 for line in anchored if found.get(line) == expected[line])
-    after, after_spans = _error_lines(up_text, moved_text, locale)
+    findings = check(up_text, moved_text, locale=locale)
+    after, after_spans = _error_lines(up_text, moved_text, locale, findings)
     new_errors = sum((after - before).values())
+    # the missing moved blocks a warning says another block "may be": that block, or another
+    named = [(f.upstream.line, dict(f.details)["perhaps_moved_to"]) for f in findings
+             if f.rule == "RS101" and f.upstream and f.upstream.line in moved_to
+             and "perhaps_moved_to" in dict(f.details or ())]
+    named_right = sum(1 for line, to in named if moved_to[line] == to)
     if SHOW:
         for key, n in (after - before).items():
             print(f"  + {name} {mode} {pct:g}%: {key[0]} up:{key[1]} {key[2][:160]}")
     new_blocks = sum(n for key, n in (after - before).items() if _about_new_blocks(after_spans[key], before_spans))
     return (len(plan), len(expected), correct, predicted, new_errors, len(anchored), correct_anchored,
-            new_blocks)
+            new_blocks, named_right, len(named) - named_right)
 
 
 def deletions(name, up_path, tr_path, locale, per_doc, seed) -> Counter:
@@ -336,13 +349,14 @@ def releases(per_doc: int, seed: str) -> tuple[int, int, int, int]:
 
 def _row(mode: str, pct: float, r) -> str:
     """Moves, blocks, precision, recall, blocks holding code, a link or a number and their
-    recall, new errors."""
-    moves, blocks, correct, predicted, new_err, anchored, correct_anchored, new_blocks = r
+    recall, new errors, and the moved blocks a missing warning says another block "may be":
+    the right block, another."""
+    moves, blocks, correct, predicted, new_err, anchored, correct_anchored, new_blocks, right, wrong = r
     p = correct / predicted if predicted else 1.0
     rec = correct / blocks if blocks else 1.0
     rec_a = correct_anchored / anchored if anchored else 1.0
     return (f"{mode:8} {pct:4.0f} {moves:5} {blocks:6} {p:6.3f} {rec:6.3f} {anchored:8} {rec_a:6.3f} "
-            f"{new_err:7} {new_blocks:7}")
+            f"{new_err:7} {new_blocks:7} {right:6} {wrong:6}")
 
 
 def main(argv=None) -> int:
@@ -376,7 +390,7 @@ def main(argv=None) -> int:
     percents = [float(p) for p in args.percents.split(",")]
     cache: dict = {}
     totals: dict = {}
-    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7} {'new blk':>7}"
+    head = f"{'mode':8} {'%':>4} {'moves':>5} {'blocks':>6} {'P':>6} {'R':>6} {'anchored':>8} {'R':>6} {'new err':>7} {'new blk':>7} {'may ok':>6} {'may no':>6}"
     print(f"{'document':44} {head}")
     t0 = time.perf_counter()
     for name, up, tr, locale in _docs(args.docs):

@@ -1362,3 +1362,23 @@ def test_words_do_not_give_an_entry_to_a_translation_naming_what_it_does_not():
         _line_of(al.translation, "Windows Vista との統合")
     assert _partner(al, _line_of(al.upstream, "Save what you were doing"))[0] == \
         _line_of(al.translation, "作業の保存と復元")
+
+
+@pytest.mark.parametrize("name, locale, entries", [
+    # MDN de/3 (mdn-offline-moved.de, bench_moves.py --seed 5, items 10%): "Offline support"
+    # and "Smart Bookmarks folder" missing, two entries moved elsewhere as long as either;
+    # "Offline Unterstützung" writes upstream's "Offline", the other shares no word.
+    ("mdn-offline-moved.de.md", "de", {"Offline support": "Offline Unterstützung",
+                                       "Smart Bookmarks folder": "Ordner für Lesezeichen"}),
+    # MDN zh-cn/3 (mdn-versions-moved.zh_CN, --seed 2): words the page's 67 pairs teach.
+    ("mdn-versions-moved.zh_CN.md", "zh_CN", {"Save what you were doing": "保存您当前的浏览内容",
+                                              "Out-of-date add-on protection": "过期附件组件防护"}),
+])
+def test_a_missing_entry_may_be_the_block_its_words_say_of_blocks_as_long(name, locale, entries):
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / name).read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", locale)))
+    named = {f.upstream.line: dict(f.details).get("perhaps_moved_to") for f in check(up, tr, locale=locale)
+             if f.slug == "missing"}
+    for entry, translated in entries.items():
+        assert named[_line_of(al.upstream, entry)] == _line_of(al.translation, translated)

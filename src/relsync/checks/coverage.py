@@ -193,7 +193,8 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     length, by the document's own ratio (paragraphs, list
     items, headings, tip containers; code blocks the same on both sides), and a run of them
     beside a run of such blocks in the same order, are reported at warning level with the
-    line of those blocks: they may be the same text in another place
+    line of those blocks (of several as long, the one whose words, those the page's pairs
+    teach and those written alike, clearly say it is the text): they may be the same text in another place
     (a list item moved to another release; a step upstream moved after the translation was
     made), which nothing but position tells apart. Structure with nothing to translate is not content: front
     matter, HTML without visible text, a paragraph that is only macros or shortcodes with no

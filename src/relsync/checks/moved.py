@@ -11,9 +11,10 @@ the translation's block that may be it.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 
 from ..assignment import best_pairing
+from ..lexicon import HOLDS_MARGIN, Lexicon
 from ..model import Alignment, Block, BlockKind, Pair
 from ..align_releases import title_numbers
 from ..anchors import pictographs
@@ -25,6 +26,9 @@ from .masking import NUMBER_RE
 MOVED_LENGTH_FACTOR = 1.6
 #: Blocks this short (non-space characters) on both sides are not told apart by length.
 MOVED_MIN_LENGTH = 25
+#: What two units add to their weight when their words clearly say they are one text: more
+#: than any closeness in length.
+WORDS_WEIGHT = 1.0
 #: What each neighbour moved with it adds to a possible pair's worth (at most 1 for length).
 RUN_WEIGHT = 1.0
 #: What may stand in another place: prose, and what travels with it (a ``::: tip`` container's
@@ -69,8 +73,9 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     mostly), each block as long as the other by the document's own length ratio. Every block
     of a unit (a block and the list items nested under it) -> the first block of the
     translation's unit; each unit of the translation explains one, as close in length as a
-    maximum-weight matching of them all makes them, where neighbours that moved together
-    outweigh any closeness in length (:func:`_prefer_runs`)."""
+    maximum-weight matching of them all makes them, where words that clearly say which is
+    which (:func:`_prefer_words`) and neighbours that moved together outweigh any closeness
+    in length (:func:`_prefer_runs`)."""
     up_len = tr_len = 0
     for p in al.pairs:
         if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
@@ -95,11 +100,35 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
             costs = [_cost(a, b, ratio, shift, pages) for a, b in zip(unit, other)]
             if all(c is not None for c in costs):
                 weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
+    if len(weights) > 1:
+        _prefer_words(weights, units, extra, Lexicon(al))
     _prefer_runs(weights, units, extra)
     out: dict[int, Block] = {}
     for x, y in best_pairing(weights):
         out.update((b.index, extra[y][0]) for b in units[x])
     return out
+
+
+def _prefer_words(weights: dict[tuple[int, int], float], units: list[list[Block]],
+                  extra: list[list[Block]], words: Lexicon) -> None:
+    """Add :data:`WORDS_WEIGHT` to the weight of two units whose first blocks' words say they
+    are one text, clearly (by :data:`~relsync.lexicon.HOLDS_MARGIN` more than either is like
+    another unit it may be): of two entries as long that moved, which is which."""
+    similar = {(x, y): words.similarity(units[x][0].index, extra[y][0].index) for x, y in weights}
+    rows: dict[int, list[float]] = defaultdict(list)
+    columns: dict[int, list[float]] = defaultdict(list)
+    for (x, y), s in similar.items():
+        rows[x].append(s)
+        columns[y].append(s)
+    for (x, y), s in similar.items():
+        if s >= _other(rows[x], s) + HOLDS_MARGIN and s >= _other(columns[y], s) + HOLDS_MARGIN:
+            weights[x, y] += WORDS_WEIGHT
+
+
+def _other(scores: list[float], mine: float) -> float:
+    """The highest of ``scores`` once ``mine`` is left out (0 when none is left)."""
+    top = sorted(scores, reverse=True)[:2]
+    return top[1] if top[0] == mine and len(top) > 1 else 0.0 if top[0] == mine else top[0]
 
 
 def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]],

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from rapidfuzz import fuzz
 
 from relsync import align, parse
-from relsync.lexicon import COGNATE, COGNATE_LENGTHS, MIN_PAIRS, Lexicon, cognate, words
+from relsync.lexicon import COGNATE, COGNATE_LENGTHS, MIN_PAIRS, Lexicon, cognate, runner_up, words
 
 from .conftest import ROOT
 
@@ -83,3 +83,9 @@ def test_cognates_of_a_translations_words():
     assert not cognate("apps", theirs, 5)  # too short to tell
     assert not cognate("aplicacionesxxxx", frozenset({"aplicaciones"}), 5)  # (four letters more: ratio 86)
     assert cognate("applications", {"aplicaciones"}, 5)  # (any set of words)
+
+
+def test_the_runner_up_is_the_best_score_once_ones_own_is_left_out():
+    assert runner_up([0.2, 0.5, 0.3], 0.5) == 0.3
+    assert runner_up([0.5, 0.5], 0.5) == 0.5  # (a tie: another is as good)
+    assert runner_up([0.4], 0.4) == 0.0

@@ -582,7 +582,7 @@ def relocate(al: Alignment, scorer: Scorer) -> tuple[list[Pair], int | None]:
     m.settle_tied(tied)
     m.restore(weak)
     rematch_words(m)
-    exchange_by_words(m)
+    exchange_by_words(m, NEIGHBOURS)
     swap_by_words(m)
     merge_again(m)
     pairs = {a: b for a, b in m.partner_a.items() if b is not None}

@@ -38,7 +38,7 @@ from .align_releases import ReleaseSide, scope_pairs
 from .assignment import best_pairing
 from .dialects import is_definition
 from .languages import cjk_letters
-from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, taught
+from .lexicon import HOLDS_MARGIN, HOLDS_MIN, Lexicon, runner_up, taught
 from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
 
@@ -197,8 +197,8 @@ def _round(m: Matching, blocks_a: list[int], blocks_b: list[int], held: dict[int
         s = score[a, b]
         if held.get(a) == b:
             continue
-        rival = max(_second(free_a[a], s), _second(free_b[b], s))
-        taken = max(_second(best_a[a], s), _second(best_b[b], s))  # (those held elsewhere too)
+        rival = max(runner_up(free_a[a], s), runner_up(free_b[b], s))
+        taken = max(runner_up(best_a[a], s), runner_up(best_b[b], s))  # (those held elsewhere too)
         if s - rival >= WORD_MARGIN and s - taken >= WORD_MARGIN / 2:
             m.partner_a[a], m.partner_b[b] = b, a
 
@@ -241,14 +241,6 @@ def cites_apart(up: ReleaseSide, tr: ReleaseSide, a: int, b: int) -> bool:
         return not ra & rb
     cited = up.df(-1)
     return any(cited[k] for k in rb - ra)
-
-
-def _second(scores: list[float], mine: float) -> float:
-    """The best of ``scores`` but one of ``mine``."""
-    rest = sorted(scores, reverse=True)
-    if mine in rest:
-        rest.remove(mine)
-    return rest[0] if rest else 0.0
 
 
 #: Two pairs whose blocks name the same anchors trade partners when their words say so by
@@ -301,9 +293,9 @@ def swap_by_words(m: Matching) -> None:
 EXCHANGE_MARGIN = 0.1
 
 
-def exchange_by_words(m: Matching) -> None:
+def exchange_by_words(m: Matching, reach: int) -> None:
     """Of a pair of the ordered alignment naming nothing telling whose translated block has,
-    at most :data:`~relsync.align_moved.NEIGHBOURS` blocks away, a block without a partner,
+    at most ``reach`` blocks away, a block without a partner,
     and an upstream block of its release without a partner: the four pair crosswise when
     their words say so (:data:`EXCHANGE_MARGIN`; the upstream block of the pair more like
     the block beside its partner, the other upstream block more like that partner than like
@@ -325,7 +317,7 @@ def exchange_by_words(m: Matching) -> None:
             continue
         if telling(m.up.keys[a]) or telling(m.tr.keys[b]):
             continue
-        near = [b + d for d in _AROUND if b + d in free]
+        near = [x for d in range(1, reach + 1) for x in (b - d, b + d) if x in free]
         others = by_scope_a.get(m.up.scope(a), ())
         if not near or not others:
             continue
@@ -359,11 +351,6 @@ def _names_apart(m: Matching, a: int, b: int) -> bool:
         return False
     text = m.up.doc.blocks[a].text.lower()
     return any(t.lower() not in text for t in m.tr.doc.blocks[b].anchors.terms)
-
-
-#: (:data:`relsync.align_moved.NEIGHBOURS`, which imports this module)
-_NEIGHBOURS = 2
-_AROUND = [d for k in range(1, _NEIGHBOURS + 1) for d in (-k, k)]
 
 
 def pair_parents(al: Alignment, m: Matching, pairs: dict[int, int], in_play_a: set[int],

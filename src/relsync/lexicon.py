@@ -230,6 +230,15 @@ class Lexicon:
         return covered, known
 
 
+def runner_up(scores: list[float], mine: float) -> float:
+    """The best of ``scores`` once ``mine`` is left out of them (0 when none is left): what a
+    similarity must beat by :data:`HOLDS_MARGIN`."""
+    rest = sorted(scores, reverse=True)
+    if mine in rest:
+        rest.remove(mine)
+    return rest[0] if rest else 0.0
+
+
 def taught(al: Alignment) -> Lexicon | None:
     """The document's :class:`Lexicon`, or ``None`` when fewer than :data:`MIN_PAIRS` pairs
     taught it (it would say nothing to trust)."""

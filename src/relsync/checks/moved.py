@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 from ..assignment import best_pairing
-from ..lexicon import HOLDS_MARGIN, Lexicon
+from ..lexicon import HOLDS_MARGIN, Lexicon, runner_up
 from ..model import Alignment, Block, BlockKind, Pair
 from ..align_releases import title_numbers
 from ..anchors import pictographs
@@ -121,14 +121,8 @@ def _prefer_words(weights: dict[tuple[int, int], float], units: list[list[Block]
         rows[x].append(s)
         columns[y].append(s)
     for (x, y), s in similar.items():
-        if s >= _other(rows[x], s) + HOLDS_MARGIN and s >= _other(columns[y], s) + HOLDS_MARGIN:
+        if s >= runner_up(rows[x], s) + HOLDS_MARGIN and s >= runner_up(columns[y], s) + HOLDS_MARGIN:
             weights[x, y] += WORDS_WEIGHT
-
-
-def _other(scores: list[float], mine: float) -> float:
-    """The highest of ``scores`` once ``mine`` is left out (0 when none is left)."""
-    top = sorted(scores, reverse=True)[:2]
-    return top[1] if top[0] == mine and len(top) > 1 else 0.0 if top[0] == mine else top[0]
 
 
 def _prefer_runs(weights: dict[tuple[int, int], float], units: list[list[Block]],

@@ -1381,3 +1381,28 @@ def test_a_missing_entry_may_be_the_block_its_words_say_of_blocks_as_long(name, 
              if f.slug == "missing"}
     for entry, translated in entries.items():
         assert named[_line_of(al.upstream, entry)] == _line_of(al.translation, translated)
+
+
+def test_a_missing_entry_may_be_a_block_that_left_out_one_of_its_links():
+    # MDN ja/3 (mdn-forgery-moved.ja, bench_moves.py --seed 7, items 10%): "Web forgery
+    # protection enhanced" links "Click here" to a page; its translation, moved, leaves that
+    # sentence and its link out, and was no candidate (as many links asked): an error.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-forgery-moved.ja.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "ja")))
+    missing = {f.upstream.line: f for f in check(up, tr, locale="ja") if f.slug == "missing"}
+    found = missing[_line_of(al.upstream, "Web forgery protection enhanced")]
+    assert dict(found.details).get("perhaps_moved_to") == _line_of(al.translation, "フィッシング詐欺サイトからの保護")
+    assert found.severity.name == "WARNING"
+
+
+def test_a_block_with_fewer_links_is_a_candidate_only_for_what_is_left():
+    # MDN zh-cn/3 (mdn-plugins-moved.zh_CN, --seed 2, items 5%): "查找工具。" names no link,
+    # as "Plugin management" does not; the upstream link items the translation never had
+    # ("ZIP writer"...) must not take it because a translation may leave a link out.
+    up = (CASES / "mdn-item-moved.en.md").read_text(encoding="utf-8")
+    tr = (CASES / "mdn-plugins-moved.zh_CN.md").read_text(encoding="utf-8")
+    al = align(parse(up), parse(tr, locales=("en", "zh_CN")))
+    named = {f.upstream.line: dict(f.details).get("perhaps_moved_to") for f in check(up, tr, locale="zh_CN")
+             if f.slug == "missing"}
+    assert named[_line_of(al.upstream, "Plugin management")] == _line_of(al.translation, "查找工具")

@@ -70,7 +70,8 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     """Upstream blocks that pair with nothing and that a block of the translation pairing with
     nothing may be, moved: the same kinds and levels, a term with a term, the same numbers
     (the versions the pages' titles name once each) and code and as many links (none,
-    mostly), each block as long as the other by the document's own length ratio. Every block
+    mostly; of the blocks no such block may be, fewer of upstream's), each block as long as
+    the other by the document's own length ratio. Every block
     of a unit (a block and the list items nested under it) -> the first block of the
     translation's unit; each unit of the translation explains one, as close in length as a
     maximum-weight matching of them all makes them, where words that clearly say which is
@@ -91,21 +92,27 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
                      for p in al.pairs if p.is_match and p.kind == BlockKind.HEADING)
     shift = shifts.most_common(1)[0][0] if shifts else 0
     units = _units(al.pairs, True, al)
-    weights: dict[tuple[int, int], float] = {}
     pages = title_numbers(al.upstream), title_numbers(al.translation)
-    for x, unit in enumerate(units):
-        for y, other in enumerate(extra):
-            if len(other) != len(unit):
-                continue
-            costs = [_cost(a, b, ratio, shift, pages) for a, b in zip(unit, other)]
-            if all(c is not None for c in costs):
-                weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
-    if len(weights) > 1:
-        _prefer_words(weights, units, extra, Lexicon(al))
-    _prefer_runs(weights, units, extra)
+    words: list[Lexicon] = []  # (taught once, when first asked)
     out: dict[int, Block] = {}
-    for x, y in best_pairing(weights):
-        out.update((b.index, extra[y][0]) for b in units[x])
+    # the same links first; then, of what is left on both sides, a translation with fewer of
+    # upstream's links (a translator leaves out "Click here to see what it looks like.")
+    for fewer_links in (False, True):
+        taken = {b.index for b in out.values()}
+        weights: dict[tuple[int, int], float] = {}
+        for x, unit in enumerate(units):
+            for y, other in enumerate(extra):
+                if len(other) != len(unit) or unit[0].index in out or other[0].index in taken:
+                    continue
+                costs = [_cost(a, b, ratio, shift, pages, fewer_links) for a, b in zip(unit, other)]
+                if all(c is not None for c in costs):
+                    weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
+        if len(weights) > 1:
+            words = words or [Lexicon(al)]
+            _prefer_words(weights, units, extra, words[0])
+        _prefer_runs(weights, units, extra)
+        for x, y in best_pairing(weights):
+            out.update((b.index, extra[y][0]) for b in units[x])
     return out
 
 
@@ -152,7 +159,7 @@ def _numbers(block: Block, page: frozenset[str]) -> list[str]:
 
 
 def _cost(a: Block, b: Block, ratio: float, shift: int,
-          pages: tuple[frozenset[str], frozenset[str]]) -> float | None:
+          pages: tuple[frozenset[str], frozenset[str]], fewer_links: bool = False) -> float | None:
     """How far apart two blocks are in length, for the document's ratio; None when they
     cannot be one block. Headings are compared by level as the paired headings of the
     document are (``shift``: the translation's usual level minus upstream's). The version
@@ -164,7 +171,7 @@ def _cost(a: Block, b: Block, ratio: float, shift: int,
         return None
     if _numbers(a, pages[0]) != _numbers(b, pages[1]) or sorted(a.anchors.code) != sorted(b.anchors.code):
         return None
-    if len(a.anchors.links) != len(b.anchors.links):
+    if len(b.anchors.links) != len(a.anchors.links) and not (fewer_links and len(b.anchors.links) < len(a.anchors.links)):
         return None
     if sorted(pictographs(a.text)) != sorted(pictographs(b.text)):
         return None  # a translation keeps a changelog's `🌟` as it keeps numbers

@@ -19,7 +19,7 @@ blocks): the new pairs
 are made when they are worth :data:`~relsync.lexicon.HOLDS_MARGIN` more than the run's pairs,
 a pair the run has not costing :data:`_CHANGE` more (each change pays for itself: "Star
 button. The new star button…" is not taken from "星按钮。" for "新的下载管理器。" by "new" and
-新的 alone).
+新的 alone), and a pair of the run whose words clearly say it is one entry kept (:func:`_held`).
 A block the run leaves without a partner then pairs, out of order, with the one block of its
 kind without a partner on the other side that it goes with by their words, each
 :data:`~relsync.lexicon.HOLDS_MARGIN` more than with any other (the entry where it moved).
@@ -100,8 +100,11 @@ def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> di
     if max(len(blocks_a), len(blocks_b)) > RUN_MAX_BLOCKS:
         return None
     now = {(p.upstream[0], p.translation[0]) for p in run if p.upstream and p.translation}
+    kept = _held(words, now, blocks_a, blocks_b)
+    kept_b = set(kept.values())
     worth = {(a, b): w if (a, b) in now else w - _CHANGE for a in blocks_a for b in blocks_b
-             if (w := _worth(al, scorer, words, a, b, (a, b) in now)) is not None and w > 0}
+             if (kept[a] == b if a in kept else b not in kept_b)
+             and (w := _worth(al, scorer, words, a, b, (a, b) in now)) is not None and w > 0}
     # best[i][j]: the most the first i upstream blocks and first j translation blocks are worth
     n, m = len(blocks_a), len(blocks_b)
     best = [[0.0] * (m + 1) for _ in range(n + 1)]
@@ -123,6 +126,20 @@ def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> di
         else:
             j -= 1
     return new
+
+
+def _held(words: Lexicon, now: set[tuple[int, int]], blocks_a: list[int], blocks_b: list[int]) -> dict[int, int]:
+    """The run's pairs whose words clearly say they are one entry (:meth:`Lexicon.holds`
+    against every other block of the run, on both sides): kept whatever the run's order makes
+    of the rest. Two pairs a little alike are not worth more than one that words are sure of
+    (MDN ja/3, "Plugin management" and "プラグイン管理", 0.92, against "Find toolbar" with it,
+    0.54, and "Plugin management" with the next entry, 0.58)."""
+    kept = {}
+    for a, b in now:
+        if all(words.holds(a, x, b) for x in blocks_a if x != a) and all(
+                words.similarity(a, b) >= words.similarity(a, y) + HOLDS_MARGIN for y in blocks_b if y != b):
+            kept[a] = b
+    return kept
 
 
 def _moved_partner(al: Alignment, scorer: Scorer, words: Lexicon, side: int, x: int, out: dict[int, int],

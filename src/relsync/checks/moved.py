@@ -71,12 +71,11 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     nothing may be, moved: the same kinds and levels, a term with a term, the same numbers
     (the versions the pages' titles name once each) and code and as many links (none,
     mostly; of the blocks no such block may be, fewer of upstream's), each block as long as
-    the other by the document's own length ratio. Every block
-    of a unit (a block and the list items nested under it) -> the first block of the
-    translation's unit; each unit of the translation explains one, as close in length as a
-    maximum-weight matching of them all makes them, where words that clearly say which is
-    which (:func:`_prefer_words`) and neighbours that moved together outweigh any closeness
-    in length (:func:`_prefer_runs`)."""
+    the other by the document's own length ratio. Every block of a unit (a block and the
+    list items nested under it) -> the first block of the translation's unit; each unit of
+    the translation explains one, as close in length as a maximum-weight matching of them
+    all makes them, where words that clearly say which is which (:func:`_prefer_words`) and
+    neighbours that moved together outweigh any closeness in length (:func:`_prefer_runs`)."""
     up_len = tr_len = 0
     for p in al.pairs:
         if p.is_match and not p.moved and p.kind in (BlockKind.PARAGRAPH, BlockKind.LIST_ITEM):
@@ -93,7 +92,7 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
     shift = shifts.most_common(1)[0][0] if shifts else 0
     units = _units(al.pairs, True, al)
     pages = title_numbers(al.upstream), title_numbers(al.translation)
-    words: list[Lexicon] = []  # (taught once, when first asked)
+    words: Lexicon | None = None  # (taught when first asked)
     out: dict[int, Block] = {}
     # the same links first; then, of what is left on both sides, a translation with fewer of
     # upstream's links (a translator leaves out "Click here to see what it looks like.")
@@ -108,8 +107,8 @@ def perhaps_moved(al: Alignment) -> dict[int, Block]:
                 if all(c is not None for c in costs):
                     weights[(x, y)] = 2.0 - sum(costs) / len(costs)  # closer in length: worth more
         if len(weights) > 1:
-            words = words or [Lexicon(al)]
-            _prefer_words(weights, units, extra, words[0])
+            words = words or Lexicon(al)
+            _prefer_words(weights, units, extra, words)
         _prefer_runs(weights, units, extra)
         for x, y in best_pairing(weights):
             out.update((b.index, extra[y][0]) for b in units[x])

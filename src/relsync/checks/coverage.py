@@ -342,8 +342,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     its page writes in other blocks too and upstream's page nowhere, no English word or a
     short word of the target's grammar ("Dependencies ve Middleware" in Turkish); in any
     other script, prose with almost no letter of that script. On a page whose paragraphs
-    are translated, a heading, title, bold label or ``<summary>`` of
-    ordinary English words (upstream writes them in lower case; in another script than Latin
+    are translated, a heading, title, bold label or ``<summary>`` of ordinary English words
+    (upstream writes them, or a plural's singular, in lower case; in another script than Latin
     also a common English word, Zipf frequency >= 4 in wordfreq's lists, that the translation
     does not use as a term in its own sentences, nor a list of names, nor a heading among
     sibling headings that are names of code, "Service Workers" beside "IndexedDB" and "WebRTC", nor

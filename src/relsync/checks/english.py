@@ -1,8 +1,9 @@
 """English left inside a translation: a clause of upstream's words in a translated block, and
 a heading or title left in English on a translated page.
 
-A word is ordinary English, not a name, when upstream writes it in lower case somewhere;
-a phrase is a term the translation keeps when the translation uses it elsewhere too (or the
+A word is ordinary English, not a name, when upstream writes it (or, of a plural, its
+singular: "mismatches", "mismatch") in lower case somewhere, and it is no acronym; a phrase
+is a term the translation keeps when the translation uses it elsewhere too (or the
 locale's glossary keeps it). In a language written in another script than Latin, English
 shows by its script; in a Latin-script language, a run of upstream's own words is English
 only if the language identifier reads it so and the translation uses fewer than half of its
@@ -185,8 +186,17 @@ def _is_translated_page(al: Alignment, locale: str, latin: bool) -> bool:
 
 
 def _ordinary(words: list[str], lower: frozenset[str]) -> list[str]:
-    """The words upstream writes in lower case: ordinary English, not names."""
-    return [w for w in words if w.lower() in lower and not (len(w) > 1 and w.isupper())]
+    """The words upstream writes in lower case: ordinary English, not names (nor an acronym,
+    `API`, `APIs`); a plural too, when upstream writes the singular in lower case ("Hydration
+    mismatches" over "a hydration mismatch")."""
+    return [w for w in words if not (len(w) > 1 and (w.isupper() or w[-1] == "s" and w[:-1].isupper())) and (
+        w.lower() in lower or _plural_of(w.lower(), lower))]
+
+
+def _plural_of(word: str, lower: frozenset[str]) -> bool:
+    """Whether ``word`` is the English plural of a word of ``lower`` (``-s``, ``-es``)."""
+    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and (
+        word[:-1] in lower or word.endswith("es") and word[:-2] in lower)
 
 
 def _quoted(text: str, start: int, end: int) -> bool:

@@ -188,8 +188,9 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     groups blocks the translation has, all of them, is reported at info level: the
     translation groups its entries its own way (a changelog's `### Fixes` left out, a
     component name used as a group). Blocks that name
-    nothing (no number, code or link) where the translation has blocks pairing with nothing
-    of the same kinds, with the same pictographs (a changelog's `🌟`) and of the same
+    nothing telling (the same numbers, code and links as the translation's block, or fewer
+    links there when no block left has as many) where the translation has blocks pairing
+    with nothing of the same kinds, with the same pictographs (a changelog's `🌟`) and of the same
     length, by the document's own ratio (paragraphs, list
     items, headings, tip containers; code blocks the same on both sides), and a run of them
     beside a run of such blocks in the same order, are reported at warning level with the

@@ -94,3 +94,13 @@ _PLAIN_SPELLED = re.compile(r"(?<![\w`])`[A-Za-z]{1,2}`[a-z]")
 def test_a_spelled_out_code_name_is_found_as_the_plain_pattern_finds_it(text):
     assert _SPELLED_RE.findall(text) == _PLAIN_SPELLED.findall(text)
     assert _SPELLED_RE.search("`g`reater `t`han") and not _SPELLED_RE.search("a`g`reater")
+
+
+def test_ordinary_words_take_plurals_not_acronyms():
+    # a plural whose singular upstream writes in lower case is ordinary ("mismatches" over "a
+    # hydration mismatch", "classes" over "class"); an acronym's plural is no more ordinary
+    # than the acronym ("APIs"), but a capitalized word of two letters ending in s is a word
+    from relsync.checks.english import _ordinary
+    lower = frozenset({"is", "api", "hydration", "mismatch", "class"})
+    assert _ordinary(["Is", "APIs", "API", "Hydration", "mismatches", "Classes", "Tauri"], lower) == \
+        ["Is", "Hydration", "mismatches", "Classes"]

@@ -129,15 +129,16 @@ def _again(al: Alignment, scorer: Scorer, words: Lexicon, run: list[Pair]) -> di
 
 
 def _held(words: Lexicon, now: set[tuple[int, int]], blocks_a: list[int], blocks_b: list[int]) -> dict[int, int]:
-    """The run's pairs whose words clearly say they are one entry (:meth:`Lexicon.holds`
-    against every other block of the run, on both sides): kept whatever the run's order makes
+    """The run's pairs whose words clearly say they are one entry (the bar of
+    :meth:`Lexicon.holds` against every other block of the run, on both sides): kept whatever the run's order makes
     of the rest. Two pairs a little alike are not worth more than one that words are sure of
     (MDN ja/3, "Plugin management" and "プラグイン管理", 0.92, against "Find toolbar" with it,
     0.54, and "Plugin management" with the next entry, 0.58)."""
     kept = {}
     for a, b in now:
-        if all(words.holds(a, x, b) for x in blocks_a if x != a) and all(
-                words.similarity(a, b) >= words.similarity(a, y) + HOLDS_MARGIN for y in blocks_b if y != b):
+        s = words.similarity(a, b)
+        if s >= HOLDS_MIN and all(s >= words.similarity(x, b) + HOLDS_MARGIN for x in blocks_a if x != a) \
+                and all(s >= words.similarity(a, y) + HOLDS_MARGIN for y in blocks_b if y != b):
             kept[a] = b
     return kept
 

@@ -10,7 +10,7 @@ import math
 import re
 from pathlib import Path
 
-from .languages import language_code
+from .languages import language_code, singular
 
 #: A French-style elision at the start of a token, which wordfreq's tokenizer makes a token
 #: of its own: one or two letters, an apostrophe, a vowel or ``h``.
@@ -89,3 +89,14 @@ def english_zipf(word: str) -> float:
     freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
     zipf = round(math.log(freq, 10) + 9, 2)
     return zipf if zipf >= 4.0 else 0.0
+
+
+def is_acronym(word: str) -> bool:
+    """`API`, `APIs` (two capitals at least before a plural's `s`: not "Is" or "As")."""
+    return len(word) > 1 and (word.isupper() or len(word) > 2 and word[-1] == "s" and word[:-1].isupper())
+
+
+def plural_of(word: str, words: frozenset[str]) -> bool:
+    """Whether ``word`` is the English plural (``-s``, ``-es``) of one of ``words``."""
+    one = singular(word)
+    return one != word and (one in words or one.endswith("e") and one[:-1] in words)

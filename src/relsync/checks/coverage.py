@@ -187,17 +187,16 @@ def missing(al: Alignment, ctx: Context) -> Iterator[Problem]:
     the line of its twin that the translation has. A heading or a list item that only
     groups blocks the translation has, all of them, is reported at info level: the
     translation groups its entries its own way (a changelog's `### Fixes` left out, a
-    component name used as a group). Blocks that name
-    nothing telling (the same numbers, code and links as the translation's block, or fewer
-    links there when no block left has as many) where the translation has blocks pairing
-    with nothing of the same kinds, with the same pictographs (a changelog's `🌟`) and of the same
-    length, by the document's own ratio (paragraphs, list
-    items, headings, tip containers; code blocks the same on both sides), and a run of them
-    beside a run of such blocks in the same order, are reported at warning level with the
-    line of those blocks (of several as long, the one whose words, those the page's pairs
-    teach and those written alike, clearly say it is the text): they may be the same text in another place
-    (a list item moved to another release; a step upstream moved after the translation was
-    made), which nothing but position tells apart. Structure with nothing to translate is not content: front
+    component name used as a group). Blocks that name nothing telling (the same numbers, code
+    and links as the translation's block, or fewer links there when no block left has as
+    many) where the translation has blocks pairing with nothing of the same kinds, with the
+    same pictographs (a changelog's `🌟`) and of the same length, by the document's own ratio
+    (paragraphs, list items, headings, tip containers; code blocks the same on both sides),
+    and a run of them beside a run of such blocks in the same order, are reported at warning
+    level with the line of those blocks (of several as long, the one whose words, those the
+    page's pairs teach and those written alike, clearly say it is the text): they may be the
+    same text in another place (a list item moved to another release; a step upstream moved
+    after the translation was made), which nothing but position tells apart. Structure with nothing to translate is not content: front
     matter, HTML without visible text, a paragraph that is only macros or shortcodes with no
     prose part (MDN's `{{FirefoxSidebar}}`).
 

@@ -20,7 +20,7 @@ from typing import Iterator
 
 from .. import dialects, sentences
 from ..anchors import URL_RE
-from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf
+from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf, is_acronym, plural_of
 from ..languages import identify, is_letter, language_code, language_scripts, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
@@ -189,14 +189,7 @@ def _ordinary(words: list[str], lower: frozenset[str]) -> list[str]:
     """The words upstream writes in lower case: ordinary English, not names (nor an acronym,
     `API`, `APIs`); a plural too, when upstream writes the singular in lower case ("Hydration
     mismatches" over "a hydration mismatch")."""
-    return [w for w in words if not (len(w) > 1 and (w.isupper() or w[-1] == "s" and w[:-1].isupper())) and (
-        w.lower() in lower or _plural_of(w.lower(), lower))]
-
-
-def _plural_of(word: str, lower: frozenset[str]) -> bool:
-    """Whether ``word`` is the English plural of a word of ``lower`` (``-s``, ``-es``)."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith("ss") and (
-        word[:-1] in lower or word.endswith("es") and word[:-2] in lower)
+    return [w for w in words if not is_acronym(w) and (w.lower() in lower or plural_of(w.lower(), lower))]
 
 
 def _quoted(text: str, start: int, end: int) -> bool:

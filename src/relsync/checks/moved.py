@@ -170,7 +170,8 @@ def _cost(a: Block, b: Block, ratio: float, shift: int,
         return None
     if _numbers(a, pages[0]) != _numbers(b, pages[1]) or sorted(a.anchors.code) != sorted(b.anchors.code):
         return None
-    if len(b.anchors.links) != len(a.anchors.links) and not (fewer_links and len(b.anchors.links) < len(a.anchors.links)):
+    links_a, links_b = len(a.anchors.links), len(b.anchors.links)
+    if links_b > links_a or links_b < links_a and not fewer_links:
         return None
     if sorted(pictographs(a.text)) != sorted(pictographs(b.text)):
         return None  # a translation keeps a changelog's `🌟` as it keeps numbers

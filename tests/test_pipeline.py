@@ -72,6 +72,20 @@ def test_a_file_suppression_in_an_orphaned_translation_applies(run_cli, tree):
     assert [f["rule"] for f in _file_findings(out)] == ["RS101"]
 
 
+def test_a_suppression_written_in_capitals_in_an_orphaned_translation_applies(run_cli, tree):
+    (tree / "locales" / "zh_CN" / "old.md").write_text(
+        "# 旧页面\n\n<!-- RELSYNC-DISABLE-FILE extra -->\n", encoding="utf-8")
+    code, out, _ = run_cli("check", "--format", "json", "--no-cache")
+    assert [f["rule"] for f in _file_findings(out)] == ["RS101"]
+
+
+def test_an_orphaned_translation_without_suppressions_is_reported(run_cli, tree):
+    (tree / "locales" / "zh_CN" / "old.md").write_text(
+        "# 旧页面\n\n<!-- relsync: disable-file extra -->\n", encoding="utf-8")
+    code, out, _ = run_cli("check", "--format", "json", "--no-cache")
+    assert sorted(f["rule"] for f in _file_findings(out)) == ["RS101", "RS103"]
+
+
 def test_missing_files_ignore_setting(run_cli, tree):
     (tree / "relsync.toml").write_text('missing-files = "ignore"\n', encoding="utf-8")
     code, out, _ = run_cli("check", "--format", "json", "--no-cache")

@@ -48,6 +48,8 @@ from .project import PairSpec, Project, discover, glossary_path
 
 CACHE_SCHEMA = 1
 
+#: What every suppression comment (:data:`relsync.parse.SUPPRESS_RE`) holds, in any case.
+_SUPPRESSION_MARK_RE = re.compile("relsync-disable", re.IGNORECASE)
 #: A cache entry being written: ``KEY.XXXXXXXXXXXX.tmp``.
 _CACHE_TEMPORARY_RE = re.compile(r"\A[0-9a-f]{64}\.[0-9a-z]{1,16}\.tmp\Z")
 
@@ -120,13 +122,16 @@ def project_findings(project: Project) -> list[Finding]:
     """The project-scope rules' findings, with the suppressions of the files they name."""
     cfg = project.config
 
+    @functools.lru_cache(maxsize=None)
     def document_of(path: str):
         try:
             with open(path, "rb") as handle:
-                data = handle.read()
-            return parse(data.decode("utf-8", "replace"), path)
+                text = handle.read().decode("utf-8", "replace")
         except OSError:
             return None
+        if not _SUPPRESSION_MARK_RE.search(text):
+            return None  # (no comment that could suppress: nothing to parse)
+        return parse(text, path)
 
     return run_project_checks(project, ProjectContext(cfg), cfg.rule_enabled, cfg.rule_severity,
                               document_of)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Container, Iterator
@@ -102,6 +103,8 @@ _SENTENCE_LOST = 1.0
 #: is kept.
 _SAME_WORDS = 3
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
+#: ... in a text of another script, where a letter of it may touch the term ("API를", "旧的API").
+_LATIN_TERM_RE = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9_-])")
 
 
 def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> tuple[float, float]:
@@ -424,10 +427,14 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
         for k, u in enumerate(ups):
             for w in set(_TERM_RE.findall(u.text)):
                 words.setdefault(w, set()).add(k)
-        tr_words = set(_TERM_RE.findall(unmask(held, anchors)))  # (a reference as its number only)
+        # (a reference as its number only; in another script, a name written against its
+        # letters: "API를", "APIを", "旧的API")
+        tr_words = Counter((_TERM_RE if latin else _LATIN_TERM_RE).findall(unmask(held, anchors)))
         for w, where in words.items():
-            if len({ups[k].sentence for k in where}) == 1 and w in tr_words and (
-                    not latin or writes(w.casefold())):  # (one sentence's name)
+            # (one sentence's name, written as many times as its clauses hold it: of two
+            # clauses naming "docstring", a translation naming it once may have left one out)
+            if len({ups[k].sentence for k in where}) == 1 and tr_words[w] >= len(where) and (
+                    not latin or writes(w.casefold())):
                 for k in where:
                     ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
                     kept |= {_own_key(k)}

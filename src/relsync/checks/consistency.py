@@ -12,6 +12,7 @@ from rapidfuzz import fuzz
 
 from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
+from ..languages import LATIN_JOINED
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from . import examples, rendered, repairs
@@ -464,7 +465,7 @@ def _extends(new: str, old: str) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _token_re(code: str) -> re.Pattern[str]:
     """``code`` as a whole token (compiled once per code span)."""
-    return re.compile(rf"(?<![\w-]){re.escape(code)}(?![\w-])")
+    return re.compile(rf"(?<![{LATIN_JOINED}-]){re.escape(code)}(?![{LATIN_JOINED}-])")
 
 
 def _has_token(text: str, code: str) -> bool:

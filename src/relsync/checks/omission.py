@@ -17,8 +17,6 @@ only a block far shorter than predicted is reported, with both.
 from __future__ import annotations
 
 import math
-import re
-from collections import Counter
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable, Container, Iterator
@@ -39,7 +37,7 @@ from .terms import KeptTerms
 from .units import (MAX_UNITS, MIN_MISSING_SHARE, NAME, Unit, cited, leads_alike, link_keys, links_named,
                     address_lost, any_lost_name, balanced, code_and_numbers, keeps_anchors, loose, lost_names,
                     named_in, once_less, opening, sentence_lost, surely_lost, sentences_of, translation_units,
-                    upstream_units, url_lost, whole_sentences, words_left_out, written_lost)
+                    units_named, upstream_units, url_lost, whole_sentences, words_left_out, written_lost)
 from .urls import normalize_link
 
 #: An upstream block needs this many prose characters to be judged ...
@@ -102,9 +100,6 @@ _SENTENCE_LOST = 1.0
 #: A clause of this many words in lower case that the translation writes as upstream does
 #: is kept.
 _SAME_WORDS = 3
-_TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
-#: ... in a text of another script, where a letter of it may touch the term ("API를", "旧的API").
-_LATIN_TERM_RE = re.compile(r"(?<![A-Za-z0-9_.-])[A-Za-z][A-Za-z0-9]+(?![A-Za-z0-9_-])")
 
 
 def _group_costs(up: list[Unit], tr: list[Unit], ratio: Ratio, lost: frozenset[str]) -> tuple[float, float]:
@@ -421,23 +416,9 @@ def _kept_and_lost(ups: list[Unit], trs: list[Unit], tr: Block, tr_held: tuple[s
     latin = not (unlatin or _is_unlatin(held))  # (in another script, its names in Latin letters say what is kept)
     writes = getattr(terms, "writes", None)
     if not latin or writes is not None:
-        # a translation in another script keeps names in Latin letters (one in Latin letters,
-        # the page's kept terms): a unit whose own name the translation writes is translated
-        words: dict[str, set[int]] = {}
-        for k, u in enumerate(ups):
-            for w in set(_TERM_RE.findall(u.text)):
-                words.setdefault(w, set()).add(k)
-        # (a reference as its number only; in another script, a name written against its
-        # letters: "API를", "APIを", "旧的API")
-        tr_words = Counter((_TERM_RE if latin else _LATIN_TERM_RE).findall(unmask(held, anchors)))
-        for w, where in words.items():
-            # (one sentence's name, written as many times as its clauses hold it: of two
-            # clauses naming "docstring", a translation naming it once may have left one out)
-            if len({ups[k].sentence for k in where}) == 1 and tr_words[w] >= len(where) and (
-                    not latin or writes(w.casefold())):
-                for k in where:
-                    ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
-                    kept |= {_own_key(k)}
+        for k in units_named(ups, unmask(held, anchors), latin, writes):  # (a reference as its number only)
+            ups[k] = Unit(ups[k].text, ups[k].length, ups[k].anchors | {_own_key(k)}, ups[k].sentence)
+            kept |= {_own_key(k)}
     return kept, lost | lost_names(ups, tr, up_code, lower, latin, terms if latin else ())
 
 

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
+from ..languages import LATIN_JOINED
 from ..model import Block, BlockKind, Edit, Pair, Severity
 from . import rendered, repairs
 from .consistency import matched_sides
@@ -358,7 +359,7 @@ def unrendered_markup(pair: Pair, ctx: Context) -> Iterator[Problem]:
 
 @functools.lru_cache(maxsize=1024)
 def _token(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w`.-]){re.escape(word)}(?![\w`-])")
+    return re.compile(rf"(?<![{LATIN_JOINED}`.-]){re.escape(word)}(?![{LATIN_JOINED}`-])")
 
 
 # -- code spans ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from ..anchors import URL_RE
 from ..dialects import LEAD_RE, macro_target
 from ..english_words import english_zipf
 from ..keys import page_key
-from ..languages import singular
+from ..languages import LATIN_JOINED, singular
 from ..model import Block
 from .masking import PLACEHOLDER_BASE, PLACEHOLDERS, anchor_numbers, masked, prose_length, unmask
 
@@ -530,3 +530,25 @@ def link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool
         elif fewer:
             lost.add(key)
     return kept, lost
+
+
+#: A term in Latin letters: a name, or a word a translation in Latin letters keeps ...
+_TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
+#: ... in a text of another script, where a letter of it may touch the term ("API를", "旧的API").
+_LATIN_TERM_RE = re.compile(rf"(?<![{LATIN_JOINED}.-])[A-Za-z][A-Za-z0-9]+(?![{LATIN_JOINED}-])")
+
+
+def units_named(ups: list[Unit], text: str, latin: bool, writes: Callable[[str], bool] | None) -> set[int]:
+    """The upstream units translated by what they name: a translation in another script
+    (not ``latin``) keeps names in Latin letters, one in Latin letters the page's kept terms
+    (``writes``): a unit whose own term ``text`` writes is translated. A term of one sentence
+    alone, written as many times as its clauses hold it (of two clauses naming "docstring",
+    a translation naming it once may have left one out)."""
+    words: dict[str, set[int]] = {}
+    for k, u in enumerate(ups):
+        for w in set(_TERM_RE.findall(u.text)):
+            words.setdefault(w, set()).add(k)
+    theirs = Counter((_TERM_RE if latin else _LATIN_TERM_RE).findall(text))
+    return {k for w, where in words.items()
+            if len({ups[k].sentence for k in where}) == 1 and theirs[w] >= len(where)
+            and (not latin or writes is not None and writes(w.casefold())) for k in where}

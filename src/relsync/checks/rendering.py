@@ -415,8 +415,10 @@ def code_format(pair: Pair, ctx: Context) -> Iterator[Problem]:
     its backticks), or (info) the translation puts in code a word upstream writes as prose.
 
     The code itself is there, so `code-mismatch` does not report it; the reader sees prose
-    where upstream shows code. A word in code that upstream writes as prose is reported
-    only when upstream's document never writes it as code.
+    where upstream shows code. It is there also written against the letters of another
+    script ("fastapi.statusと同じ", "with를"): only Latin letters, digits and `_` make it part
+    of a longer word. A word in code that upstream writes as prose is reported only when
+    upstream's document never writes it as code.
 
     `relsync fix` adds the backticks when the code is written plainly once in the block.
 

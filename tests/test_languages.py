@@ -7,6 +7,7 @@ import pytest
 
 from relsync import po
 from relsync.align import align
+from relsync.checks.consistency import _has_token
 
 from .conftest import mdn_pairs
 from .test_po import MSGFMT, _msgfmt_all
@@ -224,3 +225,15 @@ def test_the_marks_of_a_script_are_its_letters():
 
     assert letter_scripts("हैं और") == {"Deva": 5}
     assert letter_scripts(unicodedata.normalize("NFD", "café")) == {"Latn": 4}
+
+
+@pytest.mark.parametrize("text, code, written", [
+    ("Lưu dữ liệu", "d", False),  # (a Vietnamese letter of Latin Extended Additional joins it)
+    ("Lưu d liệu", "d", True),
+    ("fastapi.statusと同じ", "fastapi.status", True),
+    ("[with를 사용해", "with", True),
+    ("weights_only_v2 を使う", "weights_only", False),
+    ("Kaféstatus", "status", False),
+])
+def test_code_is_a_whole_token_beside_letters_of_another_script_only(text, code, written):
+    assert _has_token(text, code) is written

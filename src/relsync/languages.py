@@ -41,9 +41,10 @@ _CJK_WRITING_FIRSTS = tuple(a for a, _ in _CJK_WRITING_RANGES)
 _CJK_RUN_RE = re.compile(f"[{CJK_LETTERS}]+")
 _LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 #: The characters that join a Latin word or code to what stands beside it (a regular
-#: expression's class, without brackets): Latin letters, accented too, digits and ``_``. A
-#: letter of another script beside it does not: "API를", "weights_onlyを", "旧的API".
-LATIN_JOINED = "A-Za-z0-9_\u00c0-\u024f"
+#: expression's class, without brackets): Latin letters, accented too (Vietnamese's
+#: too), digits and ``_``. A letter of another script beside it does not: "API를",
+#: "weights_onlyを", "旧的API".
+LATIN_JOINED = "A-Za-z0-9_\u00c0-\u024f\u1e00-\u1eff"
 
 #: A text with at least this share of CJK letters (of its CJK and Latin letters) is written
 #: in a CJK language; below it, it is Latin-script text, possibly with a few CJK names.

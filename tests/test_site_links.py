@@ -225,3 +225,21 @@ def test_the_cache_sees_the_translations_copy_of_an_image_appear(run_cli, tmp_pa
     assert severity() == ["error"]
     (tmp_path / "locales/es/installer.png").write_bytes(b"\x89PNG")
     assert severity() == ["warning"]
+
+
+@pytest.mark.parametrize("edit, changes", [
+    (("Some prose.", "Other prose."), False),
+    (("## Usage", "## Use"), True),
+    (("Setup\n-----", "Set-up\n-----"), True),
+    (('<a id="top"></a>', '<a id="head"></a>'), True),
+    (('<a name="x">', '<a name="y">'), True),
+    (("valid = 1", "valid = 2"), False),  # ("id" inside a word is no attribute)
+])
+def test_the_site_fingerprint_follows_the_lines_ids_come_from(tmp_path, edit, changes):
+    page = tmp_path / "page.md"
+    text = '# Title\n\nSome prose.\n\n## Usage\n\nSetup\n-----\n\n<a id="top"></a> <a name="x">\n\nvalid = 1\n'
+    site = Site({"/page": SitePage(str(page))})
+    page.write_text(text, encoding="utf-8")
+    before = site.fingerprint()
+    page.write_text(text.replace(*edit), encoding="utf-8")
+    assert (site.fingerprint() != before) is changes

@@ -173,16 +173,11 @@ class Config:
 
     def inside_root(self, path: Path, what: str) -> Path:
         """``path`` resolved; an error if it leaves the project root (``..``, symlinks)."""
-        resolved = Path(real_path(self.root / path))
-        root = Path(real_path(self.root))
-        if resolved != root and not _below(resolved, root):
+        resolved = real_path(os.path.join(self.root, path))  # (strings: once for every file found)
+        root = real_path(self.root)
+        if resolved != root and not resolved.startswith(os.path.join(root, "")):
             raise ConfigError(f"{what} {str(path)!r} is outside the project root {root}")
-        return resolved
-
-
-def _below(path: Path, directory: Path) -> bool:
-    """Whether ``path`` is in ``directory`` (both resolved): ``directory in path.parents``."""
-    return os.path.join(str(path.parent), "").startswith(os.path.join(str(directory), ""))
+        return Path(resolved)
 
 
 #: Files and directories that mark the root of a site whose layout relsync detects.

@@ -119,7 +119,7 @@ class Site:
                         data = handle.read()
                 except OSError:
                     continue
-                h.update(b"\n".join(_ID_LINE_RE.findall(data)))
+                h.update(_id_lines(data))
         for path in self.neighbours():
             h.update(path.encode("utf-8", "surrogateescape") + b"\x01")
         return h.hexdigest()[:16]
@@ -139,9 +139,24 @@ class Site:
         return found
 
 
-#: The lines a page's ids come from: ATX headings, setext underlines and the line above
-#: them, and lines with an ``id``/``name`` attribute.
-_ID_LINE_RE = re.compile(rb"(?m)^[ \t]*#.*$|^.*\n[ \t]*(?:=+|-+)[ \t]*$|^.*\b(?:id|name)\s*=.*$")
+#: The lines a page's ids come from: ATX headings, setext underlines (with the line above
+#: them), and lines with an ``id``/``name`` attribute; each expression starts with a literal,
+#: which the regular expression engine scans for (a file's lines are not each tried).
+_ATX_LINE_RE = re.compile(rb"\n[ \t]*#[^\n]*")
+_UNDERLINE_RE = re.compile(rb"\n[ \t]*(?:=+|-+)[ \t]*(?=\n|\Z)")
+_ATTRIBUTE_RES = (re.compile(rb"id(?<![A-Za-z0-9_]id)\s*="), re.compile(rb"name(?<![A-Za-z0-9_]name)\s*="))
+
+
+def _id_lines(data: bytes) -> bytes:
+    """The lines of a file its page's ids come from, in their order, joined."""
+    text = b"\n" + data
+    spans = {(m.start() + 1, m.end()) for m in _ATX_LINE_RE.finditer(text)}
+    spans.update((text.rfind(b"\n", 0, m.start()) + 1, m.end()) for m in _UNDERLINE_RE.finditer(text))
+    for pattern in _ATTRIBUTE_RES:
+        for m in pattern.finditer(text):
+            end = text.find(b"\n", m.end())
+            spans.add((text.rfind(b"\n", 0, m.start()) + 1, len(text) if end < 0 else end))
+    return b"\n".join(text[a:b] for a, b in sorted(spans))
 
 
 def site_of(project: Project) -> Site:

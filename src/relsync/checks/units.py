@@ -534,7 +534,9 @@ def link_keys(ups: list[Unit], up: Block, tr: Block, leads: Callable[[str], bool
 
 #: A term in Latin letters: a name, or a word a translation in Latin letters keeps ...
 _TERM_RE = re.compile(r"(?<![\w.-])[A-Za-z][A-Za-z0-9]+(?![\w-])")
-#: ... in a text of another script, where a letter of it may touch the term ("API를", "旧的API").
+#: ... in a text of another script, where a letter of it may touch the term ("API를", "旧的API");
+#: unlike :data:`LATIN_WORD_RE` (read over masked prose), ``_`` joins: the text holds its code,
+#: and `on_menu_event` is no "event".
 _LATIN_TERM_RE = re.compile(rf"(?<![{LATIN_JOINED}.-])[A-Za-z][A-Za-z0-9]+(?![{LATIN_JOINED}-])")
 
 

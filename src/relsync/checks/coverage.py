@@ -355,7 +355,9 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     :mod:`relsync.checks.english`); not on a page that mixes phrases of English into its own
     sentences throughout, which keeps English headings as its style (see ``untranslated-clause``).
 
-    A block translated at its start only is quoted from its first sentence in English.
+    A block translated at its start only is quoted from its first sentence in English; a block
+    whose English ``untranslated-clause`` quotes (upstream's sentence or clause kept) is
+    reported by that rule only.
 
     Fails: "Performance Improvements" / "Performance Improvements" (a table header left in
     English); "SVG can be used in XHTML pages..." / "Learn how to use SVG in XHTML pages..."

@@ -382,6 +382,8 @@ SUPERSEDES = {
     "orphaned": "extra",  # `orphaned` says why the block has no upstream
     "broken-link-syntax": "link-mismatch",  # a link that did not parse is no other link
     "omission": "unclosed-bracket",  # a block cut after its bracket: what it leaves out says more
+    # the English a partly translated block keeps, quoted, not the block as "still in English"
+    "untranslated-clause": "untranslated",
 }
 
 

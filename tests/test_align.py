@@ -694,3 +694,13 @@ def test_a_block_paired_into_a_section_the_translation_has_not_pairs_in_its_own(
     assert pairs[ours] == theirs
     cache = [b.start for b in al.upstream.blocks if b.start > ours][:3]
     assert not [line for line in cache if line in pairs]  # the heading and its two paragraphs
+
+
+def test_two_paragraphs_the_translation_writes_as_one_pair_with_it():
+    # The translator joined upstream's two short paragraphs of "First Steps" into one: the
+    # DP left the second missing, the merge gaining less than its penalty.
+    al, _ = _case("fastapi-joined", "zh_Hant")
+    joined = [p for p in al.pairs if len(p.upstream) == 2]
+    assert [(al.upstream.blocks[p.upstream[1]].start, al.translation.blocks[p.translation[0]].start)
+            for p in joined] == [(26, 24)]
+    assert all(p.translation for p in al.pairs)

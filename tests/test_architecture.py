@@ -42,7 +42,7 @@ STAGES = [
     ["relsync.rows", "relsync.align_order", "relsync.align_kept", "relsync.align_nested", "relsync.align_levels",
      "relsync.align_links", "relsync.align_releases"],
     ["relsync.align_words", "relsync.align_runs", "relsync.align_entries"],
-    ["relsync.align_moved", "relsync.align_kids"],
+    ["relsync.align_moved", "relsync.align_kids", "relsync.align_dp"],
     ["relsync.align"],
     ["relsync.stale"],
     ["relsync.checks"],

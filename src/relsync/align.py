@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import bisect
 
+from .align_dp import GAIN_FLOOR, MERGE_PENALTY, absorb_orphans, dp as _dp
 from .align_kids import containers, late_parents, nested_pairs
 from .align_moved import relocate
 from .align_nested import (crossed_pairs, moved_sections, reopened_gaps, section_swaps, swapped_pairs,
@@ -32,22 +33,14 @@ from .rows import match_rows
 from .keys import dice
 from .similarity import KIND_GROUP, Scorer, Unit, increasing_chain, position_prior, units_of
 
-#: Score below which a 1-1 pair is not worth making: the DP maximises sum(score - GAIN_FLOOR).
-GAIN_FLOOR = 0.28
-#: Extra cost of a 1-2 or 2-1 move over a 1-1 move.
-MERGE_PENALTY = 0.03
 #: Heading pairs at or above this score become sync points.
 SYNC_THRESHOLD = 0.33
-#: Half-width of the DP band, in units, beyond the length difference of the two sides.
-BAND = 12
 # Enum members as module constants: read in loops over every block.
 _TITLE, _FRONT_MATTER, _TABLE_ROW = BlockKind.TITLE, BlockKind.FRONT_MATTER, BlockKind.TABLE_ROW
 #: Units that take part in the heading alignment.
 _SYNC_KINDS = HEADING_KINDS | {_FRONT_MATTER}
 #: Kinds that the leftover pairing never pairs.
 _NOT_LEFTOVER = frozenset({_FRONT_MATTER, BlockKind.HTML, BlockKind.CODE, _TABLE_ROW})
-#: Regions smaller than this (n * m) are aligned with the full, unbanded DP.
-FULL_DP_CELLS = 900
 #: Weights of a heading pair's score: the headings' own score, the anchors of the text under
 #: them, the length of that text, and their relative position.
 HEADING_WEIGHTS = (0.3, 0.4, 0.1, 0.2)
@@ -55,135 +48,6 @@ HEADING_WEIGHTS = (0.3, 0.4, 0.1, 0.2)
 HEADING_POSITION_SLOPE = 3.0
 #: Factor of a heading pair of different levels.
 HEADING_OTHER_LEVEL = 0.6
-
-#: The DP band first tries at most this much room for the length difference of the two
-#: sides; it widens (doubling) only when the best path runs along the band's edge.
-BAND_GROWTH_START = BAND
-
-
-def _dp(
-    n: int,
-    m: int,
-    score,
-    allow_merge: bool = True,
-    merge_a: list[bool] | None = None,
-    merge_b: list[bool] | None = None,
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Monotone alignment of n x m units maximising sum(score - GAIN_FLOOR) over the pairs.
-
-    ``score(i_tuple, j_tuple)`` returns a similarity in [0, 1]. The search is confined to a band
-    around the diagonal when the region is large, so cost grows linearly with its length. The
-    band is as wide as the length difference of the two sides needs in the worst case (a
-    long run missing in one place), but it starts narrower and widens only when the best
-    path found touches its edge: blocks missing here and there cost no more than the rest.
-    """
-    if n == 0 and m == 0:
-        return []
-    if n * m <= FULL_DP_CELLS:
-        return _dp_band(n, m, score, allow_merge, merge_a, merge_b, None)[0]
-    widest = BAND + abs(n - m)
-    slope = -(-max(n, m) // max(1, min(n, m)))  # consecutive rows' bands must overlap
-    width = BAND + min(abs(n - m), max(BAND_GROWTH_START, slope))
-    path, value = _dp_band(n, m, score, allow_merge, merge_a, merge_b, width)
-    while width < widest and _deviation(path, n, m) >= width - 1:
-        # The best path runs along the edge: a wider band may hold a better one (a long
-        # run missing in one place). Shuffled blocks run along the edge too, but a wider
-        # band finds nothing better for them: stop there.
-        width = min(widest, 2 * width)
-        wider, wider_value = _dp_band(n, m, score, allow_merge, merge_a, merge_b, width)
-        if wider_value <= value:
-            break
-        path, value = wider, wider_value
-    return path
-
-
-def _deviation(path, n: int, m: int) -> int:
-    """How far from the diagonal band's center line the path strays."""
-    i = j = worst = 0
-    for ai, bj in path:
-        i += len(ai)
-        j += len(bj)
-        worst = max(worst, abs(j - (i * m) // n))
-    return worst
-
-
-def _dp_band(n: int, m: int, score, allow_merge: bool, merge_a: list[bool] | None,
-             merge_b: list[bool] | None, width: int | None
-             ) -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], float]:
-    """The DP of :func:`_dp` within ``width`` of the diagonal (every cell when None), and the
-    value of the path it found; each row of the table is a list over its band."""
-    neg = float("-inf")
-    los: list[int] = []
-    rows: list[list[float]] = []
-    moves: list[list[tuple[int, int] | None]] = []
-
-    def get(i: int, j: int) -> float:
-        if i < 0 or j < 0:
-            return neg
-        k = j - los[i]
-        row = rows[i]
-        return row[k] if 0 <= k < len(row) else neg
-
-    for i in range(n + 1):
-        if width is None:
-            lo, hi = 0, m
-        else:
-            center = (i * m) // n if n else 0
-            lo, hi = max(0, center - width), min(m, center + width)
-        los.append(lo)
-        row = [neg] * (hi - lo + 1)
-        move: list[tuple[int, int] | None] = [None] * (hi - lo + 1)
-        rows.append(row)
-        moves.append(move)
-        can_a = allow_merge and i > 0 and (merge_a is None or merge_a[i - 1])
-        can_a2 = can_a and i > 1 and (merge_a is None or merge_a[i - 2])
-        for j in range(lo, hi + 1):
-            if i == 0 and j == 0:
-                row[0] = 0.0
-                continue
-            cur = neg
-            arg = None
-            # 1-0 and 0-1: a block with no partner.
-            if i > 0:
-                v = get(i - 1, j)
-                if v > cur:
-                    cur, arg = v, (1, 0)
-            if j > 0:
-                v = row[j - 1 - lo] if j - 1 >= lo else neg
-                if v > cur:
-                    cur, arg = v, (0, 1)
-            if i > 0 and j > 0:
-                v = get(i - 1, j - 1)
-                if v != neg:
-                    v += score((i - 1,), (j - 1,)) - GAIN_FLOOR
-                    if v > cur:
-                        cur, arg = v, (1, 1)
-                if can_a:
-                    if j > 1 and (merge_b is None or (merge_b[j - 1] and merge_b[j - 2])):
-                        v = get(i - 1, j - 2)
-                        if v != neg:
-                            v += score((i - 1,), (j - 2, j - 1)) - GAIN_FLOOR - MERGE_PENALTY
-                            if v > cur:
-                                cur, arg = v, (1, 2)
-                    if can_a2 and (merge_b is None or merge_b[j - 1]):
-                        v = get(i - 2, j - 1)
-                        if v != neg:
-                            v += score((i - 2, i - 1), (j - 1,)) - GAIN_FLOOR - MERGE_PENALTY
-                            if v > cur:
-                                cur, arg = v, (2, 1)
-            if arg is not None:
-                row[j - lo] = cur
-                move[j - lo] = arg
-    # Walk back from the end; the band always contains (n, m).
-    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    i, j = n, m
-    while i > 0 or j > 0:
-        di, dj = moves[i][j - los[i]]
-        out.append((tuple(range(i - di, i)), tuple(range(j - dj, j))))
-        i, j = i - di, j - dj
-    out.reverse()
-    return out, rows[n][m - los[n]]
-
 
 def _sync_points(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit],
                  scorer: Scorer) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
@@ -378,7 +242,7 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
             return [((ra[x],), (rb[x],), diagonal[x]) for x in range(n)]
     anchors = _unique_anchors(ra, rb, scorer, score) if n > 1 and m > 1 else []
     anchors = _with_comment_anchors(_comment_anchors(ra, rb, scorer), anchors)
-    out = []
+    path: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     prev_x, prev_y = 0, 0
     for x, y in anchors + [(n, m)]:
         gn, gm = x - prev_x, y - prev_y
@@ -395,16 +259,21 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
         for ai, bj in _dp(gn, gm, gap_score, True, merge_a, merge_b):
             ai = tuple(i + ox for i in ai)
             bj = tuple(j + oy for j in bj)
-            s = score(ai, bj) if ai and bj else 0.0
-            if ai and bj and s < GAIN_FLOOR / 2 and len(ai) == 1 and len(bj) == 1:
-                out.append(((ra[ai[0]],), (), 0.0))
-                out.append(((), (rb[bj[0]],), 0.0))
-                continue
-            out.append((tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), s))
+            if len(ai) == 1 and len(bj) == 1 and score(ai, bj) < GAIN_FLOOR / 2:
+                path += [(ai, ()), ((), bj)]
+            else:
+                path.append((ai, bj))
         if x < n and y < m:
-            out.append(((ra[x],), (rb[y],), score((x,), (y,))))
+            path.append(((x,), (y,)))
         prev_x, prev_y = x + 1, y + 1
-    return out
+    prose_a = [scorer.up[u].kind == BlockKind.PARAGRAPH for u in ra]
+    prose_b = [scorer.tr[u].kind == BlockKind.PARAGRAPH for u in rb]
+
+    def says_of(y: int, x: int) -> bool:  # whether the translation's block names something upstream's does
+        return bool(scorer.tr[rb[y]].keys.keys() & scorer.up[ra[x]].keys.keys())
+
+    return [(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), score(ai, bj) if ai and bj else 0.0)
+            for ai, bj in absorb_orphans(path, score, prose_a, prose_b, says_of)]
 
 
 #: Unmatched runs up to this many blocks per side may be paired by :func:`_pair_leftovers`.

@@ -43,7 +43,7 @@ from .similarity import Scorer
 
 #: A nested block pairs with the one under the item its item pairs with when the two score
 #: at least this, positions aside (:meth:`~relsync.similarity.Scorer.block_score`): what the ordered
-#: alignment gains at least from a pair (:data:`relsync.align.GAIN_FLOOR`).
+#: alignment gains at least from a pair (:data:`relsync.align_dp.GAIN_FLOOR`).
 MIN_SCORE = 0.28
 
 

@@ -17,7 +17,7 @@ pairs the run does not hold, is aligned again by itself (the same dynamic progra
 pairs are made when each scores :data:`~relsync.align_nested.GAP_MIN_SCORE` at least
 (positions aside: what a pair out of order needs), they pair more blocks, and together they
 are worth :data:`RUN_MARGIN` more than the pairs they undo (each pair worth its score less
-:data:`~relsync.align.GAIN_FLOOR`).
+:data:`~relsync.align_dp.GAIN_FLOOR`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .align_nested import GAP_MIN_SCORE, evident
 from .model import Alignment, BlockKind, Pair
 from .similarity import Scorer
 
-#: What a pair is worth: its score less this (:data:`relsync.align.GAIN_FLOOR`).
+#: What a pair is worth: its score less this (:data:`relsync.align_dp.GAIN_FLOOR`).
 FLOOR = 0.28
 #: ... and the new pairs are worth this much more than those they undo.
 RUN_MARGIN = 0.2

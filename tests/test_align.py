@@ -704,3 +704,16 @@ def test_two_paragraphs_the_translation_writes_as_one_pair_with_it():
     assert [(al.upstream.blocks[p.upstream[1]].start, al.translation.blocks[p.translation[0]].start)
             for p in joined] == [(26, 24)]
     assert all(p.translation for p in al.pairs)
+
+
+def test_a_paragraph_beside_a_longer_translation_is_not_joined_on_length_alone():
+    # The same translation without the bold it shares with upstream's second paragraph: as
+    # long, but nothing in it says that paragraph is there; it stays missing.
+    cases = ROOT / "tests" / "fixtures" / "align-cases"
+    up = parse((cases / "fastapi-joined.en.md").read_text(encoding="utf-8"))
+    text = (cases / "fastapi-joined.zh_Hant.md").read_text(encoding="utf-8")
+    assert "**依賴注入**" in text
+    tr = parse(text.replace("**依賴注入**", "依賴注入"), locales=("en", "zh_Hant"))
+    al = align(up, tr)
+    assert covered_once(al)
+    assert [al.upstream.blocks[p.upstream[0]].start for p in al.pairs if not p.translation] == [26]

@@ -12,6 +12,8 @@ sharing an anchor or a cell). How alike two units are is :mod:`relsync.similarit
 from __future__ import annotations
 
 import bisect
+from collections import Counter
+from functools import partial
 
 from .align_dp import GAIN_FLOOR, MERGE_PENALTY, absorb_orphans, dp as _dp
 from .align_kids import containers, late_parents, nested_pairs
@@ -220,7 +222,7 @@ def _with_comment_anchors(strong: list[tuple[int, int]], weak: list[tuple[int, i
     return chain
 
 
-def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
+def _align_region(ra: list[int], rb: list[int], scorer: Scorer, explained):
     """Align the units between two heading sync points: unique anchors first, then the DP
     on each gap between them."""
     n, m = len(ra), len(rb)
@@ -269,11 +271,37 @@ def _align_region(ra: list[int], rb: list[int], scorer: Scorer):
     prose_a = [scorer.up[u].kind == BlockKind.PARAGRAPH for u in ra]
     prose_b = [scorer.tr[u].kind == BlockKind.PARAGRAPH for u in rb]
 
-    def says_of(y: int, x: int) -> bool:  # whether the translation's block names something upstream's does
-        return bool(scorer.tr[rb[y]].keys.keys() & scorer.up[ra[x]].keys.keys())
+    def explains(side: int, lone: int, mine: int, theirs: int) -> bool:
+        if side == 0:
+            return explained(0, ra[lone], ra[mine], rb[theirs])
+        return explained(1, rb[lone], rb[mine], ra[theirs])
 
     return [(tuple(ra[i] for i in ai), tuple(rb[j] for j in bj), score(ai, bj) if ai and bj else 0.0)
-            for ai, bj in absorb_orphans(path, score, prose_a, prose_b, says_of)]
+            for ai, bj in absorb_orphans(path, score, prose_a, prose_b, explains)]
+
+
+def _explained_by(upstream: Document, translation: Document, up: list[Unit], tr: list[Unit]):
+    """``explained(side, lone, mine, theirs)``: whether a unit without a partner (``lone``, of
+    upstream when ``side`` is 0) holds what the other side's unit ``theirs`` has and its own
+    partner ``mine`` lacks: an anchor, or inline markup (bold, code, a link) whose count the
+    two as one match better: the evidence :func:`~relsync.align_dp.absorb_orphans` needs
+    besides the length."""
+    docs, units = (upstream, translation), (up, tr)
+
+    def markup(side: int, u: int) -> Counter:
+        out: Counter = Counter()
+        for b in units[side][u].blocks:
+            out.update(docs[side].blocks[b].markup.as_dict())
+        return out
+
+    def explained(side: int, lone: int, mine: int, theirs: int) -> bool:
+        own, other = units[side], units[1 - side]
+        if (own[lone].keys.keys() & other[theirs].keys.keys()) - own[mine].keys.keys():
+            return True
+        m_lone, m_mine, m_theirs = markup(side, lone), markup(side, mine), markup(1 - side, theirs)
+        return any(abs(m_mine[k] + n - m_theirs[k]) < abs(m_mine[k] - m_theirs[k]) for k, n in m_lone.items())
+
+    return explained
 
 
 #: Unmatched runs up to this many blocks per side may be paired by :func:`_pair_leftovers`.
@@ -377,11 +405,12 @@ def align(upstream: Document, translation: Document) -> Alignment:
     skip_b = {b for _, b in floating}
 
     unit_pairs: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
+    explained = _explained_by(upstream, translation, up, tr)
     prev_a, prev_b = 0, 0
     for a, b in hard + [(len(up), len(tr))]:
         ra = [x for x in range(prev_a, a) if x not in skip_a]
         rb = [y for y in range(prev_b, b) if y not in skip_b]
-        unit_pairs.extend(_align_region(ra, rb, scorer))
+        unit_pairs.extend(_align_region(ra, rb, scorer, explained))
         if a < len(up) and b < len(tr):
             s = scorer.score((a,), (b,), up[a].pos, tr[b].pos)
             unit_pairs.append(((a,), (b,), max(s, SYNC_THRESHOLD)))
@@ -414,10 +443,11 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
+    region = partial(_align_region, explained=explained)
     for again in (False, True):  # (again when the pairs made since teach the words more)
         al.pairs, taught = relocate(al, scorer)
         for later in (moved_sections, reopened_gaps, realigned_runs, crossed_pairs):
-            al.pairs = add_pairs(al, scorer, later(al, scorer, _align_region))
+            al.pairs = add_pairs(al, scorer, later(al, scorer, region))
         al.pairs = add_pairs(al, scorer, swapped_runs(al, lambda a, b: _swapped_pair(a, b, scorer)))
         for late in (swapped_pairs, section_swaps, late_parents, shifted_headings):
             al.pairs = add_pairs(al, scorer, late(al, scorer))

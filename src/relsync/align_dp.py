@@ -147,17 +147,19 @@ ABSORB_MIN_SCORE = 0.5
 
 
 def absorb_orphans(path: list[tuple[tuple[int, ...], tuple[int, ...]]], score, prose_a: list[bool],
-                    prose_b: list[bool], says_of) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+                    prose_b: list[bool], explains) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The DP's path with a paragraph that has no partner joined to the one-to-one pair of
     paragraphs beside it (``prose_a``, ``prose_b``: which units are paragraphs; list items are
     entries of their own) when the two as one score better with the other side's paragraph
     than that paragraph alone: two paragraphs the translator wrote as one (fastapi-docs zh-hant
     ``tutorial/dependencies/index.md:24``). The DP charges a merge :data:`MERGE_PENALTY`
     and prefers a block missing when the merge gains less; a block missing is an error, and
-    what the joined pair leaves out is still read sentence by sentence (``omission``). A
-    block of the translation joins only when it names something upstream's block names
-    (``says_of(y, x)``: a shared anchor): a translator's note or byline beside a paragraph
-    is the translator's own."""
+    what the joined pair leaves out is still read sentence by sentence (``omission``). The
+    length alone is no evidence (a paragraph dropped beside a long translation of its
+    neighbour): the block must hold what the other side's paragraph has and its neighbour
+    lacks (``explains(side, lone, mine, theirs)``: an anchor, or bold, code or a link that
+    the two as one count better); a translator's note or byline beside a paragraph holds
+    nothing of upstream's and stays the translator's own."""
     out = list(path)
     k = 0
     while k < len(out):
@@ -176,7 +178,7 @@ def absorb_orphans(path: list[tuple[tuple[int, ...], tuple[int, ...]]], score, p
             mine, theirs = (x, y) if side == 0 else (y, x)
             if not (flags[lone] and flags[mine[0]] and (prose_b if side == 0 else prose_a)[theirs[0]]):
                 continue
-            if side == 1 and not says_of(lone, theirs[0]):
+            if not explains(side, lone, mine[0], theirs[0]):
                 continue
             alone = score(x, y)
             joined = tuple(sorted(mine + (lone,)))

@@ -41,7 +41,11 @@ def prose_words(block_or_text: Block | str, code: tuple[str, ...] = ()) -> list[
 
 
 def snippet(text: str, width: int = 60) -> str:
+    """The start of a block's text to quote in a message, its spaces as one, without the
+    marker of a definition (MDN's ``- : description``, rendered as the description alone)."""
     text = " ".join(text.split())
+    if dialects.is_definition(text):
+        text = text[2:]
     return text if len(text) <= width else text[: width - 1] + "…"
 
 

@@ -405,12 +405,12 @@ def align(upstream: Document, translation: Document) -> Alignment:
     skip_b = {b for _, b in floating}
 
     unit_pairs: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
-    explained = _explained_by(upstream, translation, up, tr)
+    region = partial(_align_region, explained=_explained_by(upstream, translation, up, tr))
     prev_a, prev_b = 0, 0
     for a, b in hard + [(len(up), len(tr))]:
         ra = [x for x in range(prev_a, a) if x not in skip_a]
         rb = [y for y in range(prev_b, b) if y not in skip_b]
-        unit_pairs.extend(_align_region(ra, rb, scorer, explained))
+        unit_pairs.extend(region(ra, rb, scorer))
         if a < len(up) and b < len(tr):
             s = scorer.score((a,), (b,), up[a].pos, tr[b].pos)
             unit_pairs.append(((a,), (b,), max(s, SYNC_THRESHOLD)))
@@ -431,8 +431,7 @@ def align(upstream: Document, translation: Document) -> Alignment:
         if (a_table and b_table) or (a_table and not ub) or (b_table and not ua):
             pairs.extend(match_rows(upstream, translation, a_blocks, b_blocks))
             continue
-        if (a_table or b_table):
-            # A table paired with something else: keep the rows unpaired, honestly.
+        if a_table or b_table:  # a table paired with something else: its rows stay unpaired
             for blk in a_blocks:
                 pairs.append(Pair((blk,), (), 0.0, upstream.blocks[blk].kind))
             for blk in b_blocks:
@@ -443,7 +442,6 @@ def align(upstream: Document, translation: Document) -> Alignment:
     al = Alignment(upstream, translation, pairs)
     al.pairs = _pair_leftovers(al, scorer)
     al.pairs = add_pairs(al, scorer, {up[a].blocks[0]: tr[b].blocks[0] for a, b in crossed})
-    region = partial(_align_region, explained=explained)
     for again in (False, True):  # (again when the pairs made since teach the words more)
         al.pairs, taught = relocate(al, scorer)
         for later in (moved_sections, reopened_gaps, realigned_runs, crossed_pairs):

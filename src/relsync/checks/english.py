@@ -382,7 +382,8 @@ def untranslated_clause(pair: Pair, ctx: Context) -> Iterator[Problem]:
     implement करता है।") keeps them as its style: there a run needs eight words; a sentence of
     upstream left whole is still reported. A sentence of upstream's tooltip (an inline HTML
     element's ``title``, ``<dfn title="…">``) that the translation's tooltip keeps word for
-    word, with three ordinary words and a function word, is reported too.
+    word, with three ordinary words and a function word, is reported too. A block this rule
+    reports is not reported again by ``untranslated`` (the English it keeps, quoted, says more).
 
     Fails: "Users can enable it (with the API preference set to Composition API)." / "用户可以
     启用它 (with the API preference set to Composition API)。". Passes: "Use the Composition

@@ -359,6 +359,9 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     :mod:`relsync.checks.english`); not on a page that mixes phrases of English into its own
     sentences throughout, which keeps English headings as its style (see ``untranslated-clause``).
 
+    Text an HTML block shows only inside ``<pre>`` or ``<code>`` is code (a terminal's output
+    written as highlighted HTML: the prompts of create-vue on vue-docs' quick-start page).
+
     A block translated at its start only is quoted from its first sentence in English; a block
     whose English ``untranslated-clause`` quotes (upstream's sentence or clause kept) is
     reported by that rule only.
@@ -392,6 +395,8 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
         return  # alt texts: no text the page shows
     if any(_SPELLED_RE.search(b.source) for b in trs):
         return  # "`g`reater `t`han": English words that spell out a code name, kept for it
+    if all(b.kind == BlockKind.HTML and _html_code_only(b.source) for b in trs):
+        return  # a terminal's output written as highlighted HTML: code the page shows
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
             and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and (
                 _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))) \
@@ -448,6 +453,14 @@ def _english_part(tr: str, up: str, ctx: Context) -> str:
 
 
 _TAG_RE = re.compile(r"<[^<>]*>")
+#: The elements of HTML whose text is code: ``<pre>`` and ``<code>``, with what they hold.
+_HTML_CODE_RE = re.compile(r"<(pre|code)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+
+
+def _html_code_only(source: str) -> bool:
+    """Whether an HTML block shows text only inside ``<pre>`` or ``<code>`` elements."""
+    rest, n = _HTML_CODE_RE.subn(" ", source)
+    return bool(n) and not any(ch.isalpha() for piece in _TAG_RE.split(rest) for ch in piece)
 #: A letter or two of code glued to the rest of a word: the word spells out the code's name.
 _SPELLED_RE = re.compile(r"`(?<![\w`]`)[A-Za-z]{1,2}`[a-z]")  # (the backtick first: a fast scan)
 

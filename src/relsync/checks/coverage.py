@@ -11,7 +11,7 @@ from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..languages import CJK_PRESENT, CJK_RE, IDENTIFY_MIN_CHARS, cjk_ratio, is_english, reads_as
 from ..model import Alignment, Block, BlockKind, Document, Pair, Severity
-from .masking import IMAGES_ONLY_RE
+from .masking import IMAGES_ONLY_RE, SPELLED_RE, TAG_RE, html_code_only, shown_code
 from .moved import perhaps_moved
 from .registry import Context, Problem, Scope, check
 from .terms import page_mixes_english, page_own_words
@@ -391,14 +391,10 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
     min_words = 3 if pair.kind in ("heading", "title", "container") else 4
     if pair.kind == "paragraph" and " ".join(up_text.split()) == " ".join(tr_text.split()):
         min_words = 2  # "Published: March 4, 2025" copied as is
-    if all(IMAGES_ONLY_RE.fullmatch(b.source) for b in trs):
-        return  # alt texts: no text the page shows
-    if any(_SPELLED_RE.search(b.source) for b in trs):
-        return  # "`g`reater `t`han": English words that spell out a code name, kept for it
-    if all(b.kind == BlockKind.HTML and _html_code_only(b.source) for b in trs):
-        return  # a terminal's output written as highlighted HTML: code the page shows
+    if _no_prose(trs):
+        return
     if is_untranslated(up_text, tr_text, code, ctx.cjk_target, min_words, ctx.locale, pair.kind) \
-            and not _shown_code(trs, ctx) and not (pair.kind in ("heading", "title") and (
+            and not shown_code(trs, ctx.memo, al.translation) and not (pair.kind in ("heading", "title") and (
                 _kept_name(trs[0], ctx) or page_mixes_english(ctx.memo, al))) \
             and (ctx.cjk_target or not _own_words(tr_text, up_text, ctx)):
         same = " (identical to upstream)" if up_text.strip() == tr_text.strip() else ""
@@ -408,6 +404,15 @@ def untranslated(pair: Pair, ctx: Context) -> Iterator[Problem]:
                               translation_line=trs[0].start + _text_offset(trs[0]))
         else:
             yield ctx.pair_finding(pair, message)
+
+
+def _no_prose(blocks: list[Block]) -> bool:
+    """Whether translated blocks show no prose to translate: alt texts only, English words
+    that spell out a code name ("`g`reater `t`han", kept for it), or a terminal's output
+    written as highlighted HTML (code the page shows)."""
+    return all(IMAGES_ONLY_RE.fullmatch(b.source) for b in blocks) or any(
+        SPELLED_RE.search(b.source) for b in blocks) or all(
+        b.kind == BlockKind.HTML and html_code_only(b.source) for b in blocks)
 
 
 def _own_words(tr: str, up: str, ctx: Context) -> bool:
@@ -450,35 +455,6 @@ def _english_part(tr: str, up: str, ctx: Context) -> str:
         if _LETTERS_RE.search(part) and not _shows_target(part, folded):
             return " ".join(parts[k:])
     return tr
-
-
-_TAG_RE = re.compile(r"<[^<>]*>")
-#: The elements of HTML whose text is code: ``<pre>`` and ``<code>``, with what they hold.
-_HTML_CODE_RE = re.compile(r"<(pre|code)\b[^>]*>.*?</\1\s*>", re.S | re.I)
-
-
-def _html_code_only(source: str) -> bool:
-    """Whether an HTML block shows text only inside ``<pre>`` or ``<code>`` elements."""
-    rest, n = _HTML_CODE_RE.subn(" ", source)
-    return bool(n) and not any(ch.isalpha() for piece in _TAG_RE.split(rest) for ch in piece)
-#: A letter or two of code glued to the rest of a word: the word spells out the code's name.
-_SPELLED_RE = re.compile(r"`(?<![\w`]`)[A-Za-z]{1,2}`[a-z]")  # (the backtick first: a fast scan)
-
-
-def _shown_code(blocks: list[Block], ctx: Context) -> bool:
-    """Whether every piece of text of ``blocks`` (between tags, line by line) is in a code
-    block of the translation: the output of an example the page shows as code, kept as the
-    code is ("Open Modal" of a live demo, the `<button>Open Modal</button>` above it)."""
-    shown = ctx.memo.get("untranslated.code")
-    if shown is None:  # the page's code, its spaces as one
-        shown = ctx.memo["untranslated.code"] = " ".join(
-            " ".join(b.source.split()) for b in ctx.alignment.translation.blocks if b.kind == BlockKind.CODE)
-    if not shown:
-        return False
-    pieces = [" ".join(piece.split()) for b in blocks for line in b.source.split("\n")
-              for piece in _TAG_RE.split(line)]
-    pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
-    return bool(pieces) and all(p in shown for p in pieces)
 
 
 def _english_cells(pair: Pair, up: Block, tr: Block, ctx: Context) -> Iterator[Problem]:
@@ -526,7 +502,7 @@ def _kept_name(heading: Block, ctx: Context) -> bool:
 def _text_offset(block: Block) -> int:
     """The line of an HTML block where its visible text starts, from the block's first."""
     for k, line in enumerate(block.source.split("\n")):
-        if _TAG_RE.sub("", line).strip():
+        if TAG_RE.sub("", line).strip():
             return k
     return 0
 

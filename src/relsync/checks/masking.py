@@ -9,13 +9,43 @@ from typing import Iterable
 
 from .. import dialects
 from ..anchors import URL_RE
-from ..model import Block, Document
+from ..model import Block, BlockKind, Document
 
 #: The text of a link that is a reference by number: "[Firefox bug 1469019](...)", "[#1234](...)".
 _REFERENCE_LINK_RE = re.compile(r"\[([^\]\n]{0,40}?\d{3,}[^\]\n\d]{0,10})\]\(")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 #: A block that is nothing but images: its alt texts are no text a reader of the page reads.
 IMAGES_ONLY_RE = re.compile(r"\s*(?:!\[[^\]]*\]\([^)]*\)\s*)+")
+#: A tag of HTML.
+TAG_RE = re.compile(r"<[^<>]*>")
+#: The elements of HTML whose text is code: ``<pre>`` and ``<code>``, with what they hold.
+_HTML_CODE_RE = re.compile(r"<(pre|code)\b[^>]*>.*?</\1\s*>", re.S | re.I)
+#: A letter or two of code glued to the rest of a word: the word spells out the code's name.
+SPELLED_RE = re.compile(r"`(?<![\w`]`)[A-Za-z]{1,2}`[a-z]")  # (the backtick first: a fast scan)
+
+
+def html_code_only(source: str) -> bool:
+    """Whether an HTML block shows text only inside ``<pre>`` or ``<code>`` elements (a
+    terminal's output written as highlighted HTML)."""
+    rest, n = _HTML_CODE_RE.subn(" ", source)
+    return bool(n) and not any(ch.isalpha() for piece in TAG_RE.split(rest) for ch in piece)
+
+
+def shown_code(blocks: list[Block], memo: dict, doc: Document) -> bool:
+    """Whether every piece of text of ``blocks`` (between tags, line by line) is in a code
+    block of ``doc``, their document: the output of an example the page shows as code, kept
+    as the code is ("Open Modal" of a live demo, the `<button>Open Modal</button>` above it);
+    the page's code read once per ``memo``."""
+    shown = memo.get("untranslated.code")
+    if shown is None:  # the page's code, its spaces as one
+        shown = memo["untranslated.code"] = " ".join(
+            " ".join(b.source.split()) for b in doc.blocks if b.kind == BlockKind.CODE)
+    if not shown:
+        return False
+    pieces = [" ".join(piece.split()) for b in blocks for line in b.source.split("\n")
+              for piece in TAG_RE.split(line)]
+    pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
+    return bool(pieces) and all(p in shown for p in pieces)
 
 
 def prose_length(text: str) -> int:

@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings, strategies as st
 
 from relsync.align import align
-from relsync.checks.coverage import _SPELLED_RE
+from relsync.checks.masking import SPELLED_RE as _SPELLED_RE
 from relsync.checks.english import _LOWER_WORD_RE, LowerWords, upstream_lower_words
 from relsync.checks.registry import Context
 from relsync.checks.units import LATIN_WORD_RE

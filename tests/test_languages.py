@@ -237,3 +237,12 @@ def test_the_marks_of_a_script_are_its_letters():
 ])
 def test_code_is_a_whole_token_beside_letters_of_another_script_only(text, code, written):
     assert _has_token(text, code) is written
+
+
+def test_a_latin_token_takes_the_characters_each_side_adds():
+    from relsync.languages import latin_token
+
+    assert latin_token("on", "-", "-").search("turn it on") and not latin_token("on", "-", "-").search("add-on")
+    assert latin_token("on").search("add-on")  # (a hyphen joins only where asked)
+    assert not latin_token("save", ".").search("torch.save") and latin_token("save").search("torch.save")
+    assert latin_token("API").search("API를") and not latin_token("API").search("APIs")

@@ -46,6 +46,14 @@ _LATIN_RUN_RE = re.compile(r"[A-Za-z\u00c0-\u024f]+")
 #: "weights_onlyを", "旧的API".
 LATIN_JOINED = "A-Za-z0-9_\u00c0-\u024f\u1e00-\u1eff"
 
+
+@functools.lru_cache(maxsize=4096)
+def latin_token(text: str, before: str = "", after: str = "") -> re.Pattern[str]:
+    """``text`` as a whole token: no character of :data:`LATIN_JOINED` beside it, nor one of
+    ``before`` before it or of ``after`` after it (characters of a regular expression's class:
+    ``"-"`` for a word that a hyphen joins to the next); compiled once."""
+    return re.compile(rf"(?<![{LATIN_JOINED}{before}]){re.escape(text)}(?![{LATIN_JOINED}{after}])")
+
 #: A text with at least this share of CJK letters (of its CJK and Latin letters) is written
 #: in a CJK language; below it, it is Latin-script text, possibly with a few CJK names.
 CJK_SHARE = 0.2

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 import unicodedata
 from collections import Counter
@@ -12,7 +11,7 @@ from rapidfuzz import fuzz
 
 from .. import dialects
 from ..anchors import code_skeleton, english_reading, prose_free_skeleton
-from ..languages import LATIN_JOINED
+from ..languages import latin_token
 from ..model import Anchors, Block, Pair, Severity
 from ..parse import merge_anchors
 from . import examples, rendered, repairs
@@ -297,7 +296,7 @@ def code_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
         # Another span that is no variant of it (`cls-prefix` beside one of two
         # `n-config-provider`) names what upstream's prose says: a paraphrase.
         lost = sorted(c for c in up_counts if tr_counts[c] < up_counts[c] and c not in twins
-                      and len(_token_re(c).findall(tr_text)) < up_counts[c]
+                      and len(latin_token(c, "-", "-").findall(tr_text)) < up_counts[c]
                       and any(code_variant(d, c) for d in added))
         if not lost:
             # A name extended into another (`setup()` -> `setup_old()`) while the name stays
@@ -462,15 +461,9 @@ def _extends(new: str, old: str) -> bool:
     return len(core) >= 2 and new != old and new.startswith(core) and new[len(core):len(core) + 1] in ("_", ".", "-")
 
 
-@functools.lru_cache(maxsize=1024)
-def _token_re(code: str) -> re.Pattern[str]:
-    """``code`` as a whole token (compiled once per code span)."""
-    return re.compile(rf"(?<![{LATIN_JOINED}-]){re.escape(code)}(?![{LATIN_JOINED}-])")
-
-
 def _has_token(text: str, code: str) -> bool:
     """``code`` occurs in ``text`` as a whole: `weights_only` is not in "weights_only_v2"."""
-    return _token_re(code).search(text) is not None
+    return latin_token(code, "-", "-").search(text) is not None
 
 
 _PAREN_RE = re.compile(r"\([^()]*\)|（[^（）]*）")
@@ -537,7 +530,7 @@ def markup_mismatch(pair: Pair, ctx: Context) -> Iterator[Problem]:
     problems = []
     heading = all(blk.is_heading for blk in ups + trs)
     for kind in sorted(set(a) | set(b)):
-        compared = kind in _MARKUP_COMPARED or kind.startswith("html:") and not (heading and kind == "html:br")
+        compared = kind in _MARKUP_COMPARED or (kind.startswith("html:") and not (heading and kind == "html:br"))
         if kind in _EXPLANATION_TAGS and b[kind] > a[kind]:
             continue
         if compared and a[kind] != b[kind]:

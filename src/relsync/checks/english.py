@@ -21,7 +21,7 @@ from typing import Iterator
 from .. import dialects, sentences
 from ..anchors import URL_RE
 from ..english_words import ENGLISH_WORD_RE, english_shared, english_zipf, is_acronym, plural_of
-from ..languages import LATIN_JOINED, identify, is_letter, language_code, language_scripts, script_of, singular
+from ..languages import identify, is_letter, language_code, language_scripts, latin_token, script_of, singular
 from ..model import Alignment, Block, Pair, Severity
 from .coverage import is_untranslated, names_only, prose_words, written_in_target
 from .labels import among_name_headings, among_names, is_label
@@ -168,8 +168,7 @@ def _uses(memo: dict, phrase: str) -> int:
     counts = memo.setdefault("uses", {})
     if phrase not in counts:
         # (against the letters of another script too: "Service Workerが")
-        counts[phrase] = len(re.findall(rf"(?<![{LATIN_JOINED}-]){re.escape(phrase)}(?![{LATIN_JOINED}-])",
-                                        memo["tr_text"]))
+        counts[phrase] = len(latin_token(phrase, "-", "-").findall(memo["tr_text"]))
     return counts[phrase]
 
 

@@ -8,7 +8,6 @@ links that parsed, or in the code spans is a finding; what renders on both sides
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
 from typing import Iterator
@@ -16,7 +15,7 @@ from urllib.parse import unquote
 
 from markdown_it.common.utils import normalizeReference
 
-from ..languages import LATIN_JOINED
+from ..languages import latin_token
 from ..model import Block, BlockKind, Edit, Pair, Severity
 from . import rendered, repairs
 from .consistency import matched_sides
@@ -357,9 +356,9 @@ def unrendered_markup(pair: Pair, ctx: Context) -> Iterator[Problem]:
                           upstream_line=up_line, translation_line=line, details={"syntax": kind})
 
 
-@functools.lru_cache(maxsize=1024)
 def _token(word: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![{LATIN_JOINED}`.-]){re.escape(word)}(?![{LATIN_JOINED}`-])")
+    """``word`` as a whole token, no code span's backtick beside it."""
+    return latin_token(word, "`.-", "`-")
 
 
 # -- code spans ------------------------------------------------------------------------------

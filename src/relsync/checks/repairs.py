@@ -19,7 +19,7 @@ from rapidfuzz import fuzz
 from ..anchors import URL_RE, code_skeleton, find_dates
 from ..anchors import find_numbers as find_values
 from ..datestyle import restyle
-from ..languages import LATIN_JOINED, decimal_mark, fold_accents, month_locales
+from ..languages import decimal_mark, fold_accents, latin_token, month_locales
 from ..model import Block, BlockKind, Edit, Pair
 from ..parse import markdown
 from . import examples
@@ -311,11 +311,10 @@ def _translators_own(ctx: Context, old: str, new: str) -> bool:
     shares ``torch``."""
     text = URL_RE.sub(" ", ctx.alignment.translation.text)
     # (also written against the letters of another script: "torch.saveは")
-    token = re.compile(rf"(?<![{LATIN_JOINED}.]){re.escape(old)}(?![{LATIN_JOINED}])")
-    if len(token.findall(text)) > 1:
+    if len(latin_token(old, ".").findall(text)) > 1:
         return True
     ours = set(_NAME_RE.findall(old)) - set(_NAME_RE.findall(new))
-    if any(len(re.findall(rf"(?<![{LATIN_JOINED}]){re.escape(name)}(?![{LATIN_JOINED}])", text)) > 1 for name in ours):
+    if any(len(latin_token(name).findall(text)) > 1 for name in ours):
         return True  # the name upstream renamed is the translation's elsewhere too (``.on_tray_event``)
     if _named_in_own_words(ctx, old, new):
         return True
@@ -341,7 +340,7 @@ def code_fix(ctx: Context, blocks: list[Block], old: str, new: str) -> Edit | No
     rest = new.replace(old, " ").strip(" .:#") if old in new else ""
     line = found.before[0]
     outside = line[: found.col - 1] + " " + line[found.end_col - 1 :]
-    if len(rest) > 2 and re.search(rf"(?<![{LATIN_JOINED}]){re.escape(rest)}(?![{LATIN_JOINED}])", outside):
+    if len(rest) > 2 and latin_token(rest).search(outside):
         return None
     if "`" not in new:
         return found
